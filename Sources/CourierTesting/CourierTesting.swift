@@ -1,0 +1,1 @@
+// The CourierTesting module. See DESIGN.md for its contract.

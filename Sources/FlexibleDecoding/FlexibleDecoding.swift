@@ -1,0 +1,1 @@
+// The FlexibleDecoding module. See DESIGN.md for its contract.

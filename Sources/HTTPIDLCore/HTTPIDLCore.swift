@@ -1,0 +1,1 @@
+// The HTTPIDLCore module. See DESIGN.md for its contract.

@@ -1,0 +1,1 @@
+// The URLQueryCoding module. See DESIGN.md for its contract.

@@ -1,0 +1,6 @@
+import Testing
+@testable import CourierTesting
+
+@Test func CourierTestingModuleBuilds() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import Courier
+
+@Test func CourierModuleBuilds() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import FlexibleDecoding
+
+@Test func FlexibleDecodingModuleBuilds() {
+    #expect(Bool(true))
+}

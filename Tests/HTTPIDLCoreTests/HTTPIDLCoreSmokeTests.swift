@@ -1,0 +1,6 @@
+import Testing
+@testable import HTTPIDLCore
+
+@Test func HTTPIDLCoreModuleBuilds() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import URLQueryCoding
+
+@Test func URLQueryCodingModuleBuilds() {
+    #expect(Bool(true))
+}
