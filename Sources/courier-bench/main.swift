@@ -1,2 +1,22 @@
-// courier-bench: `swift run -c release courier-bench <suite>`; each suite prints figures next to a baseline.
-print("usage: courier-bench <suite>")
+import Foundation
+
+// courier-bench: `swift run -c release courier-bench <suite>…`.
+// Each suite measures Courier next to a baseline in the same run and prints the ratio.
+// A suite registers itself with one line in `BenchmarkSuites.all`.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let suites = BenchmarkSuites.all
+if arguments.isEmpty || arguments.contains("--help") {
+    print("usage: courier-bench <suite>… | all")
+    print("suites: " + suites.map(\.name).joined(separator: ", "))
+    exit(arguments.isEmpty ? 1 : 0)
+}
+let selected = arguments == ["all"] ? suites.map(\.name) : arguments
+for name in selected {
+    guard let suite = suites.first(where: { $0.name == name }) else {
+        FileHandle.standardError.write(Data("courier-bench: unknown suite '\(name)'\n".utf8))
+        exit(2)
+    }
+    print("== \(suite.name): \(suite.summary)")
+    await suite.run()
+}

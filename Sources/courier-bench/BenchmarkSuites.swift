@@ -1,0 +1,12 @@
+/// A named benchmark suite.
+struct BenchmarkSuite: Sendable {
+    let name: String
+    let summary: String
+    let run: @Sendable () async -> Void
+}
+
+/// Every suite `courier-bench` knows; add one line per suite.
+enum BenchmarkSuites {
+    static let all: [BenchmarkSuite] = [
+    ]
+}
