@@ -285,7 +285,6 @@ struct MockWebServerBasicsTests {
         #expect((response as? HTTPURLResponse)?.statusCode == 201)
         #expect(String(decoding: data, as: UTF8.self) == "stored")
         let recorded = try await server.takeRequest()
-        #expect(recorded.headers["Expect"] == "100-continue")  // libcurl asks before large uploads
         #expect(recorded.bodySize == 3_000_000)
         #expect(recorded.body.count == 1_000_000)
         #expect(recorded.isBodyTruncated)
@@ -306,5 +305,50 @@ struct MockWebServerBasicsTests {
         #expect(String(decoding: interim, as: UTF8.self) == "HTTP/1.1 100 Continue\r\n\r\n")
         #expect(final == "done")
         #expect(try await server.takeRequest().bodyText == "body")
+    }
+
+    @Test func streamedUploadsArriveChunked() async throws {
+        let server = MockWebServer()
+        defer { server.shutdown() }
+        let payload = MockResponse.generatedBytes(count: 200_000)
+        var request = URLRequest(url: server.url("/stream"))
+        request.httpMethod = "POST"
+        request.httpBodyStream = InputStream(data: payload)
+        let (_, response) = try await HTTPClient.send(request, session: HTTPClient.session())
+        #expect(response.statusCode == 404)
+        let recorded = try await server.takeRequest()
+        #expect(recorded.headers["Transfer-Encoding"] == "chunked")
+        #expect(recorded.body == payload)
+        #expect((recorded.chunkSizes ?? []).reduce(0, +) == payload.count)
+    }
+
+    /// The curl command line sends `Expect: 100-continue` before large uploads (URLSession on Linux turns it
+    /// off); the server must answer `100 Continue` or curl stalls for a second per request.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
+    func curlUploadWithExpectContinue() async throws {
+        let server = MockWebServer()
+        defer { server.shutdown() }
+        server.enqueue(.text("stored", status: 201))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("mockwebserver-\(UUID().uuidString).bin")
+        let payload = MockResponse.generatedBytes(count: 2_000_000)
+        try payload.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let url = server.url("/upload")
+        let output = try await offPool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+            process.arguments = ["-sS", "--max-time", "60", "-T", file.path, url.absoluteString]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let output = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: output, as: UTF8.self)
+        }
+        #expect(output == "stored")
+        let recorded = try await server.takeRequest()
+        #expect(recorded.method == "PUT")
+        #expect(recorded.headers["Expect"] == "100-continue")
+        #expect(recorded.body == payload)
     }
 }
