@@ -188,11 +188,11 @@ struct MockWebServerFaultTests {
     @Test func delayBeforeHeadersHoldsTheResponse() async throws {
         let server = MockWebServer()
         defer { server.shutdown() }
-        server.enqueue(MockResponse.text("late").delayingHeaders(by: .milliseconds(400)))
+        server.enqueue(MockResponse.text("late").delayingHeaders(by: .milliseconds(1_500)))
         let (early, response) = try await offPool {
             let client = try RawClient(port: server.port)
             client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-            let early = client.readSome(timeout: 0.1)
+            let early = client.readSome(timeout: 0.2)
             return (early, try client.readResponse())
         }
         guard case .end(.timedOut) = early else {
@@ -217,7 +217,7 @@ struct MockWebServerFaultTests {
     @Test func bodyDelaySeparatesHeadersFromBody() async throws {
         let server = MockWebServer()
         defer { server.shutdown() }
-        server.enqueue(MockResponse.text("body").delayingBody(by: .milliseconds(300)))
+        server.enqueue(MockResponse.text("body").delayingBody(by: .milliseconds(1_500)))
         let (head, early, rest) = try await offPool {
             let client = try RawClient(port: server.port)
             client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -226,7 +226,7 @@ struct MockWebServerFaultTests {
                 guard case .bytes(let chunk) = client.readSome(timeout: 20) else { break }
                 head.append(chunk)
             }
-            let early = client.readSome(timeout: 0.1)
+            let early = client.readSome(timeout: 0.2)
             return (head, early, client.read(count: 4).data)
         }
         #expect(String(decoding: head, as: UTF8.self).hasSuffix("Content-Length: 4\r\n\r\n"))

@@ -85,7 +85,12 @@ final class ServerCore: Sendable {
     private func acceptLoop(_ listener: ListeningSocket) {
         while !lifecycle.isStopped {
             guard POSIX.pollReadable(listener.fd, milliseconds: 500), !lifecycle.isStopped else { continue }
-            guard let fd = listener.accept() else { continue }
+            guard let fd = listener.accept() else {
+                // Out of descriptors (EMFILE) leaves the connection pending and the listener readable: back
+                // off briefly instead of spinning.
+                _ = lifecycle.sleep(seconds: 0.01)
+                continue
+            }
             guard let id = connectionOpened(fd) else {
                 POSIX.closeSocket(fd)
                 continue

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Buffered, timeout-aware reading from one connection's socket. Used by a single connection thread only.
 final class SocketReader {
     enum Failure: Error {
@@ -46,7 +48,8 @@ final class SocketReader {
             if POSIX.pollReadable(fd, milliseconds: slice) { break }
         }
         let count = withUnsafeTemporaryAllocation(byteCount: 64 * 1024, alignment: 1) { scratch -> Int in
-            let count = POSIX.receive(fd, into: scratch)
+            var count = POSIX.receive(fd, into: scratch)
+            while count < 0 && POSIX.errno == EINTR { count = POSIX.receive(fd, into: scratch) }
             if count > 0 { buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count])) }
             return count
         }
