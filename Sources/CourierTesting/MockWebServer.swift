@@ -32,8 +32,8 @@ import Foundation
 ///
 /// The server stops on `shutdown()` or when the last reference goes away.
 public final class MockWebServer: Sendable {
-    /// Chooses the response for a request when the queue is empty. Runs on the connection's thread's behalf
-    /// in a `Task`; an error it throws is answered with 500 and the error's description.
+    /// Chooses the response for a request when the queue is empty. It runs in a `Task` of its own (the
+    /// connection waits for it), may suspend, and may throw: an error is answered with 500 and its description.
     public typealias Dispatcher = @Sendable (RecordedRequest) async throws -> MockResponse
 
     private let core: ServerCore
