@@ -84,7 +84,7 @@ final class ServerCore: Sendable {
 
     private func acceptLoop(_ listener: ListeningSocket) {
         while !lifecycle.isStopped {
-            guard POSIX.pollReadable(listener.fd, milliseconds: 500), !lifecycle.isStopped else { continue }
+            guard POSIX.pollReadable(listener.fd, milliseconds: 250), !lifecycle.isStopped else { continue }
             guard let fd = listener.accept() else {
                 // Out of descriptors (EMFILE) leaves the connection pending and the listener readable: back
                 // off briefly instead of spinning.
