@@ -351,4 +351,17 @@ struct MockWebServerBasicsTests {
         #expect(recorded.headers["Expect"] == "100-continue")
         #expect(recorded.body == payload)
     }
+
+    @Test func urlSessionDownloadTasksReceiveTheFile() async throws {
+        let server = MockWebServer()
+        defer { server.shutdown() }
+        let size = 20_000_000
+        server.enqueue(.generated(byteCount: Int64(size)).chunked(maxChunkSize: 60_000))
+        let (location, response) = try await HTTPClient.session().download(from: server.url("/file.bin"))
+        defer { try? FileManager.default.removeItem(at: location) }
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let data = try Data(contentsOf: location)
+        #expect(data.count == size)
+        #expect(data.suffix(1_000) == MockResponse.generatedBytes(offset: Int64(size - 1_000), count: 1_000))
+    }
 }
