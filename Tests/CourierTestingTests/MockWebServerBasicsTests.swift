@@ -364,4 +364,13 @@ struct MockWebServerBasicsTests {
         #expect(data.count == size)
         #expect(data.suffix(1_000) == MockResponse.generatedBytes(offset: Int64(size - 1_000), count: 1_000))
     }
+
+    @Test func releasingTheServerShutsItDown() async throws {
+        var server: MockWebServer? = MockWebServer()
+        let port = try #require(server?.port)
+        _ = try await HTTPClient.get(try #require(server?.url("/")), session: HTTPClient.session())
+        #expect(server?.connectionCount == 1)
+        server = nil  // deinit closes the listener and every connection
+        #expect(throws: (any Error).self) { try RawClient(port: port) }
+    }
 }
