@@ -74,6 +74,16 @@ enum MockServerBenchmarks {
         print("  download \(bytes >> 20) MiB generated body: received \(received.total == expected ? "all" : "\(received.total) of \(expected)") bytes"
             + " in \(String(format: "%.2f", seconds)) s (\(String(format: "%.0f", Double(bytes) / seconds / 1_048_576)) MiB/s)"
             + ", peak RSS \(Memory.peakDescription)")
+
+        // Baseline: the same bytes written by a bare loopback TCP sender with no HTTP machinery.
+        let baselineStart = DispatchTime.now().uptimeNanoseconds
+        let baselineReceived = RawSender.serveOnce(bytes: bytes) { port in
+            LoopbackClient.transfer(port: port, request: "GET /big HTTP/1.1\r\n\r\n", upload: 0)
+        }
+        let baselineSeconds = Double(DispatchTime.now().uptimeNanoseconds - baselineStart) / 1e9
+        if baselineReceived.total > 0 {
+            Measure.report("download throughput", courier: seconds * 1e3, baseline: baselineSeconds * 1e3, unit: "ms")
+        }
     }
 
     static func upload(bytes: Int64) {
@@ -173,5 +183,55 @@ enum LoopbackClient {
             offset += sent
         }
         return true
+    }
+}
+
+/// The download baseline: a loopback TCP listener that answers one connection with a fixed HTTP head and
+/// `bytes` of the generated pattern, written in 64 KiB slices from a plain thread.
+enum RawSender {
+    static func serveOnce<Result>(bytes: Int64, client: (UInt16) -> Result) -> Result {
+        #if canImport(Darwin)
+        let listener = socket(AF_INET, SOCK_STREAM, 0)
+        #else
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #endif
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) } }
+        _ = listen(listener, 1)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+        let port = UInt16(bigEndian: address.sin_port)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            defer { done.signal() }
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else { return }
+            defer { close(fd) }
+            var request = [UInt8](repeating: 0, count: 4096)
+            _ = recv(fd, &request, request.count, 0)
+            let head = Array("HTTP/1.1 200 OK\r\nContent-Length: \(bytes)\r\n\r\n".utf8)
+            #if canImport(Darwin)
+            let flags: Int32 = 0
+            #else
+            let flags = Int32(MSG_NOSIGNAL)  // a client that gives up early must not raise SIGPIPE
+            #endif
+            _ = head.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, flags) }
+            let pattern = [UInt8](MockResponse.generatedBytes(count: 65_536 + 251))
+            var offset: Int64 = 0
+            while offset < bytes {
+                let start = Int(offset % 251)
+                let count = Int(min(Int64(65_536), bytes - offset))
+                let sent = pattern[start..<(start + count)].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, flags) }
+                guard sent > 0 else { return }
+                offset += Int64(sent)
+            }
+        }
+        thread.start()
+        let result = client(port)
+        done.wait()
+        return result
     }
 }
