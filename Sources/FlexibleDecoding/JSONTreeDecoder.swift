@@ -139,6 +139,26 @@ final class JSONTreeDecoder: Decoder {
                 throw error.decodingError(V.self, codingPath: codingPath(depth: depth, suffix: suffix, adding: component))
             }
         }
+        func convertArray<Element>(_: Element.Type, _ unwrap: (Int) throws(ScalarFailure) -> Element) throws -> T {
+            let array = document.nodes[index]
+            guard array.kind == .array else {
+                throw containerError([Any].self, found: array, codingPath: codingPath(depth: depth, suffix: suffix, adding: component))
+            }
+            var elements: [Element] = []
+            elements.reserveCapacity(array.offset)
+            var cursor = index + 1
+            for position in 0..<array.offset {
+                do {
+                    elements.append(try unwrap(cursor))
+                } catch {
+                    var elementPath = codingPath(depth: depth, suffix: suffix, adding: component)
+                    elementPath.append(JSONCodingKey(index: position))
+                    throw error.decodingError(Element.self, codingPath: elementPath)
+                }
+                cursor += document.nodes[cursor].span
+            }
+            return unsafeBitCast(elements, to: T.self)
+        }
         if T.self == String.self { return try convert(String.self) { i throws(ScalarFailure) in try unwrapString(at: i) } }
         if T.self == Int.self { return try convert(Int.self) { i throws(ScalarFailure) in try unwrapInteger(Int.self, at: i) } }
         if T.self == Bool.self { return try convert(Bool.self) { i throws(ScalarFailure) in try unwrapBool(at: i) } }
@@ -153,6 +173,12 @@ final class JSONTreeDecoder: Decoder {
         if T.self == Int16.self { return try convert(Int16.self) { i throws(ScalarFailure) in try unwrapInteger(Int16.self, at: i) } }
         if T.self == UInt16.self { return try convert(UInt16.self) { i throws(ScalarFailure) in try unwrapInteger(UInt16.self, at: i) } }
         if T.self == UInt32.self { return try convert(UInt32.self) { i throws(ScalarFailure) in try unwrapInteger(UInt32.self, at: i) } }
+        // Arrays of common scalars skip the unkeyed-container machinery (same results and error paths).
+        if T.self == [String].self { return try convertArray(String.self) { i throws(ScalarFailure) in try unwrapString(at: i) } }
+        if T.self == [Int].self { return try convertArray(Int.self) { i throws(ScalarFailure) in try unwrapInteger(Int.self, at: i) } }
+        if T.self == [Int64].self { return try convertArray(Int64.self) { i throws(ScalarFailure) in try unwrapInteger(Int64.self, at: i) } }
+        if T.self == [Double].self { return try convertArray(Double.self) { i throws(ScalarFailure) in try unwrapDouble(at: i) } }
+        if T.self == [Bool].self { return try convertArray(Bool.self) { i throws(ScalarFailure) in try unwrapBool(at: i) } }
         if T.self == URL.self { return try convert(URL.self) { i throws(ScalarFailure) in try unwrapURL(at: i) } }
         if T.self == Decimal.self { return try convert(Decimal.self) { i throws(ScalarFailure) in try unwrapDecimal(at: i) } }
         if T.self == Date.self {
