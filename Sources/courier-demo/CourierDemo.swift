@@ -33,8 +33,8 @@ struct CourierDemo {
         let start = ContinuousClock.now
         transcript.print("Courier demo — a pet store described in Sources/courier-demo/PetStore.http")
         transcript.print("server: MockWebServer at \(context.origin) (embedded, loopback only)", indent: 2)
-        transcript.print("client: NetworkClient + generated requests, LoggingInterceptor (Authorization redacted),", indent: 2)
-        transcript.print("        RetryInterceptor (3 attempts, honours Retry-After)", indent: 2)
+        transcript.print("client: NetworkClient sending the generated requests through", indent: 2)
+        transcript.print("        RetryInterceptor (3 attempts, honours Retry-After) → LoggingInterceptor (Authorization redacted)", indent: 2)
 
         let failures = await StepRunner(context: context).run(steps)
         let elapsed = ContinuousClock.now - start

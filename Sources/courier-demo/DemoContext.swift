@@ -32,6 +32,8 @@ final class DemoContext: Sendable {
             .appendingPathComponent("courier-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 
+        // Retry first, then logging: every attempt is logged, the 503 included.
+        let retryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: 0.2, maximumDelay: 2, deadline: 10)
         let logging = LoggingInterceptor(
             logger: TranscriptLogger(transcript: transcript, origin: origin),
             redaction: .default,                                  // Authorization, Cookie, … → <redacted>
@@ -39,8 +41,8 @@ final class DemoContext: Sendable {
         let configuration = NetworkClient.Configuration(
             headers: ["Authorization": "Bearer \(PetStoreServer.token)"],
             timeout: 10,
-            retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: 0.2, maximumDelay: 2, deadline: 10),
-            interceptors: [logging])
+            retryPolicy: retryPolicy,
+            interceptors: [RetryInterceptor(policy: retryPolicy), logging])
         client = NetworkClient(baseURL: store.server.baseURL, configuration: configuration)
     }
 

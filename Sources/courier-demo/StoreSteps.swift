@@ -49,7 +49,7 @@ enum StoreSteps {
                    "decoded \(inventory), the server's figures are \(expected)")
         try expect((inventory.bySpecies ?? [:]).mapValues(Int.init) == expected.bySpecies,
                    "decoded bySpecies \(inventory.bySpecies ?? [:]), expected \(expected.bySpecies)")
-        return "\"17\" and 1.0 decoded into the generated Int32/Int64 fields, no custom init(from:)"
+        return "\"\(inventory.available)\" and \(inventory.sold).0 decoded into the generated Int32/Int64 fields, no custom init(from:)"
     }
 
     static let retryAfter = DemoStep(title: "503 with Retry-After, retried by RetryInterceptor (GET /store/featured)") { demo in
@@ -70,7 +70,7 @@ enum StoreSteps {
         let gap = answers[1].time - answers[0].time
         try expect(gap >= .milliseconds(900), "the retry came after \(gap), before the 1 s the server asked for")
         try expect(response.value.contains { $0.name == "Bella" }, "the featured list should include Bella: \(CatalogSteps.describe(response.value))")
-        return "waited the second Retry-After asked for, then succeeded; the caller saw only the 200"
+        return "waited the second Retry-After asked for, then succeeded; the caller only saw the 200"
     }
 
     static let redaction = DemoStep(title: "Secrets stay out of the logs (LoggingInterceptor redaction)") { demo in
