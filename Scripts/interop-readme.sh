@@ -9,7 +9,9 @@
 #     `async throws` function, so top-level `try await client.send(…)` compiles;
 #   - every block sees the names declared in Scripts/readme-context.swift (a `client`, a `server`, the DTOs
 #     the samples use, …), like the surrounding code of a real app would provide them;
-#   - a block that imports Testing or XCTest is built as a test target.
+#   - a block that imports Testing or XCTest is built as a test target, and the tests are run;
+#   - ```httpidl blocks are compiled by HTTPIDLPlugin into that shared module, so the Swift blocks can use the
+#     generated types.
 #
 # All blocks are built by one `swift build` of one temporary package under .build/readme-snippets (kept, so
 # later runs are incremental). Errors are reported with README.md line numbers. Prints `N passed, M failed`
@@ -31,20 +33,20 @@ root, work = sys.argv[1], sys.argv[2]
 readme_path = os.path.join(root, "README.md")
 lines = open(readme_path, encoding="utf-8").read().split("\n")
 
-# 1. Find the ```swift blocks: (first line number of the code, code lines).
-blocks, current, start = [], None, 0
+# 1. Find the ```swift blocks (first line number of the code, code lines), and the ```httpidl blocks.
+blocks, idl_blocks, current, start, language = [], [], None, 0, None
 for number, line in enumerate(lines, 1):
     stripped = line.strip()
     if current is None:
-        if stripped.startswith("```") and stripped[3:].strip() == "swift":
-            current, start = [], number + 1
+        if stripped.startswith("```") and stripped[3:].strip() in ("swift", "httpidl"):
+            current, start, language = [], number + 1, stripped[3:].strip()
     elif stripped.startswith("```"):
-        blocks.append((start, current))
+        (blocks if language == "swift" else idl_blocks).append((start, current))
         current = None
     else:
         current.append(line)
 if current is not None:
-    sys.exit(f"README.md:{start - 1}: unterminated ```swift block")
+    sys.exit(f"README.md:{start - 1}: unterminated ```{language} block")
 
 # 2. Split a block into top-level items, tracking brackets outside strings and comments.
 def depth_changes(line, state):
@@ -119,6 +121,14 @@ for directory in (sources, tests):
 os.makedirs(os.path.join(sources, "ReadmeContext"))
 shutil.copy(os.path.join(root, "Scripts", "readme-context.swift"),
             os.path.join(sources, "ReadmeContext", "ReadmeContext.swift"))
+# ```httpidl blocks are compiled by HTTPIDLPlugin into ReadmeContext, so the Swift blocks can use the generated
+# types. Leading blank lines keep httpidl's line numbers equal to README.md's.
+idl_entries = []
+for index, (start, code) in enumerate(idl_blocks, 1):
+    name = f"IDLBlock{index:02d}"
+    with open(os.path.join(sources, "ReadmeContext", f"{name}.http"), "w", encoding="utf-8") as f:
+        f.write("\n" * (start - 1) + "\n".join(code) + "\n")
+    idl_entries.append({"name": name, "start": start, "end": start + len(code) - 1, "idl": True})
 
 PRELUDE = """import Foundation
 #if canImport(FoundationNetworking)
@@ -155,6 +165,7 @@ for index, (start, code) in enumerate(blocks, 1):
     targets.append({"name": name, "start": start, "end": start + len(code) - 1, "test": is_test})
 
 package_id = os.path.basename(root).lower()
+plugins = f', plugins: [.plugin(name: "HTTPIDLPlugin", package: "{package_id}")]' if idl_blocks else ""
 def dependencies():
     return ('["ReadmeContext", .product(name: "Courier", package: "%s"), '
             '.product(name: "CourierTesting", package: "%s")]') % (package_id, package_id)
@@ -167,7 +178,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     dependencies: [.package(path: {json.dumps(root)})],
     targets: [
-        .target(name: "ReadmeContext", dependencies: [.product(name: "Courier", package: "{package_id}"), .product(name: "CourierTesting", package: "{package_id}")]),
+        .target(name: "ReadmeContext", dependencies: [.product(name: "Courier", package: "{package_id}"), .product(name: "CourierTesting", package: "{package_id}")]{plugins}),
 """ + "".join(
     f'        .{"testTarget" if t["test"] else "target"}(name: "{t["name"]}", dependencies: {dependencies()}),\n'
     for t in targets) + """    ],
@@ -179,12 +190,12 @@ if not os.path.exists(manifest_path) or open(manifest_path).read() != manifest:
     with open(manifest_path, "w") as f:
         f.write(manifest)
 with open(os.path.join(work, "snippets.json"), "w") as f:
-    json.dump(targets, f)
+    json.dump(idl_entries + targets, f)
 PYTHON
 
 cd "$WORK"
 count=$(python3 -c 'import json,sys; print(len(json.load(open("snippets.json"))))')
-echo "== building $count README code blocks in $WORK"
+echo "== building $count README code blocks (swift, httpidl) in $WORK"
 set +e
 swift build --build-tests 2>&1 | tee build.log | grep -E "error:|^Build" | grep -v "^\s*|" | sed 's/^/  /'
 status=${PIPESTATUS[0]}
@@ -203,11 +214,15 @@ def errors_in(text):
         path, line, message = match.group(1), int(match.group(2)), match.group(4)
         owner = None
         if os.path.abspath(path) == os.path.abspath(readme):
-            owner = next((t["name"] for t in targets if t["start"] <= line <= t["end"]), None)
+            owner = next((t["name"] for t in targets if not t.get("idl") and t["start"] <= line <= t["end"]), None)
         else:
-            owner = next((t["name"] for t in targets if f"/{t['name']}/" in path), None)
+            owner = next((t["name"] for t in targets
+                          if (path.endswith(f"/{t['name']}.http") if t.get("idl") else f"/{t['name']}/" in path)), None)
+        if owner is None and "/ReadmeContext/ReadmeContext.swift" in path:
+            owner = "Scripts/readme-context.swift"
         if owner:
-            entry = f"README.md:{line}:{match.group(3)}: error: {message}"
+            place = "Scripts/readme-context.swift" if owner == "Scripts/readme-context.swift" else "README.md"
+            entry = f"{place}:{line}:{match.group(3)}: error: {message}"
             if entry not in found.setdefault(owner, []): found[owner].append(entry)
     return found
 
@@ -215,7 +230,7 @@ failed = errors_in(log) if status != 0 else {}
 if status != 0:
     # A failed build may stop before every module is compiled: settle the rest one target at a time.
     for t in targets:
-        if t["name"] in failed: continue
+        if t["name"] in failed or t.get("idl") or "Scripts/readme-context.swift" in failed: continue
         result = subprocess.run(["swift", "build", "--target", t["name"]],
                                 capture_output=True, text=True)
         if result.returncode != 0:
@@ -224,17 +239,31 @@ if status != 0:
 
 passed = 0
 for t in targets:
-    where = f"README.md:{t['start']}" + (" (test)" if t["test"] else "")
+    where = f"README.md:{t['start']}" + (" (test)" if t.get("test") else " (httpidl)" if t.get("idl") else "")
     if t["name"] in failed:
         print(f"FAIL {t['name']} ({where})")
         for line in failed[t["name"]]: print(f"     {line}")
     else:
         passed += 1
         print(f"ok   {t['name']} ({where})")
+for name in failed:
+    if name not in [t["name"] for t in targets]:
+        print(f"FAIL {name}")
+        for line in failed[name]: print(f"     {line}")
 if status != 0 and not failed:
     print("the build failed outside the README blocks (see .build/readme-snippets/build.log):")
     print("\n".join(l for l in log.splitlines() if "error:" in l)[:4000])
     failed["build"] = ["failed"]
+if status == 0 and any(t.get("test") for t in targets):
+    # The blocks that are tests also have to pass (they only talk to 127.0.0.1).
+    result = subprocess.run(["swift", "test"], capture_output=True, text=True)
+    if result.returncode != 0:
+        print("FAIL the README's test blocks compiled but did not pass:")
+        print("\n".join(l for l in (result.stdout + result.stderr).splitlines() if "✘" in l or "error" in l)[:4000])
+        failed["tests"] = ["failed"]
+        passed -= sum(1 for t in targets if t.get("test"))
+    else:
+        print(f"the {sum(1 for t in targets if t.get('test'))} test blocks pass")
 print(f"{passed} passed, {len(failed)} failed")
 sys.exit(1 if failed else 0)
 PYTHON
