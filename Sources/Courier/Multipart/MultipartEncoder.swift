@@ -156,9 +156,10 @@ struct MultipartEncoder {
         }
     }
 
-    /// The name of the first in-memory part whose content or headers contain the boundary, if any.
+    /// The name of the first in-memory part whose content or headers contain `--boundary` (the start of every
+    /// delimiter line, RFC 2046 §5.1.1), if any.
     static func collidingPart(_ form: MultipartFormData, heads: [Data]) -> String? {
-        let boundary = Data(form.boundary.utf8)
+        let boundary = Data(dashes + form.boundary.utf8)
         for (part, head) in zip(form.parts, heads) {
             if head.range(of: boundary) != nil { return part.name }
             if case .data(let data) = part.content, data.range(of: boundary) != nil { return part.name }
