@@ -8,5 +8,7 @@ struct BenchmarkSuite: Sendable {
 /// Every suite `courier-bench` knows; add one line per suite.
 enum BenchmarkSuites {
     static let all: [BenchmarkSuite] = [
+        RequestBuildBenchmarks.suite,
+        MultipartBenchmarks.suite,
     ]
 }
