@@ -2,9 +2,20 @@ import Foundation
 
 /// Decodes JSON tolerantly (the client's default): integers sent as `"123"` or `123.0` decode into `Int`
 /// fields of plain synthesized `Codable` types; a real type error still fails with its coding path.
+///
+/// ```swift
+/// var flexible = FlexibleJSONDecoder()
+/// flexible.keyDecodingStrategy = .convertFromSnakeCase
+/// let decoder = JSONResponseDecoder(decoder: flexible)
+/// ```
 public struct JSONResponseDecoder: ResponseDecoder {
-    /// Creates the decoder.
-    public init() {}
+    /// The tolerant decoder used.
+    public var decoder: FlexibleJSONDecoder
+
+    /// Creates the decoder; by default a `FlexibleJSONDecoder()` with its default (flexible) strategies.
+    public init(decoder: FlexibleJSONDecoder = FlexibleJSONDecoder()) {
+        self.decoder = decoder
+    }
 
     /// Decodes `type` from the response body.
     ///
@@ -12,7 +23,7 @@ public struct JSONResponseDecoder: ResponseDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws -> T {
         if let empty = Self.emptyResponse(as: type) { return empty }
         do {
-            return try JSONDecoder().decode(type, from: response.body)
+            return try decoder.decode(type, from: response.body)
         } catch {
             throw Self.decodingError(error, decoding: type)
         }

@@ -29,6 +29,8 @@ public struct EndpointBuilder: APIDefinition {
     public var acceptableStatusCodes: Set<Int>?
     /// The retry policy, or `nil` for the client's default.
     public var retryPolicy: RetryPolicy?
+    /// The query encoder, or `nil` for the client's.
+    public var queryEncoder: URLQueryEncoder?
 
     /// Creates a builder for `method` and `path`.
     public init(method: HTTPMethod, path: EndpointPath) {
@@ -40,14 +42,18 @@ public struct EndpointBuilder: APIDefinition {
         self.timeout = nil
         self.acceptableStatusCodes = nil
         self.retryPolicy = nil
+        self.queryEncoder = nil
     }
 
     /// Returns the raw body unchanged.
     public var responseDecoder: (any ResponseDecoder)? { DataResponseDecoder() }
 
-    /// Sets the query DTO (encoded with the client's query encoder).
-    public func query(_ value: some Encodable & Sendable) -> EndpointBuilder {
-        with { $0.query = value }
+    /// Sets the query DTO, encoded with `encoder` (`nil` = the client's query encoder).
+    public func query(_ value: some Encodable & Sendable, encoder: URLQueryEncoder? = nil) -> EndpointBuilder {
+        with {
+            $0.query = value
+            if let encoder { $0.queryEncoder = encoder }
+        }
     }
 
     /// Sets the body.
@@ -58,6 +64,11 @@ public struct EndpointBuilder: APIDefinition {
     /// Sets a JSON body (`RequestBody.json`).
     public func json(_ value: some Encodable & Sendable, encoder: JSONEncoder = RequestBody.defaultJSONEncoder) -> EndpointBuilder {
         body(.json(value, encoder: encoder))
+    }
+
+    /// Sets an `application/x-www-form-urlencoded` body (`RequestBody.form`).
+    public func form(_ value: some Encodable & Sendable, encoder: URLQueryEncoder = URLQueryEncoder()) -> EndpointBuilder {
+        body(.form(value, encoder: encoder))
     }
 
     /// Sets a multipart body (`RequestBody.multipart`).

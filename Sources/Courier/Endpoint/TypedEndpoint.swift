@@ -36,4 +36,6 @@ public struct TypedEndpoint<Response: Decodable & Sendable>: APIDefinition {
     public var acceptableStatusCodes: Set<Int>? { builder.acceptableStatusCodes }
     /// The builder's retry policy.
     public var retryPolicy: RetryPolicy? { builder.retryPolicy }
+    /// The builder's query encoder.
+    public var queryEncoder: URLQueryEncoder? { builder.queryEncoder }
 }

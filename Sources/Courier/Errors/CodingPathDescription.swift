@@ -59,6 +59,10 @@ extension EncodingFailure {
     /// Describes `error` (usually a Swift `EncodingError`) met while encoding `part`, with its coding path
     /// rendered like `filter.ids[0]`.
     public init(_ error: any Error, part: Part) {
+        if let queryError = error as? URLQueryEncoder.EncodingError {
+            self.init(part: part, codingPath: queryError.codingPath.codingPathDescription, message: queryError.description)
+            return
+        }
         guard let encodingError = error as? EncodingError else {
             self.init(part: part, codingPath: "", message: String(describing: error))
             return

@@ -51,7 +51,7 @@ extension HTTPRequest {
 
         var queryString: String?
         if let queryValue {
-            queryString = try Self.encodeQuery(queryValue, endpoint: endpoint)
+            queryString = try Self.encodeQuery(queryValue, with: endpoint.queryEncoder ?? defaults.queryEncoder)
         }
         let url = try RequestURLBuilder.url(baseURL: baseURL, path: endpoint.path, query: queryString)
 
@@ -91,9 +91,14 @@ extension HTTPRequest {
     }
 
     /// Encodes the query DTO into a percent-encoded query string.
-    private static func encodeQuery(_ value: any Encodable & Sendable, endpoint: some Endpoint) throws(NetworkError) -> String {
-        // Replaced by URLQueryEncoder once URLQueryCoding lands.
-        throw .encoding(EncodingFailure(part: .query, message: "query encoding is not available yet"))
+    private static func encodeQuery(_ value: any Encodable & Sendable, with encoder: URLQueryEncoder) throws(NetworkError) -> String {
+        do {
+            return try encoder.encodeQueryString(value)
+        } catch let error as NetworkError {
+            throw error
+        } catch {
+            throw .encoding(EncodingFailure(error, part: .query))
+        }
     }
 }
 

@@ -10,6 +10,15 @@ extension RequestBody {
         RequestBody(JSONBodyEncoder(value, encoder: encoder))
     }
 
+    /// An `application/x-www-form-urlencoded` body encoded by `encoder` (spaces as `+`).
+    ///
+    /// ```swift
+    /// var body: RequestBody? { .form(LoginForm(username: "kim", password: secret)) }   // password=...&username=kim
+    /// ```
+    public static func form<T: Encodable & Sendable>(_ value: T, encoder: URLQueryEncoder = .init()) -> RequestBody {
+        RequestBody(FormBodyEncoder(value, encoder: encoder))
+    }
+
     /// Raw bytes with the given `Content-Type`.
     public static func data(_ data: Data, contentType: String) -> RequestBody {
         RequestBody(DataBodyEncoder(data, contentType: contentType))

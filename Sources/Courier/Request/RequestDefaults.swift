@@ -15,9 +15,13 @@ public struct RequestDefaults: Sendable {
     /// Header fields sent with every request (an endpoint's header of the same name replaces one of these).
     /// A default `Content-Type` is dropped when the request has no body and replaced by the body's own.
     public var headers: HTTPHeaders
+    /// Encodes query DTOs of endpoints that do not bring their own `queryEncoder`. Default: `URLQueryEncoder()`
+    /// (brackets for objects, indexed arrays, ISO-8601 dates with fractional seconds).
+    public var queryEncoder: URLQueryEncoder
 
     /// Creates defaults.
-    public init(headers: HTTPHeaders = [:]) {
+    public init(headers: HTTPHeaders = [:], queryEncoder: URLQueryEncoder = URLQueryEncoder()) {
         self.headers = headers
+        self.queryEncoder = queryEncoder
     }
 }
