@@ -77,6 +77,25 @@ enum RequestBuildBenchmarks {
             Measure.blackHole(request)
         }) ?? .nan
 
-        Measure.report("build request", courier: courier, baseline: baseline)
+        Measure.report("path params + query + JSON body", courier: courier, baseline: baseline)
+
+        // The same without a body: URL construction and query encoding alone.
+        let getEndpoint = EndpointBuilder.get("/orgs/\("acme inc")/boards/\(7)/posts").query(query)
+        let courierGet = (try? Measure.nanosecondsPerOp(iterations: iterations) {
+            Measure.blackHole(try HTTPRequest(getEndpoint, baseURL: baseURL, defaults: defaults))
+        }) ?? .nan
+        let baselineGet = Measure.nanosecondsPerOp(iterations: iterations) {
+            let org = "acme inc".addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? ""
+            let q = query.q.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? ""
+            var string = baseURL.absoluteString + "/orgs/" + org + "/boards/\(7)/posts?page=\(query.page)&q=" + q
+            for (index, tag) in query.tags.enumerated() {
+                string += "&tags%5B\(index)%5D=" + (tag.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            }
+            guard let url = URL(string: string) else { return }
+            var request = URLRequest(url: url)
+            request.setValue("courier-bench", forHTTPHeaderField: "User-Agent")
+            Measure.blackHole(request)
+        }
+        Measure.report("path params + query (GET)", courier: courierGet, baseline: baselineGet)
     }
 }
