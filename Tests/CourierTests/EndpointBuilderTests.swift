@@ -76,3 +76,33 @@ struct EndpointBuilderTests {
         }
     }
 }
+
+@Suite("TypedEndpoint modifiers")
+struct TypedEndpointTests {
+    @Test func modifiersAfterDecodingKeepTheTypeAndDecoder() throws {
+        let endpoint = EndpointBuilder.post("/items")
+            .decoding([Int].self, using: TextResponseDecoder())
+            .query(["page": 2])
+            .json(["a": 1])
+            .header("X-A", "1")
+            .headers(["X-B": "2"])
+            .timeout(3)
+            .acceptableStatusCodes([201])
+            .retryPolicy(.never)
+        #expect(endpoint.responseDecoder is TextResponseDecoder)
+        let request = try HTTPRequest(endpoint, baseURL: testBaseURL)
+        #expect(request.url.absoluteString == "https://api.example.com/v1/items?page=2")
+        #expect(request.headers.fields.map(\.name) == ["X-A", "X-B", "Content-Type"])
+        #expect(request.timeout == 3 && request.acceptableStatusCodes == [201] && request.retryPolicy == .never)
+        #expect(try request.body?.collected() == Data(#"{"a":1}"#.utf8))
+
+        let form = try HTTPRequest(EndpointBuilder.put("/f").decoding(String.self).form(["k": "v w"]), baseURL: testBaseURL)
+        #expect(try form.body?.collected() == Data("k=v+w".utf8))
+        var multipart = MultipartFormData(boundary: "q")
+        multipart.append("v", name: "k")
+        let upload = try HTTPRequest(EndpointBuilder.post("/u").decoding(String.self).multipart(multipart), baseURL: testBaseURL)
+        #expect(upload.headers["Content-Type"] == "multipart/form-data; boundary=q")
+        let raw = try HTTPRequest(EndpointBuilder.post("/r").decoding(String.self).body(.data(Data([1]), contentType: "a/b")), baseURL: testBaseURL)
+        #expect(raw.headers["Content-Type"] == "a/b")
+    }
+}
