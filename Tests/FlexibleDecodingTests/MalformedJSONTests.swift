@@ -145,3 +145,20 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// Decoding (not just parsing) a document nested up to the limit works on a test thread's stack.
+@Suite("Deep documents")
+struct DeepDocumentTests {
+    struct TreeNode: Decodable {
+        let depth: Int
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            depth = container.isAtEnd ? 1 : try container.decode(TreeNode.self).depth + 1
+        }
+    }
+
+    @Test func recursiveTypesDecodeUpToTheLimit() throws {
+        let json = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect(try FlexibleJSONDecoder().decode(TreeNode.self, from: Data(json.utf8)).depth == 512)
+    }
+}
