@@ -16,7 +16,17 @@ final class JSONDocument {
     let nodeCount: Int
 
     /// Parses `data`, throwing `JSONParseError` for malformed input.
-    init(parsing data: Data, maximumDepth: Int) throws(JSONParseError) {
+    init(parsing input: Data, maximumDepth: Int) throws(JSONParseError) {
+        var data = input
+        if let encoding = JSONTextEncoding.nonUTF8Encoding(of: input) {
+            // UTF-16/32 input (rare): transcode once; error offsets then refer to the UTF-8 text.
+            let unit = encoding == .utf32 || encoding == .utf32BigEndian || encoding == .utf32LittleEndian ? 4 : 2
+            // `String(data:encoding:)` silently drops a trailing partial code unit; that is corrupt input.
+            guard input.count % unit == 0, let text = String(data: input, encoding: encoding) else {
+                throw JSONParseError(reason: .invalidTextEncoding, offset: 0, line: 1, column: 1)
+            }
+            data = Data(text.utf8)
+        }
         let count = data.count
         let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: count + 1)
         data.copyBytes(to: storage, count: count)

@@ -38,8 +38,10 @@ struct MalformedJSONTests {
         ("tru", .unexpectedEndOfInput, 3),
         ("[1] x", .trailingCharacters, 4),
         ("{} {}", .trailingCharacters, 3),
-        ("[1,]", .unexpectedCharacter(UInt8(ascii: "]")), 3),
-        (#"{"a":1,}"#, .unexpectedCharacter(UInt8(ascii: "}")), 7),
+        ("[1,,]", .unexpectedCharacter(UInt8(ascii: ",")), 3),
+        ("[,]", .unexpectedCharacter(UInt8(ascii: ",")), 1),
+        (#"{"a":1,,}"#, .unexpectedCharacter(UInt8(ascii: ",")), 7),
+        ("{,}", .unexpectedCharacter(UInt8(ascii: ",")), 1),
         ("{a:1}", .unexpectedCharacter(UInt8(ascii: "a")), 1),
         ("[01]", .unexpectedCharacter(UInt8(ascii: "1")), 2),
         ("[1.]", .invalidNumber, 3),
@@ -106,6 +108,13 @@ struct MalformedJSONTests {
         #expect(Self.parseError(json) == nil)
         #expect(Self.parseError(Array(("[" + json + "]").utf8))?.reason == .nestingTooDeep(limit: 512))
         #expect(Self.parseError(Array("[[[]]]".utf8), maximumDepth: 2)?.reason == .nestingTooDeep(limit: 2))
+    }
+
+    /// Foundation's `JSONDecoder` accepts one trailing comma; so does its drop-in replacement.
+    @Test func singleTrailingCommaIsAcceptedLikeJSONDecoder() throws {
+        #expect(try flexible([Int].self, "[1, 2 , ]") == [1, 2])
+        #expect(try flexible(UserDTO.self, #"{"userId":1,"name":"kim",}"#) == UserDTO(userId: 1, name: "kim"))
+        #expect(try foundation([Int].self, "[1, 2 , ]") == [1, 2])
     }
 
     @Test func byteOrderMarkIsSkipped() throws {
