@@ -9,5 +9,6 @@ struct BenchmarkSuite: Sendable {
 enum BenchmarkSuites {
     static let all: [BenchmarkSuite] = [
         DecodeBenchmarks.suite,
+        MockServerBenchmarks.suite,
     ]
 }
