@@ -82,7 +82,11 @@ final class JSONDocument {
                 if keyNode.flags & JSONNode.escaped == 0 {
                     if keyNode.length == keyBytes.count {
                         guard let keyStart = keyBytes.baseAddress else { return index + 1 }  // both empty
-                        if memcmp(bytes + keyNode.offset, keyStart, keyBytes.count) == 0 { return index + 1 }
+                        // The first byte rejects most same-length keys without a call.
+                        if bytes[keyNode.offset] == keyStart[0]
+                            && memcmp(bytes + keyNode.offset, keyStart, keyBytes.count) == 0 {
+                            return index + 1
+                        }
                     }
                 } else if string(of: keyNode).utf8.elementsEqual(keyBytes) {
                     return index + 1

@@ -196,3 +196,23 @@ struct HostileNumberTests {
         #expect(try flexible([UInt8].self, "[25500e-2, 2.55e2]") == [255, 255])
     }
 }
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    /// One `FlexibleJSONDecoder` value shared by many tasks (it is a `Sendable` struct; each decode has
+    /// its own state).
+    @Test func sharedDecoderAcrossTasks() async throws {
+        var decoder = FlexibleJSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let shared = decoder
+        let results = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<32 {
+                group.addTask {
+                    try shared.decode(UserDTO.self, from: Data(#"{"user_id":"\#(index)","name":"n"}"#.utf8)).userId
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(results.sorted() == Array(0..<32))
+    }
+}
