@@ -61,3 +61,10 @@ extension FlexibleJSONDecoder {
     /// The error type describing malformed JSON (`JSONParseError`).
     public typealias ParseError = JSONParseError
 }
+
+#if canImport(Combine)
+import Combine
+
+/// Lets Combine pipelines use `.decode(type:decoder: FlexibleJSONDecoder())`.
+extension FlexibleJSONDecoder: TopLevelDecoder {}
+#endif
