@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Combine)
+import Combine
+#endif
 
 /// A drop-in replacement for Foundation's `JSONDecoder` that lets plain synthesized `Codable` types accept
 /// what real servers send: integers as strings (`"123"`), integral doubles (`123.0`), booleans as
@@ -63,8 +66,6 @@ extension FlexibleJSONDecoder {
 }
 
 #if canImport(Combine)
-import Combine
-
 /// Lets Combine pipelines use `.decode(type:decoder: FlexibleJSONDecoder())`.
 extension FlexibleJSONDecoder: TopLevelDecoder {}
 #endif
