@@ -114,8 +114,8 @@ struct IntegerWidthTests {
 
 @Suite("128-bit integers")
 struct Int128Tests {
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test func int128AndUInt128KeepEveryDigit() throws {
-        guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }
         struct Wide: Decodable { let signed: Int128; let unsigned: UInt128; let optional: Int128?; let list: [UInt128] }
         let json = #"""
         {"signed":"-170141183460469231731687303715884105728","unsigned":340282366920938463463374607431768211455,
