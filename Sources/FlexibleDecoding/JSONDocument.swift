@@ -81,7 +81,7 @@ final class JSONDocument {
                 let keyNode = nodes[index]
                 if keyNode.flags & JSONNode.escaped == 0 {
                     if keyNode.length == keyBytes.count {
-                        guard let keyStart = keyBytes.baseAddress else { return index + 1 }  // both empty
+                        guard let keyStart = keyBytes.baseAddress, keyBytes.count > 0 else { return index + 1 }  // both empty
                         // The first byte rejects most same-length keys without a call.
                         if bytes[keyNode.offset] == keyStart[0]
                             && memcmp(bytes + keyNode.offset, keyStart, keyBytes.count) == 0 {
