@@ -53,7 +53,7 @@ public struct FlexibleJSONDecoder: Sendable {
             document = try JSONDocument(parsing: data, maximumDepth: maximumNestingDepth)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: [], debugDescription: "The given data was not valid JSON: \(error).", underlyingError: error))
+                codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
         }
         let decoder = JSONTreeDecoder(document: document, configuration: self, path: [], node: 0)
         return try decoder.decodeValue(T.self, at: 0, depth: 0, suffix: [], component: nil)
