@@ -10,5 +10,7 @@ enum BenchmarkSuites {
     static let all: [BenchmarkSuite] = [
         DecodeBenchmarks.suite,
         MockServerBenchmarks.suite,
+        RequestBuildBenchmarks.suite,
+        MultipartBenchmarks.suite,
     ]
 }
