@@ -16,12 +16,17 @@ enum TransferSteps {
         for await progress in task.progress { events.append(progress) }
         let response = try await task.value
         demo.transcript.print("progress: \(describe(events))", indent: 5)
-        demo.transcript.print("= \(response.statusCode), photo \(response.value.photoId): \(response.value.size) bytes, \(response.value.contentType), checksum \(response.value.checksum)", indent: 3)
 
         let wire = try require(demo.serverRequests(path: "/pets/\(pet.id)/photos").last, "the server saw no upload")
         try expect(wire.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") == true,
                    "expected a multipart Content-Type, got \(wire.headers["Content-Type"] ?? "none")")
         let form = try MultipartForm(body: wire.body, contentType: wire.headers["Content-Type"] ?? "")
+        let parts = form.parts.map { part in
+            part.filename.map { "\(part.name) (filename=\"\($0)\", \(part.contentType ?? "no type"), \(kib(Int64(part.data.count))))" }
+                ?? "\(part.name) = \"\(String(decoding: part.data.prefix(40), as: UTF8.self))\""
+        }
+        demo.transcript.print("parts on the wire: \(parts.joined(separator: ", "))", indent: 5)
+        demo.transcript.print("= \(response.statusCode), photo \(response.value.photoId): \(response.value.size) bytes, \(response.value.contentType), checksum \(response.value.checksum)", indent: 3)
         try expect(form.part(named: "caption").map { String(decoding: $0.data, as: UTF8.self) } == "Pip on his perch",
                    "the caption part is missing or wrong")
         try expect(form.part(named: "photo")?.filename == "pip.png", "the photo part should carry filename=\"pip.png\"")
