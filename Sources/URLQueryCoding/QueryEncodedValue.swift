@@ -15,14 +15,16 @@ enum QueryEncodedValue {
 
 /// An object in the encoder's tree.
 final class QueryEncodedObject {
-    var entries: [(key: String, value: QueryEncodedValue)] = []
+    @exclusivity(unchecked) var entries: [(key: String, value: QueryEncodedValue)] = []
 
-    init() {}
+    init() {
+        entries.reserveCapacity(8)
+    }
 }
 
 /// An array in the encoder's tree.
 final class QueryEncodedArray {
-    var elements: [QueryEncodedValue] = []
+    @exclusivity(unchecked) var elements: [QueryEncodedValue] = []
 
     init() {}
 }

@@ -70,7 +70,12 @@ struct QueryTreeWalker {
         sortIfNeeded(object)
         let mark = sink.prefix.count
         let savedStart = sink.nameStart
+        let leafSeparator: QueryKeySeparator = sink.prefix.count == sink.nameStart ? .none : (objects == .dots ? .dot : .brackets)
         for entry in object.entries {
+            if case .scalar(let scalar) = entry.value, objects != .flattened {
+                sink.emitLeaf(key: entry.key, separator: leafSeparator, value: scalar)
+                continue
+            }
             if objects == .flattened {
                 sink.nameStart = sink.prefix.count
                 sink.appendNameText(entry.key)
@@ -113,7 +118,7 @@ struct QueryTreeWalker {
             for (index, element) in array.elements.enumerated() {
                 if case .null = element { continue }
                 sink.appendOpenBracket()
-                sink.appendNameText(String(index))
+                sink.appendIndex(index)
                 sink.appendCloseBracket()
                 do {
                     try walk(element, sink: &sink, insideArray: true)

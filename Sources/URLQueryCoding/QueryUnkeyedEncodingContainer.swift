@@ -34,7 +34,12 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { append(.scalar(String(value))) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        append(try encoder.box(value, key: nextKey) ?? .null)
+        let index = array.elements.count
+        if let scalar = try encoder.context.scalar(for: value, codingPath: { encoder.codingPath(appending: QueryCodingKey(index: index)) }) {
+            append(.scalar(scalar))
+            return
+        }
+        append(try encoder.box(value, key: QueryCodingKey(index: index)) ?? .null)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
