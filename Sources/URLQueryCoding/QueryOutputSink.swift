@@ -1,12 +1,14 @@
 import Foundation
 
 /// Where `QueryTreeWalker` writes: the percent-encoded wire form or unescaped `URLQueryItem`s.
-/// The walker builds each name in `prefix` piece by piece and rewinds it with `rewind(to:)`.
+/// The walker builds each name piece by piece and rewinds it with `rewindName(to:)`.
 protocol QueryOutputSink {
-    /// The name being built, as bytes; `nameStart` marks where the current name begins (a
-    /// `.flattened` key starts a new name without losing the outer one).
-    var prefix: [UInt8] { get set }
+    /// The length of the name being built (a mark for `rewindName(to:)`).
+    var nameLength: Int { get }
+    /// Where the current name begins: a `.flattened` key starts a new name without losing the outer one.
     var nameStart: Int { get set }
+    /// Cuts the name back to a mark taken from `nameLength`.
+    mutating func rewindName(to mark: Int)
     /// Appends a key as text, escaped as this sink needs.
     mutating func appendNameText(_ text: String)
     /// Appends an array index as decimal digits.
@@ -15,16 +17,17 @@ protocol QueryOutputSink {
     mutating func appendOpenBracket()
     mutating func appendCloseBracket()
     mutating func appendDot()
+    /// The current name as bytes (to detect two values under one name).
+    var currentName: [UInt8] { get }
     /// Writes one `name=value` pair with the current name.
     mutating func emit(_ value: String)
-    /// Writes `name<separator>key=value` without changing `prefix` (the common case of a scalar
-    /// property: no prefix bookkeeping).
+    /// Writes `name<separator>key=value` without changing the name (the common case of a scalar
+    /// property: no name bookkeeping).
     mutating func emitLeaf(key: String, separator: QueryKeySeparator, value: String)
     /// Writes `name=v1<d>v2<d>v3` with the delimiter written in its wire form.
     mutating func emitJoined(_ values: [String], delimiter: UInt8)
 }
 
-/// Writes the wire form: `%XX` escapes, `&` between pairs, a space as `%20` or (form bodies) `+`.
 /// What goes between the current name and a child key.
 enum QueryKeySeparator {
     /// Nothing: the key starts the name (top level, or `.flattened`).
@@ -35,102 +38,74 @@ enum QueryKeySeparator {
     case dot
 }
 
-extension QueryOutputSink {
-    mutating func appendIndex(_ index: Int) {
-        guard index >= 10 else {
-            prefix.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: index))
-            return
-        }
-        var divisor = 10
-        while divisor <= index / 10 { divisor *= 10 }
-        var remaining = index
-        while divisor > 0 {
-            prefix.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining / divisor))
-            remaining %= divisor
-            divisor /= 10
-        }
-    }
-}
-
+/// Writes the wire form: `%XX` escapes, `&` between pairs, a space as `%20` or (form bodies) `+`.
 struct QueryWireSink: QueryOutputSink {
-    var bytes: [UInt8] = []
-    var prefix: [UInt8] = []
+    let output = QueryByteWriter(capacity: 256)
+    private let name = QueryByteWriter(capacity: 64)
     var nameStart = 0
     let spaceAsPlus: Bool
 
     init(spaceAsPlus: Bool) {
         self.spaceAsPlus = spaceAsPlus
-        bytes.reserveCapacity(256)
     }
 
-    mutating func appendNameText(_ text: String) {
-        PercentEncoding.append(text, allowing: .queryComponent, spaceAsPlus: spaceAsPlus, to: &prefix)
+    var nameLength: Int { name.count }
+    func rewindName(to mark: Int) { name.truncate(to: mark) }
+    var currentName: [UInt8] { Array(UnsafeBufferPointer(start: name.base + nameStart, count: name.count - nameStart)) }
+
+    func appendNameText(_ text: String) {
+        name.appendEscaped(text, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
     }
 
-    mutating func appendOpenBracket() {
-        prefix.append(UInt8(ascii: "%"))
-        prefix.append(UInt8(ascii: "5"))
-        prefix.append(UInt8(ascii: "B"))
-    }
-
-    mutating func appendCloseBracket() {
-        prefix.append(UInt8(ascii: "%"))
-        prefix.append(UInt8(ascii: "5"))
-        prefix.append(UInt8(ascii: "D"))
-    }
-    mutating func appendDot() { prefix.append(UInt8(ascii: ".")) }
+    func appendIndex(_ index: Int) { name.appendDecimal(index) }
+    func appendOpenBracket() { name.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B")) }
+    func appendCloseBracket() { name.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D")) }
+    func appendDot() { name.append(UInt8(ascii: ".")) }
 
     @inline(__always)
-    private mutating func beginPair() {
-        if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
-        if nameStart == 0 {
-            bytes.append(contentsOf: prefix)
-        } else {
-            bytes.append(contentsOf: prefix[nameStart...])
-        }
-        bytes.append(UInt8(ascii: "="))
+    private func beginPair() {
+        if !output.isEmpty { output.append(UInt8(ascii: "&")) }
+        output.append(from: name, range: nameStart..<name.count)
     }
 
-    mutating func emit(_ value: String) {
+    func emit(_ value: String) {
         beginPair()
-        PercentEncoding.append(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus, to: &bytes)
+        output.append(UInt8(ascii: "="))
+        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
     }
 
-    mutating func emitLeaf(key: String, separator: QueryKeySeparator, value: String) {
-        if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
+    func emitLeaf(key: String, separator: QueryKeySeparator, value: String) {
+        beginPair()
         switch separator {
         case .none:
-            PercentEncoding.append(key, allowing: .queryComponent, spaceAsPlus: spaceAsPlus, to: &bytes)
+            output.appendEscaped(key, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
         case .brackets:
-            bytes.append(contentsOf: prefix[nameStart...])
-            bytes.append(UInt8(ascii: "%"))
-            bytes.append(UInt8(ascii: "5"))
-            bytes.append(UInt8(ascii: "B"))
-            PercentEncoding.append(key, allowing: .queryComponent, spaceAsPlus: spaceAsPlus, to: &bytes)
-            bytes.append(UInt8(ascii: "%"))
-            bytes.append(UInt8(ascii: "5"))
-            bytes.append(UInt8(ascii: "D"))
+            output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B"))
+            output.appendEscaped(key, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+            output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D"))
         case .dot:
-            bytes.append(contentsOf: prefix[nameStart...])
-            bytes.append(UInt8(ascii: "."))
-            PercentEncoding.append(key, allowing: .queryComponent, spaceAsPlus: spaceAsPlus, to: &bytes)
+            output.append(UInt8(ascii: "."))
+            output.appendEscaped(key, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
         }
-        bytes.append(UInt8(ascii: "="))
-        PercentEncoding.append(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus, to: &bytes)
+        output.append(UInt8(ascii: "="))
+        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
     }
 
-    mutating func emitJoined(_ values: [String], delimiter: UInt8) {
+    func emitJoined(_ values: [String], delimiter: UInt8) {
         beginPair()
+        output.append(UInt8(ascii: "="))
         for (index, value) in values.enumerated() {
             if index > 0 {
                 // A comma is a sub-delimiter and travels as is (`tags=a,b`); `|` and space are escaped.
                 if delimiter == UInt8(ascii: ",") {
-                    bytes.append(delimiter)
+                    output.append(delimiter)
+                } else if delimiter == UInt8(ascii: " ") && spaceAsPlus {
+                    output.append(UInt8(ascii: "+"))
                 } else {
-                    PercentEncoding.appendByte(delimiter, allowing: .queryComponent, spaceAsPlus: spaceAsPlus, to: &bytes)
+                    output.append(UInt8(ascii: "%"), PercentEncoding.hexDigit(delimiter &>> 4), PercentEncoding.hexDigit(delimiter & 0x0F))
                 }
             }
-            PercentEncoding.append(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus, to: &bytes)
+            output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
         }
     }
 }
@@ -138,8 +113,13 @@ struct QueryWireSink: QueryOutputSink {
 /// Collects unescaped `URLQueryItem`s.
 struct QueryItemSink: QueryOutputSink {
     var items: [URLQueryItem] = []
-    var prefix: [UInt8] = []
+    private var prefix: [UInt8] = []
     var nameStart = 0
+
+    var nameLength: Int { prefix.count }
+    mutating func rewindName(to mark: Int) { prefix.removeSubrange(mark...) }
+    var currentName: [UInt8] { Array(prefix[nameStart...]) }
+    mutating func appendIndex(_ index: Int) { prefix.append(contentsOf: String(index).utf8) }
 
     mutating func appendNameText(_ text: String) { prefix.append(contentsOf: text.utf8) }
     mutating func appendOpenBracket() { prefix.append(UInt8(ascii: "[")) }

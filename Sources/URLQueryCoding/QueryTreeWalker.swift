@@ -58,7 +58,7 @@ struct QueryTreeWalker {
 
     private mutating func emit<Sink: QueryOutputSink>(_ string: String, sink: inout Sink) throws(QueryWalkError) {
         if objects == .flattened {
-            let name = Array(sink.prefix[sink.nameStart...])
+            let name = sink.currentName
             if !flattenedNames.insert(name).inserted {
                 throw QueryWalkError(kind: .keyCollision(String(decoding: name, as: UTF8.self)))
             }
@@ -68,18 +68,18 @@ struct QueryTreeWalker {
 
     private mutating func walkObject<Sink: QueryOutputSink>(_ object: QueryEncodedObject, sink: inout Sink) throws(QueryWalkError) {
         sortIfNeeded(object)
-        let mark = sink.prefix.count
+        let mark = sink.nameLength
         let savedStart = sink.nameStart
-        let leafSeparator: QueryKeySeparator = sink.prefix.count == sink.nameStart ? .none : (objects == .dots ? .dot : .brackets)
+        let leafSeparator: QueryKeySeparator = sink.nameLength == sink.nameStart ? .none : (objects == .dots ? .dot : .brackets)
         for entry in object.entries {
             if case .scalar(let scalar) = entry.value, objects != .flattened {
                 sink.emitLeaf(key: entry.key, separator: leafSeparator, value: scalar)
                 continue
             }
             if objects == .flattened {
-                sink.nameStart = sink.prefix.count
+                sink.nameStart = sink.nameLength
                 sink.appendNameText(entry.key)
-            } else if sink.prefix.count == sink.nameStart {
+            } else if sink.nameLength == sink.nameStart {
                 sink.appendNameText(entry.key)
             } else if objects == .dots {
                 sink.appendDot()
@@ -94,7 +94,7 @@ struct QueryTreeWalker {
             } catch {
                 throw error.prepending(QueryCodingKey(stringValue: entry.key))
             }
-            sink.prefix.removeSubrange(mark...)
+            sink.rewindName(to: mark)
             sink.nameStart = savedStart
         }
     }
@@ -114,7 +114,7 @@ struct QueryTreeWalker {
         _ array: QueryEncodedArray, sink: inout Sink, insideArray: Bool
     ) throws(QueryWalkError) {
         if arrays == .indexed {
-            let mark = sink.prefix.count
+            let mark = sink.nameLength
             for (index, element) in array.elements.enumerated() {
                 if case .null = element { continue }
                 sink.appendOpenBracket()
@@ -125,7 +125,7 @@ struct QueryTreeWalker {
                 } catch {
                     throw error.prepending(QueryCodingKey(index: index))
                 }
-                sink.prefix.removeSubrange(mark...)
+                sink.rewindName(to: mark)
             }
             return
         }
@@ -158,18 +158,18 @@ struct QueryTreeWalker {
             sink.emitJoined(scalars, delimiter: delimiter)
             return
         }
-        let mark = sink.prefix.count
+        let mark = sink.nameLength
         if arrays == .bracketed {
             sink.appendOpenBracket()
             sink.appendCloseBracket()
         }
         if objects == .flattened { try checkFlattenedName(sink) }
         for scalar in scalars { sink.emit(scalar) }
-        sink.prefix.removeSubrange(mark...)
+        sink.rewindName(to: mark)
     }
 
     private mutating func checkFlattenedName<Sink: QueryOutputSink>(_ sink: Sink) throws(QueryWalkError) {
-        let name = Array(sink.prefix[sink.nameStart...])
+        let name = sink.currentName
         if !flattenedNames.insert(name).inserted {
             throw QueryWalkError(kind: .keyCollision(String(decoding: name, as: UTF8.self)))
         }

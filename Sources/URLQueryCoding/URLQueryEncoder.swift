@@ -75,7 +75,7 @@ public struct URLQueryEncoder: Sendable {
         let tree = try encodeTree(value)
         var sink = QueryWireSink(spaceAsPlus: false)
         try serialize(tree, rootKey: rootKey, into: &sink)
-        return String(decoding: sink.bytes, as: UTF8.self)
+        return sink.output.string
     }
 
     /// Encodes `value` as an `application/x-www-form-urlencoded` body: like
@@ -86,7 +86,7 @@ public struct URLQueryEncoder: Sendable {
         let tree = try encodeTree(value)
         var sink = QueryWireSink(spaceAsPlus: true)
         try serialize(tree, rootKey: rootKey, into: &sink)
-        return Data(sink.bytes)
+        return Data(bytes: sink.output.base, count: sink.output.count)
     }
 
     // MARK: - Internals
