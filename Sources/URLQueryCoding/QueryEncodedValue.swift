@@ -10,7 +10,7 @@ enum QueryEncodedValue {
     /// A `nil` array element: writes nothing, but keeps the index of the elements after it.
     case null
     /// A value still being encoded through `superEncoder()`; read when the tree is written.
-    case deferred(QueryValueEncoder)
+    case deferred(QueryDeferredSlot)
 }
 
 /// An object in the encoder's tree.
@@ -20,6 +20,14 @@ final class QueryEncodedObject {
     init() {
         entries.reserveCapacity(8)
     }
+}
+
+/// Where a `superEncoder()` writes its value. The tree holds the slot rather than the encoder so no
+/// reference cycle (encoder → parent → tree → encoder) is formed.
+final class QueryDeferredSlot {
+    var value: QueryEncodedValue?
+
+    init() {}
 }
 
 /// An array in the encoder's tree.

@@ -53,14 +53,14 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = QueryValueEncoder(context: encoder.context, parent: encoder, key: QueryCodingKey.super)
-        object.entries.append((encoder.context.wireKey("super"), .deferred(child)))
+        let (child, slot) = encoder.deferredChild(key: QueryCodingKey.super)
+        object.entries.append((encoder.context.wireKey("super"), .deferred(slot)))
         return child
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let child = QueryValueEncoder(context: encoder.context, parent: encoder, key: key)
-        append(.deferred(child), key)
+        let (child, slot) = encoder.deferredChild(key: key)
+        append(.deferred(slot), key)
         return child
     }
 }

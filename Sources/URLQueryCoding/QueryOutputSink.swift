@@ -41,7 +41,8 @@ enum QueryKeySeparator {
 /// Writes the wire form: `%XX` escapes, `&` between pairs, a space as `%20` or (form bodies) `+`.
 struct QueryWireSink: QueryOutputSink {
     let output = QueryByteWriter(capacity: 256)
-    private let name = QueryByteWriter(capacity: 64)
+    /// The name being built; created on first use (a flat object never needs one).
+    private var nameWriter: QueryByteWriter?
     var nameStart = 0
     let spaceAsPlus: Bool
 
@@ -49,23 +50,34 @@ struct QueryWireSink: QueryOutputSink {
         self.spaceAsPlus = spaceAsPlus
     }
 
-    var nameLength: Int { name.count }
-    func rewindName(to mark: Int) { name.truncate(to: mark) }
-    var currentName: [UInt8] { Array(UnsafeBufferPointer(start: name.base + nameStart, count: name.count - nameStart)) }
-
-    func appendNameText(_ text: String) {
-        name.appendEscaped(text, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+    private mutating func name() -> QueryByteWriter {
+        if let nameWriter { return nameWriter }
+        let created = QueryByteWriter(capacity: 64)
+        nameWriter = created
+        return created
     }
 
-    func appendIndex(_ index: Int) { name.appendDecimal(index) }
-    func appendOpenBracket() { name.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B")) }
-    func appendCloseBracket() { name.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D")) }
-    func appendDot() { name.append(UInt8(ascii: ".")) }
+    var nameLength: Int { nameWriter?.count ?? 0 }
+    func rewindName(to mark: Int) { nameWriter?.truncate(to: mark) }
+
+    var currentName: [UInt8] {
+        guard let nameWriter else { return [] }
+        return Array(UnsafeBufferPointer(start: nameWriter.base + nameStart, count: nameWriter.count - nameStart))
+    }
+
+    mutating func appendNameText(_ text: String) {
+        name().appendEscaped(text, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+    }
+
+    mutating func appendIndex(_ index: Int) { name().appendDecimal(index) }
+    mutating func appendOpenBracket() { name().append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B")) }
+    mutating func appendCloseBracket() { name().append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D")) }
+    mutating func appendDot() { name().append(UInt8(ascii: ".")) }
 
     @inline(__always)
     private func beginPair() {
         if !output.isEmpty { output.append(UInt8(ascii: "&")) }
-        output.append(from: name, range: nameStart..<name.count)
+        if let nameWriter { output.append(from: nameWriter, range: nameStart..<nameWriter.count) }
     }
 
     func emit(_ value: String) {

@@ -32,7 +32,7 @@ struct QueryTreeWalker {
 
     private func resolved(_ value: QueryEncodedValue?) -> QueryEncodedValue? {
         var current = value
-        while case .deferred(let encoder)? = current { current = encoder.value }
+        while case .deferred(let slot)? = current { current = slot.value }
         return current
     }
 

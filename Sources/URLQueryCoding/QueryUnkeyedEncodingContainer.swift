@@ -59,8 +59,8 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = QueryValueEncoder(context: encoder.context, parent: encoder, key: nextKey)
-        append(.deferred(child))
+        let (child, slot) = encoder.deferredChild(key: nextKey)
+        append(.deferred(slot))
         return child
     }
 }

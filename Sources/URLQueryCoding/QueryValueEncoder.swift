@@ -5,7 +5,11 @@ final class QueryValueEncoder: Encoder {
     let parent: QueryValueEncoder?
     let key: (any CodingKey)?
     /// What `encode(to:)` wrote; `nil` while nothing (or only `nil`) was written.
-    var value: QueryEncodedValue?
+    var value: QueryEncodedValue? {
+        didSet { slot?.value = value }
+    }
+    /// Set for encoders handed out by `superEncoder()`: mirrors `value` into the tree.
+    var slot: QueryDeferredSlot?
 
     init(context: QueryEncodingContext, parent: QueryValueEncoder? = nil, key: (any CodingKey)? = nil) {
         self.context = context
@@ -49,6 +53,14 @@ final class QueryValueEncoder: Encoder {
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
         QuerySingleValueEncodingContainer(encoder: self)
+    }
+
+    /// A child encoder for `superEncoder()`, whose value lands in the returned slot.
+    func deferredChild(key: any CodingKey) -> (QueryValueEncoder, QueryDeferredSlot) {
+        let child = QueryValueEncoder(context: context, parent: self, key: key)
+        let slot = QueryDeferredSlot()
+        child.slot = slot
+        return (child, slot)
     }
 
     /// The coding path with one more key, built lazily for error messages.
