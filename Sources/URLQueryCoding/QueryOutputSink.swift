@@ -24,6 +24,8 @@ protocol QueryOutputSink {
     /// Writes `name<separator>key=value` without changing the name (the common case of a scalar
     /// property: no name bookkeeping).
     mutating func emitLeaf(key: String, separator: QueryKeySeparator, value: String)
+    /// Writes `name[index]=value` without changing the name (a scalar array element).
+    mutating func emitIndexedLeaf(index: Int, value: String)
     /// Writes `name=v1<d>v2<d>v3` with the delimiter written in its wire form.
     mutating func emitJoined(_ values: [String], delimiter: UInt8)
 }
@@ -103,6 +105,15 @@ struct QueryWireSink: QueryOutputSink {
         output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
     }
 
+    func emitIndexedLeaf(index: Int, value: String) {
+        beginPair()
+        output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B"))
+        output.appendDecimal(index)
+        output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D"))
+        output.append(UInt8(ascii: "="))
+        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+    }
+
     func emitJoined(_ values: [String], delimiter: UInt8) {
         beginPair()
         output.append(UInt8(ascii: "="))
@@ -152,6 +163,10 @@ struct QueryItemSink: QueryOutputSink {
         case .dot: name = self.name + "." + key
         }
         items.append(URLQueryItem(name: name, value: value))
+    }
+
+    mutating func emitIndexedLeaf(index: Int, value: String) {
+        items.append(URLQueryItem(name: name + "[" + String(index) + "]", value: value))
     }
 
     mutating func emitJoined(_ values: [String], delimiter: UInt8) {

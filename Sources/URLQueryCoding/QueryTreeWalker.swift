@@ -16,7 +16,7 @@ struct QueryTreeWalker {
     mutating func walkTop<Sink: QueryOutputSink>(
         _ value: QueryEncodedValue?, rootKey: String?, sink: inout Sink
     ) throws(QueryWalkError) {
-        guard let value = resolved(value) else { return }
+        guard let value = value?.resolved else { return }
         if let rootKey {
             sink.appendNameText(rootKey)
             do {
@@ -30,12 +30,6 @@ struct QueryTreeWalker {
         try walk(value, sink: &sink, insideArray: false)
     }
 
-    private func resolved(_ value: QueryEncodedValue?) -> QueryEncodedValue? {
-        var current = value
-        while case .deferred(let slot)? = current { current = slot.value }
-        return current
-    }
-
     private mutating func walk<Sink: QueryOutputSink>(
         _ value: QueryEncodedValue, sink: inout Sink, insideArray: Bool
     ) throws(QueryWalkError) {
@@ -45,7 +39,7 @@ struct QueryTreeWalker {
         case .null:
             return
         case .deferred:
-            if let inner = resolved(value) { try walk(inner, sink: &sink, insideArray: insideArray) }
+            if let inner = value.resolved { try walk(inner, sink: &sink, insideArray: insideArray) }
         case .object(let object):
             if insideArray && objects == .flattened {
                 throw QueryWalkError(kind: .unsupportedNesting("an object inside an array cannot be written with .flattened object keys"))
@@ -66,7 +60,7 @@ struct QueryTreeWalker {
         sink.emit(string)
     }
 
-    private mutating func walkObject<Sink: QueryOutputSink>(_ object: QueryEncodedObject, sink: inout Sink) throws(QueryWalkError) {
+    private mutating func walkObject<Sink: QueryOutputSink>(_ object: QueryValueEncoder, sink: inout Sink) throws(QueryWalkError) {
         sortIfNeeded(object)
         let mark = sink.nameLength
         let savedStart = sink.nameStart
@@ -99,7 +93,7 @@ struct QueryTreeWalker {
         }
     }
 
-    private func sortIfNeeded(_ object: QueryEncodedObject) {
+    private func sortIfNeeded(_ object: QueryValueEncoder) {
         let entries = object.entries
         guard entries.count > 1 else { return }
         var sorted = true
@@ -111,12 +105,17 @@ struct QueryTreeWalker {
     }
 
     private mutating func walkArray<Sink: QueryOutputSink>(
-        _ array: QueryEncodedArray, sink: inout Sink, insideArray: Bool
+        _ array: QueryValueEncoder, sink: inout Sink, insideArray: Bool
     ) throws(QueryWalkError) {
         if arrays == .indexed {
             let mark = sink.nameLength
+            let checksNames = objects == .flattened
             for (index, element) in array.elements.enumerated() {
                 if case .null = element { continue }
+                if case .scalar(let scalar) = element, !checksNames {
+                    sink.emitIndexedLeaf(index: index, value: scalar)
+                    continue
+                }
                 sink.appendOpenBracket()
                 sink.appendIndex(index)
                 sink.appendCloseBracket()
@@ -135,7 +134,7 @@ struct QueryTreeWalker {
         var scalars: [String] = []
         scalars.reserveCapacity(array.elements.count)
         for (index, element) in array.elements.enumerated() {
-            switch resolved(element) {
+            switch element.resolved {
             case .scalar(let string)?:
                 if let delimiter, string.utf8.contains(delimiter) {
                     throw QueryWalkError(

@@ -1,15 +1,27 @@
-/// The `Encoder` behind `URLQueryEncoder`: one per nested value, writing into `QueryEncodedValue`.
-/// The coding path is kept as a parent chain and only built when asked for (errors, `codingPath`).
+/// The `Encoder` behind `URLQueryEncoder`: one per nested value. It is also the storage of the
+/// object or array it encodes, so the tree is made of encoders.
+///
+/// The coding path is a chain of `parent` links, built into an array only when asked for. A parent
+/// holds its children (through `entries`/`elements`) and each child its parent, so
+/// `URLQueryEncoder` calls `releaseTree()` once the tree is written, cutting the `parent` links.
 final class QueryValueEncoder: Encoder {
-    let context: QueryEncodingContext
-    let parent: QueryValueEncoder?
-    let key: (any CodingKey)?
-    /// What `encode(to:)` wrote; `nil` while nothing (or only `nil`) was written.
-    var value: QueryEncodedValue? {
-        didSet { slot?.value = value }
+    /// What this encoder holds.
+    enum Kind {
+        case none
+        case scalar(String)
+        case object
+        case array
     }
-    /// Set for encoders handed out by `superEncoder()`: mirrors `value` into the tree.
-    var slot: QueryDeferredSlot?
+
+    let context: QueryEncodingContext
+    private(set) var parent: QueryValueEncoder?
+    let key: (any CodingKey)?
+    var kind: Kind = .none
+    // Exclusivity is unchecked on the two hot arrays: they are only mutated by this module's
+    // containers and walker, never while another access to the same array is in progress (values
+    // are computed before `append` starts, and the walker reads after encoding ends).
+    @exclusivity(unchecked) var entries: [(key: String, value: QueryEncodedValue)] = []
+    @exclusivity(unchecked) var elements: [QueryEncodedValue] = []
 
     init(context: QueryEncodingContext, parent: QueryValueEncoder? = nil, key: (any CodingKey)? = nil) {
         self.context = context
@@ -29,38 +41,41 @@ final class QueryValueEncoder: Encoder {
 
     var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let object: QueryEncodedObject
-        if case .object(let existing)? = value {
-            object = existing
-        } else {
-            object = QueryEncodedObject()
-            value = .object(object)
+    /// What this encoder holds as a tree value (`nil` for nothing).
+    var encodedValue: QueryEncodedValue? {
+        switch kind {
+        case .none: nil
+        case .scalar(let string): .scalar(string)
+        case .object: .object(self)
+        case .array: .array(self)
         }
-        return KeyedEncodingContainer(QueryKeyedEncodingContainer<Key>(encoder: self, object: object))
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if case .object = kind {} else {
+            kind = .object
+            entries.reserveCapacity(8)
+        }
+        return KeyedEncodingContainer(QueryKeyedEncodingContainer<Key>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let array: QueryEncodedArray
-        if case .array(let existing)? = value {
-            array = existing
-        } else {
-            array = QueryEncodedArray()
-            value = .array(array)
+        if case .array = kind {} else {
+            kind = .array
+            elements.reserveCapacity(8)
         }
-        return QueryUnkeyedEncodingContainer(encoder: self, array: array)
+        return QueryUnkeyedEncodingContainer(encoder: self)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
         QuerySingleValueEncodingContainer(encoder: self)
     }
 
-    /// A child encoder for `superEncoder()`, whose value lands in the returned slot.
-    func deferredChild(key: any CodingKey) -> (QueryValueEncoder, QueryDeferredSlot) {
+    /// A child encoder under `key`, already holding an object or an array (for nested containers).
+    func child(key: any CodingKey, kind: Kind) -> QueryValueEncoder {
         let child = QueryValueEncoder(context: context, parent: self, key: key)
-        let slot = QueryDeferredSlot()
-        child.slot = slot
-        return (child, slot)
+        child.kind = kind
+        return child
     }
 
     /// The coding path with one more key, built lazily for error messages.
@@ -75,9 +90,25 @@ final class QueryValueEncoder: Encoder {
         }
         let child = QueryValueEncoder(context: context, parent: self, key: key)
         try value.encode(to: child)
-        if case .array? = child.value, T.self is any QueryDictionaryMarker.Type {
+        if case .array = child.kind, T.self is any QueryDictionaryMarker.Type {
             throw URLQueryEncoder.EncodingError.nonStringDictionaryKey(codingPath: child.codingPath)
         }
-        return child.value
+        return child.encodedValue
+    }
+
+    /// Cuts the `parent` links of this encoder and everything below it, so the tree can be freed.
+    func releaseTree() {
+        parent = nil
+        for entry in entries { entry.value.releaseTree() }
+        for element in elements { element.releaseTree() }
+    }
+}
+
+extension QueryEncodedValue {
+    fileprivate func releaseTree() {
+        switch self {
+        case .object(let encoder), .array(let encoder), .deferred(let encoder): encoder.releaseTree()
+        case .scalar, .null: break
+        }
     }
 }

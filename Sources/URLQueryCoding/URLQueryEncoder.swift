@@ -61,9 +61,8 @@ public struct URLQueryEncoder: Sendable {
     ///   object (`rootKey[name]=kim`).
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encode<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> [URLQueryItem] {
-        let tree = try encodeTree(value)
         var sink = QueryItemSink()
-        try serialize(tree, rootKey: rootKey, into: &sink)
+        try write(value, rootKey: rootKey, into: &sink)
         return sink.items
     }
 
@@ -72,9 +71,8 @@ public struct URLQueryEncoder: Sendable {
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeQueryString<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> String {
-        let tree = try encodeTree(value)
         var sink = QueryWireSink(spaceAsPlus: false)
-        try serialize(tree, rootKey: rootKey, into: &sink)
+        try write(value, rootKey: rootKey, into: &sink)
         return sink.output.string
     }
 
@@ -83,29 +81,27 @@ public struct URLQueryEncoder: Sendable {
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeFormBody<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> Data {
-        let tree = try encodeTree(value)
         var sink = QueryWireSink(spaceAsPlus: true)
-        try serialize(tree, rootKey: rootKey, into: &sink)
+        try write(value, rootKey: rootKey, into: &sink)
         return Data(bytes: sink.output.base, count: sink.output.count)
     }
 
     // MARK: - Internals
 
-    private func encodeTree<T: Encodable>(_ value: T) throws -> QueryEncodedValue? {
-        let encoder = QueryValueEncoder(context: QueryEncodingContext(options: self))
-        if let scalar = try encoder.context.scalar(for: value, codingPath: { [] }) {
-            return .scalar(scalar)
+    /// Builds the tree of `value`, writes it into `sink`, then frees the tree.
+    private func write<T: Encodable, Sink: QueryOutputSink>(_ value: T, rootKey: String?, into sink: inout Sink) throws {
+        let root = QueryValueEncoder(context: QueryEncodingContext(options: self))
+        defer { root.releaseTree() }
+        let tree: QueryEncodedValue?
+        if let scalar = try root.context.scalar(for: value, codingPath: { [] }) {
+            tree = .scalar(scalar)
+        } else {
+            try value.encode(to: root)
+            if case .array = root.kind, T.self is any QueryDictionaryMarker.Type {
+                throw EncodingError.nonStringDictionaryKey(codingPath: [])
+            }
+            tree = root.encodedValue
         }
-        try value.encode(to: encoder)
-        if case .array? = encoder.value, T.self is any QueryDictionaryMarker.Type {
-            throw EncodingError.nonStringDictionaryKey(codingPath: [])
-        }
-        return encoder.value
-    }
-
-    private func serialize<Sink: QueryOutputSink>(
-        _ tree: QueryEncodedValue?, rootKey: String?, into sink: inout Sink
-    ) throws(EncodingError) {
         var walker = QueryTreeWalker(
             arrays: arrayEncodingStrategy, objects: objectEncodingStrategy, delimiter: arrayEncodingStrategy.delimiter
         )
