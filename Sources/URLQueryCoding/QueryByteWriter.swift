@@ -74,9 +74,17 @@ final class QueryByteWriter {
     func appendEscaped(_ string: String, allowing allowed: PercentEncoding.AllowedCharacters, spaceAsPlus: Bool) {
         var string = string
         string.withUTF8 { source in
-            reserve(source.count * 3)
-            var output = base + count
-            for byte in source {
+            guard let start = source.baseAddress else { return }
+            let length = source.count
+            // Copy the leading run that needs no escaping in one go (often the whole string).
+            var clean = 0
+            while clean < length, allowed.contains(start[clean]) { clean += 1 }
+            reserve(clean == length ? length : clean + (length - clean) * 3)
+            (base + count).update(from: start, count: clean)
+            var output = base + count + clean
+            var index = clean
+            while index < length {
+                let byte = start[index]
                 if allowed.contains(byte) {
                     output.pointee = byte
                     output += 1
@@ -89,6 +97,7 @@ final class QueryByteWriter {
                     output[2] = PercentEncoding.hexDigit(byte & 0x0F)
                     output += 3
                 }
+                index += 1
             }
             count = output - base
         }

@@ -1,16 +1,28 @@
 import Foundation
 
-/// The options of one `encode` call, shared by every nested encoder and container.
-final class QueryEncodingContext {
-    let options: URLQueryEncoder
-    /// Built on first use: most `encode(to:)` implementations never read it.
-    private(set) lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo
+/// The encoder's strategies, as the nested encoders read them.
+struct QueryEncodingOptions: Sendable {
+    var arrays: URLQueryEncoder.ArrayEncodingStrategy
+    var objects: URLQueryEncoder.ObjectEncodingStrategy
+    var keyEncodingStrategy: URLQueryEncoder.KeyEncodingStrategy
+    var dateEncodingStrategy: URLQueryEncoder.DateEncodingStrategy
+    var boolEncodingStrategy: URLQueryEncoder.BoolEncodingStrategy
+    var dataEncodingStrategy: URLQueryEncoder.DataEncodingStrategy
+    var nonConformingFloatEncodingStrategy: URLQueryEncoder.NonConformingFloatEncodingStrategy
+    var userInfo: [CodingUserInfoKey: any Sendable]
+}
+
+/// The options shared by every nested encoder and container, with the conversions from values to
+/// query text. Immutable, so one instance is built when the encoder is configured and reused by every
+/// `encode` call.
+final class QueryEncodingContext: Sendable {
+    let options: QueryEncodingOptions
     /// `keyEncodingStrategy` is `.useDefaultKeys` (checked once, not per key).
     private let usesDefaultKeys: Bool
     private let trueText: String
     private let falseText: String
 
-    init(options: URLQueryEncoder) {
+    init(options: QueryEncodingOptions) {
         self.options = options
         if case .useDefaultKeys = options.keyEncodingStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
         switch options.boolEncodingStrategy {
@@ -18,6 +30,9 @@ final class QueryEncodingContext {
         case .numeric: (trueText, falseText) = ("1", "0")
         }
     }
+
+    /// `Encoder.userInfo` (built on request: most `encode(to:)` implementations never read it).
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
     /// The key as written, after `keyEncodingStrategy`.
     @inline(__always)

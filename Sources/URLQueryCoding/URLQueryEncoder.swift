@@ -17,21 +17,41 @@ import Foundation
 /// ```
 public struct URLQueryEncoder: Sendable {
     /// How arrays are written (default `.indexed`).
-    public var arrayEncodingStrategy: ArrayEncodingStrategy
+    public var arrayEncodingStrategy: ArrayEncodingStrategy {
+        didSet { context = makeContext() }
+    }
     /// How nested object key paths are written (default `.brackets`).
-    public var objectEncodingStrategy: ObjectEncodingStrategy
+    public var objectEncodingStrategy: ObjectEncodingStrategy {
+        didSet { context = makeContext() }
+    }
     /// How keys are transformed (default `.useDefaultKeys`).
-    public var keyEncodingStrategy: KeyEncodingStrategy
+    public var keyEncodingStrategy: KeyEncodingStrategy {
+        didSet { context = makeContext() }
+    }
     /// How dates are written (default ISO-8601 with fractional seconds, UTC).
-    public var dateEncodingStrategy: DateEncodingStrategy
+    public var dateEncodingStrategy: DateEncodingStrategy {
+        didSet { context = makeContext() }
+    }
     /// How booleans are written (default `true`/`false`).
-    public var boolEncodingStrategy: BoolEncodingStrategy
+    public var boolEncodingStrategy: BoolEncodingStrategy {
+        didSet { context = makeContext() }
+    }
     /// How `Data` is written (default base64).
-    public var dataEncodingStrategy: DataEncodingStrategy
+    public var dataEncodingStrategy: DataEncodingStrategy {
+        didSet { context = makeContext() }
+    }
     /// What to do with NaN and infinity (default: throw).
-    public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy
+    public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
+        didSet { context = makeContext() }
+    }
     /// Values handed to `encode(to:)` implementations through `Encoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable]
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        didSet { context = makeContext() }
+    }
+
+    /// The strategies in the form the nested encoders read, rebuilt whenever one changes so an
+    /// `encode` call allocates nothing for them.
+    private var context: QueryEncodingContext
 
     /// Creates an encoder; every strategy defaults to the documented behaviour.
     public init(
@@ -52,6 +72,22 @@ public struct URLQueryEncoder: Sendable {
         self.dataEncodingStrategy = dataEncodingStrategy
         self.nonConformingFloatEncodingStrategy = nonConformingFloatEncodingStrategy
         self.userInfo = userInfo
+        context = QueryEncodingContext(options: QueryEncodingOptions(
+            arrays: arrayEncodingStrategy, objects: objectEncodingStrategy, keyEncodingStrategy: keyEncodingStrategy,
+            dateEncodingStrategy: dateEncodingStrategy, boolEncodingStrategy: boolEncodingStrategy,
+            dataEncodingStrategy: dataEncodingStrategy, nonConformingFloatEncodingStrategy: nonConformingFloatEncodingStrategy,
+            userInfo: userInfo
+        ))
+    }
+
+    /// The context for the current strategies (called by every property's `didSet`).
+    private func makeContext() -> QueryEncodingContext {
+        QueryEncodingContext(options: QueryEncodingOptions(
+            arrays: arrayEncodingStrategy, objects: objectEncodingStrategy, keyEncodingStrategy: keyEncodingStrategy,
+            dateEncodingStrategy: dateEncodingStrategy, boolEncodingStrategy: boolEncodingStrategy,
+            dataEncodingStrategy: dataEncodingStrategy, nonConformingFloatEncodingStrategy: nonConformingFloatEncodingStrategy,
+            userInfo: userInfo
+        ))
     }
 
     /// Encodes `value` as query items in wire order, with names and values **unescaped** (as
@@ -90,7 +126,7 @@ public struct URLQueryEncoder: Sendable {
 
     /// Builds the tree of `value`, writes it into `sink`, then frees the tree.
     private func write<T: Encodable, Sink: QueryOutputSink>(_ value: T, rootKey: String?, into sink: inout Sink) throws {
-        let root = QueryValueEncoder(context: QueryEncodingContext(options: self))
+        let root = QueryValueEncoder(context: context)
         defer { root.releaseTree() }
         let tree: QueryEncodedValue?
         if let scalar = try root.context.scalar(for: value, codingPath: { [] }) {

@@ -125,11 +125,6 @@ enum QueryBenchmarks {
         check("nested", courier: { try encoder.encodeQueryString(nested) }, baseline: { baselineNested(nested) })
         check("bulk", courier: { try encoder.encodeQueryString(bulk) }, baseline: { baselineBulk(bulk) })
 
-        if ProcessInfo.processInfo.environment["QPROF"] == "flat" { for _ in 0..<(Int(ProcessInfo.processInfo.environment["QPROF_N"] ?? "") ?? 2_000_000) { Measure.blackHole(try? encoder.encodeQueryString(flat)) }; return }
-        if ProcessInfo.processInfo.environment["QPROF"] == "nested" { for _ in 0..<(Int(ProcessInfo.processInfo.environment["QPROF_N"] ?? "") ?? 500_000) { Measure.blackHole(try? encoder.encodeQueryString(nested)) }; return }
-        if ProcessInfo.processInfo.environment["QPROF"] == "nestedbase" { for _ in 0..<(Int(ProcessInfo.processInfo.environment["QPROF_N"] ?? "") ?? 500_000) { Measure.blackHole(baselineNested(nested)) }; return }
-        if ProcessInfo.processInfo.environment["QPROF"] == "flatbase" { for _ in 0..<(Int(ProcessInfo.processInfo.environment["QPROF_N"] ?? "") ?? 2_000_000) { Measure.blackHole(baselineFlat(flat)) }; return }
-        if ProcessInfo.processInfo.environment["QPROF"] == "bulk" { for _ in 0..<(Int(ProcessInfo.processInfo.environment["QPROF_N"] ?? "") ?? 3_000) { Measure.blackHole(try? encoder.encodeQueryString(bulk)) }; return }
         measure("flat 8-field model", iterations: 20_000,
                 courier: { Measure.blackHole(try encoder.encodeQueryString(flat)) },
                 baseline: { Measure.blackHole(baselineFlat(flat)) })
