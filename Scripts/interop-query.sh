@@ -8,22 +8,32 @@ cd "$(dirname "$0")/.."
 here="Scripts/interop-query"
 
 # 1. The real parsers (Debian packages) and a Python venv for qs-codec.
-need_apt=0
-command -v php >/dev/null 2>&1 || need_apt=1
-ruby -e 'require "rack"; require "json"' >/dev/null 2>&1 || need_apt=1
-python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need_apt=1
-if [ "$need_apt" = 1 ]; then
-  echo "== installing php-cli, ruby-rack, python3-venv"
+apt_updated=0
+apt_install() {
+  echo "== apt-get install $*"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq php-cli ruby ruby-rack python3 python3-venv >/dev/null
-fi
+  if [ "$apt_updated" = 0 ]; then
+    apt-get update -qq
+    apt_updated=1
+  fi
+  apt-get install -y -qq "$@" >/dev/null
+}
+
+command -v php >/dev/null 2>&1 || apt_install php-cli
+ruby -e 'require "rack"; require "json"' >/dev/null 2>&1 || apt_install ruby ruby-rack
+command -v python3 >/dev/null 2>&1 || apt_install python3
 
 venv=".build/interop-query-venv"
 if ! "$venv/bin/python" -c 'import qs_codec' >/dev/null 2>&1; then
   echo "== installing qs-codec into $venv"
   rm -rf "$venv"
-  python3 -m venv "$venv"
+  mkdir -p .build
+  if ! python3 -m venv "$venv" >/dev/null 2>&1; then
+    # Debian ships venv/ensurepip separately.
+    apt_install python3-venv
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+  fi
   "$venv/bin/python" -m pip install -q --disable-pip-version-check qs-codec
 fi
 
