@@ -1,7 +1,11 @@
 /// A growable byte buffer written through a raw pointer: the wire writer's hot loop stores bytes with
 /// no per-byte uniqueness or bounds bookkeeping. Every write first reserves the room it needs, which
 /// is what keeps the pointer arithmetic in bounds.
-final class QueryByteWriter {
+///
+/// A struct that owns manually allocated memory: the one owner (`QueryWireSink`, used only inside
+/// one `URLQueryEncoder` call) calls `deallocate()` exactly once, in a `defer`, and never lets a copy
+/// outlive that call.
+struct QueryByteWriter {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
@@ -11,7 +15,8 @@ final class QueryByteWriter {
         base = .allocate(capacity: self.capacity)
     }
 
-    deinit {
+    /// Frees the memory; the writer must not be used afterwards.
+    func deallocate() {
         base.deallocate()
     }
 
@@ -19,11 +24,11 @@ final class QueryByteWriter {
 
     /// Makes room for `extra` more bytes.
     @inline(__always)
-    func reserve(_ extra: Int) {
+    mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
-    private func grow(to needed: Int) {
+    private mutating func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -34,7 +39,7 @@ final class QueryByteWriter {
     }
 
     @inline(__always)
-    func append(_ byte: UInt8) {
+    mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
@@ -42,7 +47,7 @@ final class QueryByteWriter {
 
     /// `%5B` / `%5D` style three-byte sequences.
     @inline(__always)
-    func append(_ first: UInt8, _ second: UInt8, _ third: UInt8) {
+    mutating func append(_ first: UInt8, _ second: UInt8, _ third: UInt8) {
         reserve(3)
         base[count] = first
         base[count + 1] = second
@@ -50,7 +55,7 @@ final class QueryByteWriter {
         count += 3
     }
 
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
         (base + count).update(from: source, count: bytes.count)
@@ -58,7 +63,7 @@ final class QueryByteWriter {
     }
 
     /// Appends bytes `range` of `other` (e.g. a name prefix).
-    func append(from other: QueryByteWriter, range: Range<Int>) {
+    mutating func append(from other: QueryByteWriter, range: Range<Int>) {
         guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= other.count else { return }
         reserve(range.count)
         (base + count).update(from: other.base + range.lowerBound, count: range.count)
@@ -66,12 +71,12 @@ final class QueryByteWriter {
     }
 
     /// Forgets everything after the first `newCount` bytes.
-    func truncate(to newCount: Int) {
+    mutating func truncate(to newCount: Int) {
         count = min(max(newCount, 0), count)
     }
 
     /// Appends the percent-encoded UTF-8 of `string` (see `PercentEncoding`).
-    func appendEscaped(_ string: String, allowing allowed: PercentEncoding.AllowedCharacters, spaceAsPlus: Bool) {
+    mutating func appendEscaped(_ string: String, allowing allowed: PercentEncoding.AllowedCharacters, spaceAsPlus: Bool) {
         var string = string
         string.withUTF8 { source in
             guard let start = source.baseAddress else { return }
@@ -104,7 +109,7 @@ final class QueryByteWriter {
     }
 
     /// Appends the decimal digits of a non-negative integer.
-    func appendDecimal(_ value: Int) {
+    mutating func appendDecimal(_ value: Int) {
         reserve(20)
         if value < 10 {
             base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)

@@ -42,8 +42,8 @@ enum QueryKeySeparator {
 
 /// Writes the wire form: `%XX` escapes, `&` between pairs, a space as `%20` or (form bodies) `+`.
 struct QueryWireSink: QueryOutputSink {
-    let output = QueryByteWriter(capacity: 256)
-    /// The name being built; created on first use (a flat object never needs one).
+    private(set) var output = QueryByteWriter(capacity: 256)
+    /// The name being built; allocated on first use (a flat object never needs one).
     private var nameWriter: QueryByteWriter?
     var nameStart = 0
     let spaceAsPlus: Bool
@@ -52,15 +52,20 @@ struct QueryWireSink: QueryOutputSink {
         self.spaceAsPlus = spaceAsPlus
     }
 
-    private mutating func name() -> QueryByteWriter {
-        if let nameWriter { return nameWriter }
-        let created = QueryByteWriter(capacity: 64)
-        nameWriter = created
-        return created
+    /// Frees both buffers; called once, when the encoder has taken its result.
+    func deallocate() {
+        output.deallocate()
+        nameWriter?.deallocate()
+    }
+
+    private mutating func withName(_ body: (inout QueryByteWriter) -> Void) {
+        var writer = nameWriter ?? QueryByteWriter(capacity: 64)
+        body(&writer)
+        nameWriter = writer
     }
 
     var nameLength: Int { nameWriter?.count ?? 0 }
-    func rewindName(to mark: Int) { nameWriter?.truncate(to: mark) }
+    mutating func rewindName(to mark: Int) { nameWriter?.truncate(to: mark) }
 
     var currentName: [UInt8] {
         guard let nameWriter else { return [] }
@@ -68,27 +73,28 @@ struct QueryWireSink: QueryOutputSink {
     }
 
     mutating func appendNameText(_ text: String) {
-        name().appendEscaped(text, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+        let spaceAsPlus = spaceAsPlus
+        withName { $0.appendEscaped(text, allowing: .queryComponent, spaceAsPlus: spaceAsPlus) }
     }
 
-    mutating func appendIndex(_ index: Int) { name().appendDecimal(index) }
-    mutating func appendOpenBracket() { name().append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B")) }
-    mutating func appendCloseBracket() { name().append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D")) }
-    mutating func appendDot() { name().append(UInt8(ascii: ".")) }
+    mutating func appendIndex(_ index: Int) { withName { $0.appendDecimal(index) } }
+    mutating func appendOpenBracket() { withName { $0.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B")) } }
+    mutating func appendCloseBracket() { withName { $0.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D")) } }
+    mutating func appendDot() { withName { $0.append(UInt8(ascii: ".")) } }
 
     @inline(__always)
-    private func beginPair() {
+    private mutating func beginPair() {
         if !output.isEmpty { output.append(UInt8(ascii: "&")) }
         if let nameWriter { output.append(from: nameWriter, range: nameStart..<nameWriter.count) }
     }
 
-    func emit(_ value: String) {
+    mutating func emit(_ value: String) {
         beginPair()
         output.append(UInt8(ascii: "="))
         output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
     }
 
-    func emitLeaf(key: String, separator: QueryKeySeparator, value: String) {
+    mutating func emitLeaf(key: String, separator: QueryKeySeparator, value: String) {
         beginPair()
         switch separator {
         case .none:
@@ -105,7 +111,7 @@ struct QueryWireSink: QueryOutputSink {
         output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
     }
 
-    func emitIndexedLeaf(index: Int, value: String) {
+    mutating func emitIndexedLeaf(index: Int, value: String) {
         beginPair()
         output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B"))
         output.appendDecimal(index)
@@ -114,7 +120,7 @@ struct QueryWireSink: QueryOutputSink {
         output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
     }
 
-    func emitJoined(_ values: [String], delimiter: UInt8) {
+    mutating func emitJoined(_ values: [String], delimiter: UInt8) {
         beginPair()
         output.append(UInt8(ascii: "="))
         for (index, value) in values.enumerated() {

@@ -108,6 +108,7 @@ public struct URLQueryEncoder: Sendable {
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeQueryString<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> String {
         var sink = QueryWireSink(spaceAsPlus: false)
+        defer { sink.deallocate() }
         try write(value, rootKey: rootKey, into: &sink)
         return sink.output.string
     }
@@ -118,6 +119,7 @@ public struct URLQueryEncoder: Sendable {
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeFormBody<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> Data {
         var sink = QueryWireSink(spaceAsPlus: true)
+        defer { sink.deallocate() }
         try write(value, rootKey: rootKey, into: &sink)
         return Data(bytes: sink.output.base, count: sink.output.count)
     }

@@ -12,36 +12,37 @@ enum QueryBenchmarks {
 
     // MARK: Models
 
+    /// Declared in a natural order, not alphabetically: the encoder has to sort.
     struct Flat: Encodable {
-        let active: Bool
-        let email: String
         let id: Int
         let name: String
-        let page: Int
-        let query: String
+        let email: String
+        let active: Bool
         let score: Double
+        let query: String
         let sort: String
+        let page: Int
     }
 
     struct Nested: Encodable {
         struct PriceRange: Encodable {
-            let max: Double
             let min: Double
+            let max: Double
         }
         struct Filter: Encodable {
+            let tags: [String]
             let categories: [Int]
             let price: PriceRange
             let since: Date
-            let tags: [String]
         }
         struct Page: Encodable {
-            let number: Int
             let size: Int
+            let number: Int
         }
-        let filter: Filter
-        let page: Page
         let query: String
+        let filter: Filter
         let sort: [String]
+        let page: Page
     }
 
     struct Bulk: Encodable {
@@ -49,20 +50,20 @@ enum QueryBenchmarks {
     }
 
     static let flat = Flat(
-        active: true, email: "kim+test@example.com", id: 123_456, name: "Kim Lee", page: 3,
-        query: "red shoes & socks", score: 4.75, sort: "-created_at"
+        id: 123_456, name: "Kim Lee", email: "kim+test@example.com", active: true, score: 4.75,
+        query: "red shoes & socks", sort: "-created_at", page: 3
     )
 
     static let nested = Nested(
-        filter: .init(
-            categories: [3, 14, 15, 92],
-            price: .init(max: 249.99, min: 10),
-            since: Date(timeIntervalSince1970: 1_714_566_600.25),
-            tags: ["new", "on sale", "café", "a+b", "x=y"]
-        ),
-        page: .init(number: 2, size: 50),
         query: "50% off [today] #deals",
-        sort: ["price", "-rating"]
+        filter: .init(
+            tags: ["new", "on sale", "café", "a+b", "x=y"],
+            categories: [3, 14, 15, 92],
+            price: .init(min: 10, max: 249.99),
+            since: Date(timeIntervalSince1970: 1_714_566_600.25)
+        ),
+        sort: ["price", "-rating"],
+        page: .init(size: 50, number: 2)
     )
 
     static let bulk = Bulk(ids: (0..<1000).map { $0 * 7919 % 1_000_003 })
