@@ -13,9 +13,15 @@ final class QueryValueEncoder: Encoder {
         case array
     }
 
+    /// Deeper than this is refused (a reference cycle in a class graph would otherwise recurse until
+    /// the stack overflows). No server parser reads anywhere near this depth.
+    static let maximumDepth = 128
+
     let context: QueryEncodingContext
     private(set) var parent: QueryValueEncoder?
     let key: (any CodingKey)?
+    /// How many encoders are above this one.
+    let depth: Int
     var kind: Kind = .none
     // Exclusivity is unchecked on the two hot arrays: they are only mutated by this module's
     // containers and walker, never while another access to the same array is in progress (values
@@ -27,6 +33,7 @@ final class QueryValueEncoder: Encoder {
         self.context = context
         self.parent = parent
         self.key = key
+        self.depth = (parent?.depth ?? -1) + 1
     }
 
     var codingPath: [any CodingKey] {
@@ -87,6 +94,12 @@ final class QueryValueEncoder: Encoder {
     func box<T: Encodable>(_ value: T, key: any CodingKey) throws -> QueryEncodedValue? {
         if let scalar = try context.scalar(for: value, codingPath: { self.codingPath(appending: key) }) {
             return .scalar(scalar)
+        }
+        guard depth < Self.maximumDepth else {
+            throw URLQueryEncoder.EncodingError.invalidValue(
+                codingPath: codingPath(appending: key),
+                reason: "nesting deeper than \(Self.maximumDepth) levels (a reference cycle?)"
+            )
         }
         let child = QueryValueEncoder(context: context, parent: self, key: key)
         try value.encode(to: child)

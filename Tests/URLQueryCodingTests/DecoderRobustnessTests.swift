@@ -37,3 +37,51 @@ import URLQueryCoding
         #expect(failures > 0)
     }
 }
+
+/// A recursive type: how deep the decoder goes is up to the input.
+final class Chain: Codable {
+    var next: Chain?
+    var value: String?
+
+    init(next: Chain?, value: String?) {
+        self.next = next
+        self.value = value
+    }
+}
+
+struct ChainRoot: Codable {
+    var value: Chain
+}
+
+@Suite struct DepthLimitTests {
+    @Test func hostileDepthIsATypedError() {
+        let query = "value" + String(repeating: "[next]", count: 5_000) + "=x"
+        #expect(throws: DecodingError.self) { try URLQueryDecoder().decode(ChainRoot.self, from: query) }
+    }
+
+    @Test func reasonableDepthDecodes() throws {
+        let query = "value" + String(repeating: "[next]", count: 50) + "[value]=x"
+        var node: Chain? = try URLQueryDecoder().decode(ChainRoot.self, from: query).value
+        var depth = 0
+        while let current = node?.next {
+            node = current
+            depth += 1
+        }
+        #expect(depth == 50 && node?.value == "x")
+    }
+
+    @Test func cyclesAreATypedErrorNotAStackOverflow() {
+        let first = Chain(next: nil, value: "a")
+        first.next = Chain(next: first, value: "b")
+        defer { first.next = nil }
+        do {
+            _ = try URLQueryEncoder().encode(first)
+            Issue.record("expected an error")
+        } catch let error as URLQueryEncoder.EncodingError {
+            guard case .invalidValue(let path, _) = error else { Issue.record("wrong case \(error)"); return }
+            #expect(path.count == 129 && path.allSatisfy { $0.stringValue == "next" })
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}
