@@ -55,6 +55,18 @@ import URLQueryCoding
         #expect(try URLQueryDecoder().decode(Wrapper<[Int: String]>.self, from: try URLQueryEncoder().encode(intKeyed)) == intKeyed)
     }
 
+    enum Color: String, Codable, CodingKeyRepresentable { case red, blue }
+    enum Plain: String, Codable { case one }
+
+    @Test func codingKeyRepresentableKeysAreText() throws {
+        let value = Wrapper(value: [Color.red: 1, .blue: 2])
+        #expect(try unescaped(value) == "value[blue]=2&value[red]=1")
+        #expect(try URLQueryDecoder().decode(Wrapper<[Color: Int]>.self, from: try URLQueryEncoder().encode(value)) == value)
+        #expect(throws: URLQueryEncoder.EncodingError.nonStringDictionaryKey(codingPath: [AnyKey("value")])) {
+            try URLQueryEncoder().encode(Wrapper(value: [Plain.one: 1]))
+        }
+    }
+
     @Test func itemsWithoutValuesReadAsEmptyStrings() throws {
         let items = [URLQueryItem(name: "c", value: nil), URLQueryItem(name: "a", value: "x")]
         #expect(try URLQueryDecoder().decode(OptionalFields.self, from: items) == OptionalFields(a: "x", b: nil, c: ""))
