@@ -12,5 +12,6 @@ enum BenchmarkSuites {
         MockServerBenchmarks.suite,
         RequestBuildBenchmarks.suite,
         MultipartBenchmarks.suite,
+        QueryBenchmarks.suite,
     ]
 }
