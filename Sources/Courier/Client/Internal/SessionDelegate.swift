@@ -1,0 +1,213 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The session-level delegate of `URLSessionTransport`: answers auth challenges, follows redirects up to a
+/// cap, enforces the response size limit, reports progress, moves downloads out of the temporary directory,
+/// and resumes each task's continuation exactly once.
+///
+/// Session-level callbacks are used throughout because per-task delegates are never called on Linux.
+/// `@unchecked Sendable` is safe: the only mutable state is `records`, a `LockedState`.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
+    private let records = LockedState<[Int: TransferRecord]>([:])
+
+    /// Registers the record of a task before the task is resumed.
+    func register(_ record: TransferRecord, for task: URLSessionTask) {
+        records.withLock { $0[task.taskIdentifier] = record }
+    }
+
+    private func withRecord<Result>(_ task: URLSessionTask, _ body: (TransferRecord) -> Result) -> Result? {
+        records.withLock { records in records[task.taskIdentifier].map(body) }
+    }
+
+    // MARK: Authentication
+
+    func urlSession(
+        _ session: URLSession,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        let (disposition, credential) = Self.answer(challenge)
+        completionHandler(disposition, credential)
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        let (disposition, credential) = Self.answer(challenge)
+        completionHandler(disposition, credential)
+    }
+
+    /// Server trust gets the default handling; an HTTP auth challenge (Basic, Digest, …) is declined unless
+    /// the request carried a credential, so the 401 itself is delivered (Linux would otherwise wait forever).
+    static func answer(_ challenge: URLAuthenticationChallenge) -> (URLSession.AuthChallengeDisposition, URLCredential?) {
+        guard httpAuthenticationMethods.contains(challenge.protectionSpace.authenticationMethod) else {
+            return (.performDefaultHandling, nil)
+        }
+        if challenge.previousFailureCount == 0, let credential = challenge.proposedCredential, credential.hasPassword {
+            return (.useCredential, credential)
+        }
+        return (.rejectProtectionSpace, nil)
+    }
+
+    /// The challenges answered by an `Authorization` header (as opposed to TLS trust or client certificates).
+    private static let httpAuthenticationMethods: Set<String> = [
+        NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
+        NSURLAuthenticationMethodHTMLForm, NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
+    ]
+
+    // MARK: Redirects
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        let follow = withRecord(task) { record -> Bool in
+            record.redirects += 1
+            return record.redirects <= record.maximumRedirects
+        } ?? true
+        completionHandler(follow ? request : nil)
+    }
+
+    // MARK: Data
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let allow = withRecord(dataTask) { record -> Bool in
+            if let limit = record.maximumResponseSize, response.expectedContentLength > Int64(limit) {
+                record.failure = Self.tooLarge(limit)
+                return false
+            }
+            if response.expectedContentLength > 0 {
+                record.body.reserveCapacity(Int(min(response.expectedContentLength, 1 << 24)))
+            }
+            return true
+        } ?? true
+        completionHandler(allow ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overLimit = withRecord(dataTask) { record -> Bool in
+            guard record.failure == nil else { return false }
+            if let limit = record.maximumResponseSize, record.body.count + data.count > limit {
+                record.failure = Self.tooLarge(limit)
+                record.body = Data()
+                return true
+            }
+            record.body.append(data)
+            return false
+        } ?? false
+        if overLimit { dataTask.cancel() }
+    }
+
+    private static func tooLarge(_ limit: Int) -> NetworkError {
+        .transport(TransportFailure(kind: .responseTooLarge, message: "the response body exceeds the limit of \(limit) bytes"))
+    }
+
+    // MARK: Progress
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didSendBodyData bytesSent: Int64,
+        totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        let report = withRecord(task) { record in
+            (record.progress, totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : record.uploadLength)
+        }
+        if let (progress, total) = report, let progress {
+            progress(TransferProgress(completedBytes: totalBytesSent, totalBytes: total))
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        downloadTask: URLSessionDownloadTask,
+        didWriteData bytesWritten: Int64,
+        totalBytesWritten: Int64,
+        totalBytesExpectedToWrite: Int64
+    ) {
+        if let progress = withRecord(downloadTask, { $0.progress }) ?? nil {
+            progress(TransferProgress(
+                completedBytes: totalBytesWritten,
+                totalBytes: totalBytesExpectedToWrite > 0 ? totalBytesExpectedToWrite : nil))
+        }
+    }
+
+    // MARK: Downloads
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        guard let destination = withRecord(downloadTask, { $0.destination }) ?? nil else { return }
+        // The file at `location` is deleted when this method returns: move it now.
+        let failure: NetworkError?
+        do {
+            let manager = FileManager.default
+            try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if manager.fileExists(atPath: destination.path) { try manager.removeItem(at: destination) }
+            try manager.moveItem(at: location, to: destination)
+            failure = nil
+        } catch {
+            failure = .transport(TransportFailure(
+                kind: .fileSystem, message: "cannot move the download to \(destination.path): \(error.localizedDescription)"))
+        }
+        withRecord(downloadTask) { record in
+            record.downloaded = failure == nil
+            if record.failure == nil { record.failure = failure }
+        }
+    }
+
+    // MARK: Completion
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let record = records.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let temporaryFile = record.temporaryFile {
+            try? FileManager.default.removeItem(at: temporaryFile)
+        }
+        if let failure = record.failure {
+            if record.downloaded, let destination = record.destination {
+                try? FileManager.default.removeItem(at: destination)
+            }
+            record.continuation.resume(throwing: failure)
+            return
+        }
+        if let error {
+            record.continuation.resume(throwing: NetworkError.from(error))
+            return
+        }
+        guard let response = task.response as? HTTPURLResponse else {
+            record.continuation.resume(throwing: NetworkError.transport(TransportFailure(
+                kind: .badServerResponse, message: "the server's reply is not an HTTP response")))
+            return
+        }
+        var headers = HTTPHeaders()
+        for (name, value) in response.allHeaderFields {
+            headers.add(name: String(describing: name), value: String(describing: value))
+        }
+        var fileURL: URL?
+        if let destination = record.destination {
+            if !record.downloaded {
+                // An empty body may not produce a file: create an empty one so the result is uniform.
+                _ = FileManager.default.createFile(atPath: destination.path, contents: Data())
+            }
+            fileURL = destination
+        }
+        record.continuation.resume(returning: HTTPResponse(
+            statusCode: response.statusCode,
+            headers: headers,
+            body: record.body,
+            fileURL: fileURL,
+            url: response.url ?? task.currentRequest?.url))
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension NetworkError {
+    /// Maps any error a transport or a cancelled task can produce to a `NetworkError`.
+    ///
+    /// `URLError.cancelled` and `CancellationError` become `.cancelled` (Linux URLSession reports a cancelled
+    /// Swift task as `URLError.cancelled`); other `URLError`s become `.transport` with the matching kind.
+    static func from(_ error: any Error) -> NetworkError {
+        if let error = error as? NetworkError { return error }
+        if error is CancellationError { return .cancelled }
+        if let urlError = error as? URLError { return from(urlError) }
+        let nsError = error as NSError
+        if nsError.domain == NSURLErrorDomain {
+            if nsError.code == URLError.Code.cancelled.rawValue { return .cancelled }
+            return .transport(TransportFailure(kind: .other, code: nsError.code, message: nsError.localizedDescription))
+        }
+        return .transport(TransportFailure(kind: .other, message: String(describing: error)))
+    }
+
+    /// Maps a `URLError` to `.cancelled` or `.transport` with the matching kind.
+    static func from(_ error: URLError) -> NetworkError {
+        let kind: TransportFailure.Kind
+        switch error.code {
+        case .cancelled, .userCancelledAuthentication:
+            return .cancelled
+        case .timedOut:
+            kind = .timedOut
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
+             .internationalRoamingOff, .callIsActive, .dataNotAllowed, .secureConnectionFailed:
+            kind = .cannotConnect
+        case .networkConnectionLost:
+            kind = .connectionLost
+        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
+             .httpTooManyRedirects, .redirectToNonExistentLocation:
+            kind = .badServerResponse
+        case .dataLengthExceedsMaximum:
+            kind = .responseTooLarge
+        case .cannotCreateFile, .cannotOpenFile, .cannotCloseFile, .cannotWriteToFile, .cannotRemoveFile,
+             .cannotMoveFile, .fileDoesNotExist, .fileIsDirectory, .noPermissionsToReadFile:
+            kind = .fileSystem
+        default:
+            kind = .other
+        }
+        return .transport(TransportFailure(kind: kind, code: error.code.rawValue, message: error.localizedDescription))
+    }
+}
