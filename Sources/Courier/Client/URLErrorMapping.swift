@@ -15,7 +15,8 @@ extension NetworkError {
         let nsError = error as NSError
         if nsError.domain == NSURLErrorDomain {
             if nsError.code == URLError.Code.cancelled.rawValue { return .cancelled }
-            return .transport(TransportFailure(kind: .other, code: nsError.code, message: nsError.localizedDescription))
+            let kind: TransportFailure.Kind = isConnectionLostMessage(nsError.localizedDescription) ? .connectionLost : .other
+            return .transport(TransportFailure(kind: kind, code: nsError.code, message: nsError.localizedDescription))
         }
         return .transport(TransportFailure(kind: .other, message: String(describing: error)))
     }
@@ -41,9 +42,20 @@ extension NetworkError {
         case .cannotCreateFile, .cannotOpenFile, .cannotCloseFile, .cannotWriteToFile, .cannotRemoveFile,
              .cannotMoveFile, .fileDoesNotExist, .fileIsDirectory, .noPermissionsToReadFile:
             kind = .fileSystem
+        case .unknown where Self.isConnectionLostMessage(error.localizedDescription):
+            kind = .connectionLost
         default:
             kind = .other
         }
         return .transport(TransportFailure(kind: kind, code: error.code.rawValue, message: error.localizedDescription))
+    }
+
+    /// Linux URLSession reports libcurl's mid-transfer failures as `URLError.unknown` with curl's message
+    /// ("transfer closed with 99000 bytes remaining to read", "Empty reply from server", "Recv failure:
+    /// Connection reset by peer"); Darwin reports them as `networkConnectionLost`.
+    static func isConnectionLostMessage(_ message: String) -> Bool {
+        let lowered = message.lowercased()
+        return ["transfer closed", "empty reply", "connection reset", "recv failure", "send failure",
+                "connection was reset", "partial file", "connection died"].contains { lowered.contains($0) }
     }
 }

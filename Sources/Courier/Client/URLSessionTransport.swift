@@ -137,12 +137,22 @@ public final class URLSessionTransport: Transport {
     private func makeURLRequest(_ request: HTTPRequest) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
-        urlRequest.timeoutInterval = request.timeout ?? configuration.timeout
+        urlRequest.timeoutInterval = Self.effectiveTimeout(request.timeout ?? configuration.timeout)
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         for name in request.headers.uniqueNames {
             urlRequest.setValue(request.headers.values(for: name).joined(separator: ", "), forHTTPHeaderField: name)
         }
         return urlRequest
+    }
+
+    /// Linux URLSession truncates the timeout to whole seconds (and 0 would fire at once): round up to ≥ 1 s.
+    static func effectiveTimeout(_ timeout: TimeInterval) -> TimeInterval {
+        #if canImport(FoundationNetworking)
+        guard timeout.isFinite, timeout > 0 else { return 60 }
+        return max(1, timeout.rounded(.up))
+        #else
+        return timeout
+        #endif
     }
 
     private func prepareBody(_ body: HTTPBody?, into urlRequest: inout URLRequest, forDownload: Bool) async throws -> Upload {

@@ -23,35 +23,42 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
 
     // MARK: Authentication
 
+    /// Session-wide challenges (server trust, client certificates) get the system's default handling.
     func urlSession(
         _ session: URLSession,
         didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        let (disposition, credential) = Self.answer(challenge)
-        completionHandler(disposition, credential)
+        completionHandler(.performDefaultHandling, nil)
     }
 
+    /// An HTTP auth challenge (`401` with `WWW-Authenticate: Basic …`) is answered with the request's credential
+    /// when it has one; otherwise the `401` itself is delivered as the response.
+    ///
+    /// On Linux, URLSession raises the challenge *instead of* completing the task, and every disposition except
+    /// `.useCredential` either waits forever (`.performDefaultHandling` without a stored credential) or cancels
+    /// the task. The response and its body have already been delivered to this delegate by then, so the
+    /// challenge is cancelled and the cancellation turned back into the recorded `401`.
     func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
         didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        let (disposition, credential) = Self.answer(challenge)
-        completionHandler(disposition, credential)
-    }
-
-    /// Server trust gets the default handling; an HTTP auth challenge (Basic, Digest, …) is declined unless
-    /// the request carried a credential, so the 401 itself is delivered (Linux would otherwise wait forever).
-    static func answer(_ challenge: URLAuthenticationChallenge) -> (URLSession.AuthChallengeDisposition, URLCredential?) {
-        guard httpAuthenticationMethods.contains(challenge.protectionSpace.authenticationMethod) else {
-            return (.performDefaultHandling, nil)
+        guard Self.httpAuthenticationMethods.contains(challenge.protectionSpace.authenticationMethod) else {
+            completionHandler(.performDefaultHandling, nil)
+            return
         }
         if challenge.previousFailureCount == 0, let credential = challenge.proposedCredential, credential.hasPassword {
-            return (.useCredential, credential)
+            completionHandler(.useCredential, credential)
+            return
         }
-        return (.rejectProtectionSpace, nil)
+        #if canImport(FoundationNetworking)
+        withRecord(task) { $0.declinedChallenge = true }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+        #else
+        completionHandler(.performDefaultHandling, nil)
+        #endif
     }
 
     /// The challenges answered by an `Authorization` header (as opposed to TLS trust or client certificates).
@@ -182,7 +189,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
             record.continuation.resume(throwing: failure)
             return
         }
-        if let error {
+        if let error, !(record.declinedChallenge && task.response is HTTPURLResponse) {
             record.continuation.resume(throwing: NetworkError.from(error))
             return
         }

@@ -21,6 +21,8 @@ final class TransferRecord {
     var body = Data()
     var redirects = 0
     var downloaded = false
+    /// An HTTP auth challenge was declined: the task's cancellation stands for the `401` response.
+    var declinedChallenge = false
     /// A failure detected by Courier (size limit, file system), reported instead of URLSession's error.
     var failure: NetworkError?
 
