@@ -23,19 +23,22 @@ public final class StubTransport: Transport, @unchecked Sendable {
     private var recorded: [HTTPRequest] = []
     private let handler: Handler?
     private let fallback: HTTPResponse
+    private let recording: Bool
 
     /// Creates a stub answering from its script; once the script is empty it answers `fallback`
-    /// (404 with an empty body by default).
-    public init(_ responses: [HTTPResponse] = [], fallback: HTTPResponse = HTTPResponse(statusCode: 404)) {
+    /// (404 with an empty body by default). With `recording: false` requests are not kept (for benchmarks).
+    public init(_ responses: [HTTPResponse] = [], fallback: HTTPResponse = HTTPResponse(statusCode: 404), recording: Bool = true) {
         self.script = responses.map { .success($0) }
         self.handler = nil
         self.fallback = fallback
+        self.recording = recording
     }
 
-    /// Creates a stub that answers every request with `handler`.
-    public init(handler: @escaping Handler) {
+    /// Creates a stub that answers every request with `handler`. With `recording: false` requests are not kept.
+    public init(recording: Bool = true, handler: @escaping Handler) {
         self.handler = handler
         self.fallback = HTTPResponse(statusCode: 404)
+        self.recording = recording
     }
 
     /// Appends a response to the script.
@@ -61,7 +64,7 @@ public final class StubTransport: Transport, @unchecked Sendable {
     /// Records `request` and answers it from the handler or the script.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let next = lock.withLock { () -> Result<HTTPResponse, NetworkError>? in
-            recorded.append(request)
+            if recording { recorded.append(request) }
             return script.isEmpty ? nil : script.removeFirst()
         }
         if Task.isCancelled { throw NetworkError.cancelled }

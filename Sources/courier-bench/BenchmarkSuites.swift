@@ -9,5 +9,7 @@ struct BenchmarkSuite: Sendable {
 enum BenchmarkSuites {
     static let all: [BenchmarkSuite] = [
         DecodeBenchmarks.suite,
+        ClientBenchmarks.suite,
+        HTTPBinCheck.suite,
     ]
 }
