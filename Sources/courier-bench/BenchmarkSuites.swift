@@ -9,7 +9,7 @@ struct BenchmarkSuite: Sendable {
 enum BenchmarkSuites {
     static let all: [BenchmarkSuite] = [
         DecodeBenchmarks.suite,
+        MockServerBenchmarks.suite,
         ClientBenchmarks.suite,
-        HTTPBinCheck.suite,
     ]
 }

@@ -48,3 +48,21 @@ extension HTTPRequest {
                   acceptableStatusCodes: endpoint.acceptableStatusCodes, retryPolicy: endpoint.retryPolicy)
     }
 }
+
+struct TempBody: RequestBodyEncoder {
+    var contentType: String?
+    var body: HTTPBody
+    func encodeBody() throws -> EncodedBody { EncodedBody(contentType: contentType, body: body) }
+}
+
+extension RequestBody {
+    public static func json<T: Encodable & Sendable>(_ value: T) -> RequestBody {
+        RequestBody(TempBody(contentType: "application/json", body: .data((try? JSONEncoder().encode(value)) ?? Data())))
+    }
+    public static func data(_ data: Data, contentType: String) -> RequestBody {
+        RequestBody(TempBody(contentType: contentType, body: .data(data)))
+    }
+    public static func file(_ url: URL, contentType: String) -> RequestBody {
+        RequestBody(TempBody(contentType: contentType, body: .file(url)))
+    }
+}
