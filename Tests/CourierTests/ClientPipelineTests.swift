@@ -75,7 +75,7 @@ import Testing
         #expect(request.headers["User-Agent"] == "CourierTests")
         #expect(request.headers["Accept"] == "text/plain")
         #expect(request.timeout == 7)
-        #expect(request.retryPolicy == .default)
+        #expect(request.retryPolicy == nil)   // the client's policy lives in its RetryInterceptor
     }
 
     @Test(arguments: [

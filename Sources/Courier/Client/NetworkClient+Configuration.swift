@@ -19,8 +19,9 @@ extension NetworkClient {
         public var acceptableStatusCodes: Set<Int>
         /// The retry policy for endpoints that set none. `RetryPolicy.never` turns retrying off.
         public var retryPolicy: RetryPolicy
-        /// The interceptors, outermost first. The client adds a `RetryInterceptor` after them (closest to the
-        /// transport) unless `retryPolicy` and the endpoint's policy allow one attempt only.
+        /// The interceptors, outermost first. Unless one of them is a `RetryInterceptor`, the client adds one
+        /// after them (closest to the transport) using `retryPolicy`, when the policy in effect allows more than
+        /// one attempt.
         public var interceptors: [any Interceptor]
         /// The largest response body kept in memory, in bytes, or `nil` for no limit; a larger body fails with
         /// `TransportFailure.Kind.responseTooLarge`. Downloads to a file are not limited.

@@ -106,14 +106,14 @@ public struct NetworkClient: Sendable {
 
     private func applyDefaults(to request: inout HTTPRequest) {
         if request.timeout == nil { request.timeout = configuration.timeout }
-        if request.retryPolicy == nil { request.retryPolicy = configuration.retryPolicy }
         if request.acceptableStatusCodes == nil { request.acceptableStatusCodes = configuration.acceptableStatusCodes }
     }
 
     /// Runs the interceptors and then `terminal`, mapping cancellation and URL errors to `NetworkError`.
     private func execute(_ request: HTTPRequest, terminal: @escaping Interceptor.Next) async throws -> HTTPResponse {
         var interceptors = configuration.interceptors
-        if (request.retryPolicy?.maxAttempts ?? 1) > 1 {
+        if (request.retryPolicy ?? configuration.retryPolicy).maxAttempts > 1,
+           !interceptors.contains(where: { $0 is RetryInterceptor }) {
             interceptors.append(RetryInterceptor(policy: configuration.retryPolicy))
         }
         do {
