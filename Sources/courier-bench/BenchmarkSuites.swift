@@ -11,5 +11,6 @@ enum BenchmarkSuites {
         DecodeBenchmarks.suite,
         MockServerBenchmarks.suite,
         ClientBenchmarks.suite,
+        DownloadBenchmarks.suite,
     ]
 }
