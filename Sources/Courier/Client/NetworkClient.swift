@@ -17,11 +17,21 @@ public struct NetworkClient: Sendable {
     public let baseURL: URL
     /// The client's settings.
     public let configuration: Configuration
+    /// `configuration.interceptors`, plus a `RetryInterceptor` unless one is configured.
+    private let retryingChain: InterceptorChain
+    /// `configuration.interceptors` alone, for requests whose policy allows one attempt.
+    private let plainChain: InterceptorChain
 
     /// Creates a client for the API at `baseURL`.
     public init(baseURL: URL, configuration: Configuration = Configuration()) {
         self.baseURL = baseURL
         self.configuration = configuration
+        self.plainChain = InterceptorChain(configuration.interceptors)
+        if configuration.interceptors.contains(where: { $0 is RetryInterceptor }) {
+            self.retryingChain = plainChain
+        } else {
+            self.retryingChain = InterceptorChain(configuration.interceptors + [RetryInterceptor(policy: configuration.retryPolicy)])
+        }
     }
 
     // MARK: - Decoded responses
@@ -111,14 +121,9 @@ public struct NetworkClient: Sendable {
 
     /// Runs the interceptors and then `terminal`, mapping cancellation and URL errors to `NetworkError`.
     private func execute(_ request: HTTPRequest, terminal: @escaping Interceptor.Next) async throws -> HTTPResponse {
-        var interceptors = configuration.interceptors
-        if (request.retryPolicy ?? configuration.retryPolicy).maxAttempts > 1,
-           !interceptors.contains(where: { $0 is RetryInterceptor }) {
-            interceptors.append(RetryInterceptor(policy: configuration.retryPolicy))
-        }
+        let chain = (request.retryPolicy ?? configuration.retryPolicy).maxAttempts > 1 ? retryingChain : plainChain
         do {
-            if interceptors.isEmpty { return try await terminal(request) }
-            return try await InterceptorChain(interceptors).proceed(request, terminal: terminal)
+            return try await chain.proceed(request, terminal: terminal)
         } catch let error as NetworkError {
             throw error
         } catch {
