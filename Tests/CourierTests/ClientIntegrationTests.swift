@@ -234,6 +234,26 @@ import Testing
         #expect(failure.kind == .connectionLost)
     }
 
+    @Test(arguments: [
+        (MockResponse.SocketPolicy.disconnectAfterRequest, TransportFailure.Kind.connectionLost),
+        (.disconnectAfterHeaders, .connectionLost),
+        (.reset, .connectionLost),
+        (.resetDuringBody(afterBytes: 500), .connectionLost),
+    ])
+    func brokenConnections(policy: MockResponse.SocketPolicy, kind: TransportFailure.Kind) async throws {
+        server.enqueue(.generated(byteCount: 50_000).socketPolicy(policy))
+        let error = await #expect(throws: NetworkError.self) { try await client().data(Call(path: "/broken")) }
+        guard case .transport(let failure) = error else { Issue.record("expected transport, got \(String(describing: error))"); return }
+        #expect(failure.kind == kind, "\(failure)")
+    }
+
+    @Test func malformedStatusLineIsBadServerResponse() async throws {
+        server.enqueue(.malformedStatusLine("HTTP/1.1 two hundred OK"))
+        let error = await #expect(throws: NetworkError.self) { try await client().data(Call(path: "/garbled")) }
+        guard case .transport(let failure) = error else { Issue.record("expected transport, got \(String(describing: error))"); return }
+        #expect(failure.kind == .badServerResponse, "\(failure)")
+    }
+
     @Test func timeoutWhenServerNeverAnswers() async throws {
         server.enqueue(.noResponse)
         let error = await #expect(throws: NetworkError.self) { try await client(timeout: 1).data(Call(path: "/silent")) }

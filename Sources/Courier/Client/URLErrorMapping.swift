@@ -34,6 +34,13 @@ extension NetworkError {
             kind = .cannotConnect
         case .networkConnectionLost:
             kind = .connectionLost
+        case .badServerResponse where error.localizedDescription.lowercased().contains("empty reply"):
+            // libcurl's "Empty reply from server": the connection closed before any response (Darwin reports
+            // networkConnectionLost).
+            kind = .connectionLost
+        case .unsupportedURL where error.localizedDescription.lowercased().contains("in response"):
+            // libcurl's "Unsupported HTTP version in response": a garbled status line.
+            kind = .badServerResponse
         case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
              .httpTooManyRedirects, .redirectToNonExistentLocation:
             kind = .badServerResponse
