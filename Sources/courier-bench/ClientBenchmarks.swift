@@ -60,7 +60,11 @@ enum ClientBenchmarks {
                 Measure.blackHole(try decoder.decode(Account.self, from: response.body))
             } catch { fatalError("\(error)") }
         }
+        let decodeOnly = Measure.nanosecondsPerOp(iterations: iterations) {
+            do { Measure.blackHole(try decoder.decode(Account.self, from: body)) } catch { fatalError("\(error)") }
+        }
         Measure.report("send over StubTransport", courier: courier, baseline: baseline)
+        print("  (for scale: JSONDecoder alone on this body: \(String(format: "%.0f", decodeOnly)) ns)")
         print("  goal: ratio ≤ 1.30× and < 10,000 ns/request (\(String(format: "%.0f", courier)) ns)")
     }
 

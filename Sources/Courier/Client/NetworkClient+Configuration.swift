@@ -28,11 +28,11 @@ extension NetworkClient {
         public var maximumResponseSize: Int?
         /// Decodes response bodies (and typed error bodies) for endpoints without their own decoder.
         public var decoder: any ResponseDecoder
-        /// Moves requests over the network.
-        public var transport: any Transport
+        /// Moves requests over the network; `nil` (the default) makes the client create a `URLSessionTransport`
+        /// with this configuration's timeout and response size limit.
+        public var transport: (any Transport)?
 
-        /// Creates a configuration. Without a `transport`, a `URLSessionTransport` with the same timeout and
-        /// response size limit is created.
+        /// Creates a configuration.
         public init(
             headers: HTTPHeaders = [:],
             timeout: TimeInterval = 60,
@@ -50,8 +50,7 @@ extension NetworkClient {
             self.interceptors = interceptors
             self.maximumResponseSize = maximumResponseSize
             self.decoder = decoder
-            self.transport = transport ?? URLSessionTransport(configuration: .init(
-                timeout: timeout, maximumResponseSize: maximumResponseSize))
+            self.transport = transport
         }
     }
 }

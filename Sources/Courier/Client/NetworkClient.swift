@@ -17,6 +17,8 @@ public struct NetworkClient: Sendable {
     public let baseURL: URL
     /// The client's settings.
     public let configuration: Configuration
+    /// `configuration.transport`, or the `URLSessionTransport` created for this client.
+    public let transport: any Transport
     /// `configuration.interceptors`, plus a `RetryInterceptor` unless one is configured.
     private let retryingChain: InterceptorChain
     /// `configuration.interceptors` alone, for requests whose policy allows one attempt.
@@ -26,6 +28,8 @@ public struct NetworkClient: Sendable {
     public init(baseURL: URL, configuration: Configuration = Configuration()) {
         self.baseURL = baseURL
         self.configuration = configuration
+        self.transport = configuration.transport ?? URLSessionTransport(configuration: .init(
+            timeout: configuration.timeout, maximumResponseSize: configuration.maximumResponseSize))
         self.plainChain = InterceptorChain(configuration.interceptors)
         if configuration.interceptors.contains(where: { $0 is RetryInterceptor }) {
             self.retryingChain = plainChain
@@ -72,7 +76,7 @@ public struct NetworkClient: Sendable {
     public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
         var request = request
         applyDefaults(to: &request)
-        return try await execute(request) { try await configuration.transport.send($0) }
+        return try await execute(request) { try await transport.send($0) }
     }
 
     // MARK: - Transfers
@@ -141,7 +145,7 @@ public struct NetworkClient: Sendable {
     ) async throws -> Response<Value> {
         let start = ContinuousClock.now
         let request = try makeRequest(endpoint)
-        let transport = configuration.transport
+        let transport = self.transport
         let response = try await execute(request) { request in
             if let progress { try await transport.upload(request, progress: progress) } else { try await transport.send(request) }
         }
@@ -163,7 +167,7 @@ public struct NetworkClient: Sendable {
     ) async throws -> Response<URL> {
         let start = ContinuousClock.now
         let request = try makeRequest(endpoint)
-        let transport = configuration.transport
+        let transport = self.transport
         var response = try await execute(request) { request in
             try await transport.download(request, to: destination, progress: progress)
         }
