@@ -10,7 +10,10 @@ enum BenchmarkSuites {
     static let all: [BenchmarkSuite] = [
         DecodeBenchmarks.suite,
         MockServerBenchmarks.suite,
+        RequestBuildBenchmarks.suite,
+        MultipartBenchmarks.suite,
         ClientBenchmarks.suite,
         DownloadBenchmarks.suite,
+        HTTPBinCheck.suite,
     ]
 }

@@ -84,6 +84,25 @@ import Testing
         #expect(recorded.body == generatedBytes(offset: 0, count: 500_000))
     }
 
+    @Test func multipartBodyOnTheWire() async throws {
+        let file = try Self.temporaryFile(Data("file contents".utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        var form = MultipartFormData(boundary: "courier-test-boundary")
+        form.append("kim", name: "name")
+        form.append(Data([1, 2, 3]), name: "blob", filename: "b.bin", contentType: "application/octet-stream")
+        form.append(fileAt: file, name: "doc", filename: "doc.txt", contentType: "text/plain")
+        server.enqueue(MockResponse(status: 204))
+        _ = try await client().send(TypedCall<EmptyResponse>(method: .post, path: "/upload", body: .multipart(form)))
+        let recorded = try await server.takeRequest()
+        #expect(recorded.headers["Content-Type"] == "multipart/form-data; boundary=courier-test-boundary")
+        let text = recorded.bodyText
+        #expect(text.contains("Content-Disposition: form-data; name=\"name\"\r\n\r\nkim\r\n"))
+        #expect(text.contains("filename=\"b.bin\""))
+        #expect(text.contains("filename=\"doc.txt\""))
+        #expect(text.contains("file contents"))
+        #expect(text.hasSuffix("--courier-test-boundary--\r\n"))
+    }
+
     @Test func retriedStreamedBodyIsReopened() async throws {
         let source = GeneratedSource(count: 10_000)
         server.enqueue(MockResponse(status: 503))
@@ -102,7 +121,7 @@ import Testing
     @Test func nonAcceptableStatusCarriesTypedErrorBody() async throws {
         server.enqueue(MockResponse(status: 422, headers: ["Content-Type": "application/json", "X-Trace": "t-1"],
                                     body: #"{"code":"invalid","message":"name is required"}"#))
-        let error = await #expect(throws: NetworkError.self) { try await client().send(GetUser(id: 5)) }
+        let error = await #expect(throws: NetworkError.self) { try await client().send(FetchUser(id: 5)) }
         guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus, got \(String(describing: error))"); return }
         #expect(failure.statusCode == 422)
         #expect(failure.headers["x-trace"] == "t-1")
@@ -144,7 +163,7 @@ import Testing
     @Test func basicAuthChallengeReturns401WithoutHanging() async throws {
         server.enqueue(MockResponse(status: 401, headers: ["WWW-Authenticate": #"Basic realm="courier""#, "Content-Type": "application/json"],
                                     body: #"{"code":"auth","message":"log in"}"#))
-        let error = await #expect(throws: NetworkError.self) { try await client(timeout: 20).send(GetUser(id: 1)) }
+        let error = await #expect(throws: NetworkError.self) { try await client(timeout: 20).send(FetchUser(id: 1)) }
         guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus, got \(String(describing: error))"); return }
         #expect(failure.statusCode == 401)
         #expect(failure.errorBody(as: APIProblem.self)?.code == "auth")

@@ -13,7 +13,7 @@ import Testing
     @Test func logsMethodURLStatusDurationAndSizes() async throws {
         let logger = CollectingLogger()
         let stub = StubTransport([.json(#"{"id":1,"name":"a"}"#)])
-        _ = try await stubClient(stub, interceptors: [LoggingInterceptor(logger: logger)]).send(GetUser(id: 1))
+        _ = try await stubClient(stub, interceptors: [LoggingInterceptor(logger: logger)]).send(FetchUser(id: 1))
         let events = logger.events
         #expect(events.map(\.kind) == [.request, .response])
         #expect(events[1].statusCode == 200)
@@ -55,7 +55,7 @@ import Testing
         stub.enqueue(failure: .transport(TransportFailure(kind: .timedOut, message: "slow")))
         _ = try? await stubClient(stub, interceptors: [LoggingInterceptor(logger: logger)]).data(Call())
         #expect(logger.events.last?.kind == .failure)
-        #expect(logger.events.last?.error?.contains("timedOut") == true)
+        #expect(logger.events.last?.error?.contains("timed out") == true)
     }
 
     @Test func curlCommandIsRedactedAndQuoted() {

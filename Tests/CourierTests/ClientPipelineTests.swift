@@ -23,7 +23,7 @@ import Testing
         let stub = StubTransport([.json(#"{"id":7,"name":"kim"}"#)])
         let log = CollectingLogger()
         let client = stubClient(stub, interceptors: [Recorder(name: "a", log: log), Recorder(name: "b", log: log)])
-        let user = try await client.send(GetUser(id: 7))
+        let user = try await client.send(FetchUser(id: 7))
         #expect(user == User(id: 7, name: "kim"))
         #expect(log.events.map(\.url) == ["in a", "in b", "out b", "out a"])
         #expect(stub.requests.first?.headers.values(for: "X-Seen") == ["a", "b"])
@@ -38,7 +38,7 @@ import Testing
 
     @Test func interceptorMayShortCircuit() async throws {
         let stub = StubTransport()
-        let user = try await stubClient(stub, interceptors: [ShortCircuit()]).send(GetUser(id: 1))
+        let user = try await stubClient(stub, interceptors: [ShortCircuit()]).send(FetchUser(id: 1))
         #expect(user.name == "cached")
         #expect(stub.requests.isEmpty)
     }
@@ -101,7 +101,7 @@ import Testing
     @Test func typedErrorBodyIsDecoded() async throws {
         let body = #"{"code":"user.missing","message":"no such user"}"#
         let stub = StubTransport([HTTPResponse(statusCode: 404, headers: ["X-Request-Id": "r1"], body: Data(body.utf8))])
-        let error = await #expect(throws: NetworkError.self) { try await stubClient(stub).send(GetUser(id: 9)) }
+        let error = await #expect(throws: NetworkError.self) { try await stubClient(stub).send(FetchUser(id: 9)) }
         guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus, got \(String(describing: error))"); return }
         #expect(failure.statusCode == 404)
         #expect(failure.headers["x-request-id"] == "r1")
@@ -111,7 +111,7 @@ import Testing
 
     @Test func undecodableErrorBodyStillThrowsStatus() async throws {
         let stub = StubTransport([HTTPResponse(statusCode: 500, body: Data("<html>oops</html>".utf8))])
-        let error = await #expect(throws: NetworkError.self) { try await stubClient(stub).send(GetUser(id: 9)) }
+        let error = await #expect(throws: NetworkError.self) { try await stubClient(stub).send(FetchUser(id: 9)) }
         guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus"); return }
         #expect(failure.errorBody == nil)
         #expect(String(decoding: failure.body, as: UTF8.self) == "<html>oops</html>")
@@ -127,7 +127,7 @@ import Testing
 
     @Test func decodingFailureCarriesCodingPath() async throws {
         let stub = StubTransport([.json(#"{"id":"x7","name":"kim"}"#)])
-        let error = await #expect(throws: NetworkError.self) { try await stubClient(stub).send(GetUser(id: 7)) }
+        let error = await #expect(throws: NetworkError.self) { try await stubClient(stub).send(FetchUser(id: 7)) }
         guard case .decoding(let failure) = error else { Issue.record("expected decoding, got \(String(describing: error))"); return }
         #expect(failure.codingPath == "id")
     }
@@ -185,5 +185,31 @@ import Testing
         let response = try await task.value
         #expect(response.value == destination)
         #expect(try Data(contentsOf: destination) == Data("file body".utf8))
+    }
+}
+
+/// One-off requests built with `EndpointBuilder` go through the same pipeline.
+@Suite struct ClientEndpointBuilderTests {
+    struct Search: Encodable, Sendable {
+        var q: String
+    }
+
+    @Test func oneOffRequestWithLeadingDotSyntax() async throws {
+        let stub = StubTransport([.json("[1,2,3]")])
+        let client = stubClient(stub)
+        let items = try await client.send(.get("/search").query(Search(q: "kim lee")).decoding([Int].self))
+        #expect(items == [1, 2, 3])
+        #expect(stub.requests.first?.url.absoluteString == "https://api.example.test/v1/search?q=kim%20lee")
+    }
+
+    @Test func untypedBuilderReturnsData() async throws {
+        let stub = StubTransport([HTTPResponse(statusCode: 200, body: Data("raw".utf8))])
+        let data = try await stubClient(stub).send(.post("/raw").body(.data(Data("x".utf8), contentType: "text/plain")))
+        #expect(data == Data("raw".utf8))
+    }
+
+    @Test func flexibleDecodingIsTheDefault() async throws {
+        let stub = StubTransport([.json(#"{"id":"7","name":"kim"}"#)])
+        #expect(try await stubClient(stub).send(FetchUser(id: 7)) == User(id: 7, name: "kim"))
     }
 }

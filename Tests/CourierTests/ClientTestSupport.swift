@@ -14,7 +14,7 @@ struct APIProblem: Codable, Sendable, Equatable {
     var message: String
 }
 
-struct GetUser: APIDefinition {
+struct FetchUser: APIDefinition {
     typealias APIResponse = User
     typealias APIErrorBody = APIProblem
     var id: Int

@@ -208,10 +208,8 @@ public struct NetworkClient: Sendable {
             return try decoder.decode(type, from: response)
         } catch let error as NetworkError {
             throw error
-        } catch let error as DecodingError {
-            throw NetworkError.decoding(DecodingFailure(error, typeName: String(describing: type)))
         } catch {
-            throw NetworkError.decoding(DecodingFailure(typeName: String(describing: type), codingPath: "", message: "\(error)"))
+            throw NetworkError.decoding(DecodingFailure(error, decoding: type))
         }
     }
 
