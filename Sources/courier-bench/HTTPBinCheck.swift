@@ -117,10 +117,8 @@ enum HTTPBinCheck {
                 && echo.headers?["Content-Type"]?.hasPrefix("application/json") == true
         }
         await check("POST form body") {
-            let form = try URLQueryEncoder().encodeFormBody(Order(item: "tea & cake", quantity: 2, note: "a+b c"))
-            let echo = try await client.send(
-                Request(method: .post, path: "/post", body: .data(form, contentType: "application/x-www-form-urlencoded")),
-                decoding: Echo.self)
+            let order = Order(item: "tea & cake", quantity: 2, note: "a+b c")
+            let echo = try await client.send(Request(method: .post, path: "/post", body: .form(order)), decoding: Echo.self)
             return echo.form?["item"] == .one("tea & cake") && echo.form?["note"] == .one("a+b c") && echo.form?["quantity"] == .one("2")
         }
         await check("POST multipart (text, data and file parts)") {

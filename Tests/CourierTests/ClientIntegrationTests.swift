@@ -53,6 +53,29 @@ import Testing
         #expect(try recorded.decodeBody(NewUser.self) == NewUser(name: "kim", age: 30))
     }
 
+    @Test func formBodyOnTheWire() async throws {
+        server.enqueue(MockResponse(status: 204))
+        _ = try await client().send(TypedCall<EmptyResponse>(method: .post, path: "/form", body: .form(NewUser(name: "kim lee&co", age: 30))))
+        let recorded = try await server.takeRequest()
+        #expect(recorded.headers["Content-Type"]?.hasPrefix("application/x-www-form-urlencoded") == true)
+        #expect(recorded.bodyText == "age=30&name=kim+lee%26co")
+    }
+
+    @Test func queryAndBodyTogether() async throws {
+        struct Page: Encodable, Sendable { var page: Int; var tags: [String] }
+        struct AddLink: Endpoint {
+            var method: HTTPMethod { .post }
+            var path: EndpointPath { "/notices/\(3)/links" }
+            var query: (any Encodable & Sendable)? { Page(page: 2, tags: ["a b", "c"]) }
+            var body: RequestBody? { .json(NewUser(name: "x", age: 1)) }
+        }
+        server.enqueue(.json("1"))
+        _ = try await client().send(AddLink(), decoding: Int.self)
+        let recorded = try await server.takeRequest()
+        #expect(recorded.target == "/api/notices/3/links?page=2&tags%5B0%5D=a%20b&tags%5B1%5D=c")
+        #expect(try recorded.decodeBody(NewUser.self) == NewUser(name: "x", age: 1))
+    }
+
     @Test func rawDataBodyOnTheWire() async throws {
         server.enqueue(MockResponse(status: 204))
         let bytes = Data([0, 1, 2, 255, 254])
