@@ -162,7 +162,7 @@ import Testing
 
     @Test func coalescingSharesOneResponse() async throws {
         let stub = StubTransport { _ in
-            try await Task.sleep(nanoseconds: 200_000_000)
+            try await Task.sleep(nanoseconds: 500_000_000)
             return .json("42")
         }
         let client = stubClient(stub, interceptors: [CoalescingInterceptor()])
