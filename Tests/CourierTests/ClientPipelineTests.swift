@@ -213,3 +213,28 @@ import Testing
         #expect(try await stubClient(stub).send(FetchUser(id: 7)) == User(id: 7, name: "kim"))
     }
 }
+
+/// `ValidationInterceptor` inside a bare chain.
+@Suite struct ClientValidationInterceptorTests {
+    @Test(arguments: [(200, true), (204, true), (404, false), (500, false)])
+    func validatesInsideTheChain(status: Int, accepted: Bool) async throws {
+        let stub = StubTransport([HTTPResponse(statusCode: status, body: Data("b".utf8))])
+        let chain = InterceptorChain([ValidationInterceptor()])
+        do {
+            let response = try await chain.proceed(HTTPRequest(method: .get, url: stubBaseURL)) { try await stub.send($0) }
+            #expect(accepted)
+            #expect(response.statusCode == status)
+        } catch NetworkError.httpStatus(let failure) {
+            #expect(!accepted)
+            #expect(failure.statusCode == status)
+            #expect(failure.body == Data("b".utf8))
+        }
+    }
+
+    @Test func requestCodesWin() async throws {
+        let stub = StubTransport([HTTPResponse(statusCode: 404)])
+        let request = HTTPRequest(method: .get, url: stubBaseURL, acceptableStatusCodes: [404])
+        let response = try await InterceptorChain([ValidationInterceptor()]).proceed(request) { try await stub.send($0) }
+        #expect(response.statusCode == 404)
+    }
+}
