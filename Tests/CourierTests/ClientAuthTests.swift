@@ -83,6 +83,15 @@ actor CountingTokenProvider: TokenProvider {
         #expect(await provider.refreshCount == 1)
     }
 
+    @Test func endpointAuthorizationIsLeftAlone() async throws {
+        let provider = CountingTokenProvider()
+        let stub = StubTransport([HTTPResponse(statusCode: 401)])
+        let client = stubClient(stub, interceptors: [AuthInterceptor(tokenProvider: provider)])
+        await #expect(throws: NetworkError.self) { try await client.data(Call(headers: ["Authorization": "Basic dXNlcjpwdw=="])) }
+        #expect(stub.requests.map { $0.headers["Authorization"] } == ["Basic dXNlcjpwdw=="])
+        #expect(await provider.refreshCount == 0)
+    }
+
     @Test func customHeaderWithoutScheme() async throws {
         let stub = StubTransport([.json("1")])
         let auth = AuthInterceptor(tokenProvider: CountingTokenProvider(token: "k"), headerName: "X-API-Key", scheme: nil)

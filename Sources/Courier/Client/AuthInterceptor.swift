@@ -5,7 +5,8 @@
 /// once with the new token. A request rejected with a token that was already replaced replays with the new
 /// one without refreshing again. If the refresh fails, every waiting request fails with
 /// `AuthenticationFailure`. A `401` on the replay is returned as is (the client turns it into
-/// `NetworkError.httpStatus`).
+/// `NetworkError.httpStatus`). A request that already carries the header (set by its endpoint) is passed on
+/// untouched.
 ///
 /// ```swift
 /// configuration.interceptors = [AuthInterceptor(tokenProvider: tokens)]   // Authorization: Bearer <token>
@@ -26,6 +27,7 @@ public struct AuthInterceptor: Interceptor {
 
     /// Sends `request` with the current token; on `401`, refreshes (single flight) and replays once.
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
+        if request.headers.contains(headerName) { return try await next(request) }
         let token = try await coordinator.currentToken()
         let response = try await next(authorized(request, token: token))
         guard response.statusCode == 401 else { return response }
