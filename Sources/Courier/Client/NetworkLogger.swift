@@ -93,7 +93,6 @@ public struct StandardErrorLogger: NetworkLogger {
 
 #if canImport(os)
 /// Sends each event to the unified logging system (subsystem `Courier`, category `network`).
-@available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
 public struct OSLogNetworkLogger: NetworkLogger {
     private let logger: Logger
 
@@ -117,7 +116,8 @@ public struct OSLogNetworkLogger: NetworkLogger {
 /// The platform's default logger: OSLog on Apple platforms, standard error elsewhere.
 public func defaultNetworkLogger() -> any NetworkLogger {
     #if canImport(os)
-    if #available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *) { return OSLogNetworkLogger() }
-    #endif
+    return OSLogNetworkLogger()
+    #else
     return StandardErrorLogger()
+    #endif
 }
