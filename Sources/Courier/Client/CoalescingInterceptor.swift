@@ -1,8 +1,8 @@
 /// Lets identical `GET` requests in flight at the same time share one response.
 ///
 /// Requests are identical when URL and header fields are equal. The first caller sends the request; callers
-/// arriving while it is in flight wait for its result (response or error) instead of sending their own. Other
-/// methods pass through untouched.
+/// arriving while it is in flight wait for its result (response or error, including the first caller's
+/// cancellation) instead of sending their own. Other methods pass through untouched.
 ///
 /// ```swift
 /// configuration.interceptors = [CoalescingInterceptor()]
