@@ -82,6 +82,105 @@ enum DownloadBenchmarks {
         print("  courier: file \(courierSize.map(String.init) ?? "?") bytes (expected \(byteCount)), tail intact: \(intact), \(events) progress events")
         print("  peak RSS (VmHWM) during Courier download: \(courierPeak.map { "\($0 / 1024) MiB" } ?? "n/a")"
               + "   during raw URLSession download: \(rawPeak.map { "\($0 / 1024) MiB" } ?? "n/a")")
+
+        await streamedUpload(server: server, byteCount: byteCount / 4)
+    }
+
+    /// A generated body of `count` bytes, produced in 256 KiB chunks on demand.
+    struct GeneratedBody: BodySource {
+        let count: Int64
+        var contentLength: Int64? { count }
+        func makeReader() throws -> any BodyReader { Reader(count: count) }
+
+        /// Serves slices of one precomputed pattern (the byte at offset `i` is `i % 251`), so producing the
+        /// body costs a copy, not a loop per byte.
+        final class Reader: BodyReader {
+            static let chunk = 256 * 1024
+            let count: Int64
+            var offset: Int64 = 0
+            let pattern = MockResponse.generatedBytes(offset: 0, count: Reader.chunk + 251)
+            init(count: Int64) { self.count = count }
+            func read(maxLength: Int) throws -> Data? {
+                guard offset < count else { return nil }
+                let length = Int(min(Int64(min(maxLength, Reader.chunk)), count - offset))
+                let start = Int(offset % 251)
+                defer { offset += Int64(length) }
+                return pattern.subdata(in: start..<(start + length))
+            }
+            func close() {}
+        }
+    }
+
+    struct Upload: Endpoint {
+        let source: GeneratedBody
+        var method: HTTPMethod { .post }
+        var path: EndpointPath { "/upload" }
+        var body: RequestBody? { RequestBody(StreamEncoder(source: source)) }
+    }
+
+    struct StreamEncoder: RequestBodyEncoder {
+        let source: GeneratedBody
+        func encodeBody() throws -> EncodedBody { EncodedBody(contentType: "application/octet-stream", body: .stream(source)) }
+    }
+
+    /// A streamed (`.stream`) upload: spooled to disk, then sent from the file; reports peak RSS.
+    static func streamedUpload(server: MockWebServer, byteCount: Int64) async {
+        server.dispatcher = { _ in MockResponse(status: 204) }
+        resetPeakResident()
+        let client = NetworkClient(baseURL: server.baseURL, configuration: .init(timeout: 60, retryPolicy: .never))
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            let task = client.upload(Upload(source: GeneratedBody(count: byteCount)), decoding: EmptyResponse.self)
+            for await _ in task.progress {}
+            _ = try await task.value
+        } catch {
+            print("  streamed upload failed: \(error)")
+            return
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let received = server.recordedRequests.last?.bodySize ?? -1
+        let peak = residentKiB("VmHWM")
+
+        // Baseline: raw URLSession uploadTask(fromFile:) of a file holding the same bytes (written beforehand).
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-upload-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard FileManager.default.createFile(atPath: file.path, contents: nil), let handle = try? FileHandle(forWritingTo: file) else { return }
+        var offset: Int64 = 0
+        while offset < byteCount {
+            let length = Int(min(1 << 20, byteCount - offset))
+            handle.write(MockResponse.generatedBytes(offset: offset, count: length))
+            offset += Int64(length)
+        }
+        try? handle.close()
+        resetPeakResident()
+        let session = URLSession(configuration: .default)
+        defer { session.finishTasksAndInvalidate() }
+        var request = URLRequest(url: server.url("/upload"))
+        request.httpMethod = "POST"
+        let rawStart = DispatchTime.now().uptimeNanoseconds
+        do {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                session.uploadTask(with: request, fromFile: file) { _, _, error in
+                    if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+                }.resume()
+            }
+        } catch {
+            print("  raw upload failed: \(error)")
+            return
+        }
+        let rawSeconds = Double(DispatchTime.now().uptimeNanoseconds - rawStart) / 1e9
+        struct FileUpload: Endpoint {
+            let file: URL
+            var method: HTTPMethod { .post }
+            var path: EndpointPath { "/upload" }
+            var body: RequestBody? { .file(file, contentType: "application/octet-stream") }
+        }
+
+        let mebibytes = Double(byteCount) / 1_048_576
+        Measure.report("\(byteCount >> 20) MiB streamed upload", courier: mebibytes / seconds, baseline: mebibytes / rawSeconds, unit: "MiB/s")
+        print("  courier spools the .stream body to a temporary file, then uploads it; server received \(received) bytes")
+        print("  peak RSS (VmHWM) during Courier upload: \(peak.map { "\($0 / 1024) MiB" } ?? "n/a")"
+              + "   during raw uploadTask(fromFile:): \(residentKiB("VmHWM").map { "\($0 / 1024) MiB" } ?? "n/a")")
     }
 
     /// A field of /proc/self/status in KiB (Linux), e.g. `VmHWM` (peak resident) or `VmRSS`.
