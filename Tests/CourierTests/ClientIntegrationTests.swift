@@ -400,6 +400,20 @@ import Testing
         #expect(events.last?.totalBytes == Int64(size))
     }
 
+    @Test func chunkedDownloadEndsWithFinalProgress() async throws {
+        server.enqueue(.generated(byteCount: 1_000_003).chunked(maxChunkSize: 10_000))
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-dl-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        let task = client().download(Call(path: "/chunked"), to: destination)
+        var events: [TransferProgress] = []
+        for await progress in task.progress { events.append(progress) }
+        _ = try await task.value
+        #expect(events.last?.completedBytes == 1_000_003)
+        #expect(events.last?.totalBytes == nil)
+        #expect(events.count < 100)   // throttled to one event per 128 KiB
+        #expect(try Data(contentsOf: destination).count == 1_000_003)
+    }
+
     @Test func failedDownloadLeavesNoFile() async throws {
         server.enqueue(MockResponse(status: 404, body: "missing"))
         let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-dl-\(UUID().uuidString)")
@@ -408,6 +422,15 @@ import Testing
         guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus"); return }
         #expect(failure.statusCode == 404)
         #expect(String(decoding: failure.body, as: UTF8.self) == "missing")
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+    }
+
+    @Test func failedDownloadOfAPIDefinitionCarriesTypedErrorBody() async throws {
+        server.enqueue(MockResponse(status: 403, headers: ["Content-Type": "application/json"], body: #"{"code":"denied","message":"no"}"#))
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-dl-\(UUID().uuidString)")
+        let error = await #expect(throws: NetworkError.self) { try await client().download(FetchUser(id: 1), to: destination).value }
+        guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus"); return }
+        #expect(failure.errorBody(as: APIProblem.self) == APIProblem(code: "denied", message: "no"))
         #expect(!FileManager.default.fileExists(atPath: destination.path))
     }
 

@@ -106,7 +106,15 @@ public struct NetworkClient: Sendable {
     /// non-acceptable status leaves no file and throws `NetworkError.httpStatus` with the body.
     public func download<E: Endpoint>(_ endpoint: E, to destination: URL) -> DownloadTask {
         TransferTask { report in
-            try await runDownload(endpoint, to: destination, progress: report)
+            try await runDownload(endpoint, to: destination, errorBody: EmptyResponse.self, decoder: configuration.decoder, progress: report)
+        }
+    }
+
+    /// Downloads like `download(_:to:)`; a non-acceptable status carries the endpoint's decoded `APIErrorBody`.
+    public func download<E: APIDefinition>(_ endpoint: E, to destination: URL) -> DownloadTask {
+        let decoder = endpoint.responseDecoder ?? configuration.decoder
+        return TransferTask { report in
+            try await runDownload(endpoint, to: destination, errorBody: E.APIErrorBody.self, decoder: decoder, progress: report)
         }
     }
 
@@ -160,9 +168,11 @@ public struct NetworkClient: Sendable {
             duration: Self.seconds(since: start))
     }
 
-    private func runDownload(
+    private func runDownload<ErrorBody: Decodable & Sendable>(
         _ endpoint: some Endpoint,
         to destination: URL,
+        errorBody: ErrorBody.Type,
+        decoder: any ResponseDecoder,
         progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> Response<URL> {
         let start = ContinuousClock.now
@@ -174,9 +184,10 @@ public struct NetworkClient: Sendable {
         let acceptable = request.acceptableStatusCodes ?? configuration.acceptableStatusCodes
         let file = response.fileURL ?? destination
         if !acceptable.contains(response.statusCode) {
-            response.body = Self.readPrefix(of: file, limit: configuration.maximumResponseSize ?? (1 << 20))
+            // The error body is read back from the file (at most 1 MiB), then the file is removed.
+            response.body = Self.readPrefix(of: file, limit: min(configuration.maximumResponseSize ?? (1 << 20), 1 << 20))
             try? FileManager.default.removeItem(at: file)
-            try validate(response, for: request, errorBody: EmptyResponse.self, decoder: configuration.decoder)
+            try validate(response, for: request, errorBody: ErrorBody.self, decoder: decoder)
         }
         return Response(
             value: file, statusCode: response.statusCode, headers: response.headers, url: response.url,

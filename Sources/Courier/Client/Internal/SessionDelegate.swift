@@ -131,11 +131,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        let report = withRecord(task) { record in
-            (record.progress, totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : record.uploadLength)
-        }
-        if let (progress, total) = report, let progress {
-            progress(TransferProgress(completedBytes: totalBytesSent, totalBytes: total))
+        let progress = withRecord(task) { record -> ((@Sendable (TransferProgress) -> Void), Int64?)? in
+            let total = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : record.uploadLength
+            guard let progress = record.progress, record.shouldReport(totalBytesSent, of: total) else { return nil }
+            return (progress, total)
+        } ?? nil
+        if let (report, total) = progress {
+            report(TransferProgress(completedBytes: totalBytesSent, totalBytes: total))
         }
     }
 
@@ -146,11 +148,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         totalBytesWritten: Int64,
         totalBytesExpectedToWrite: Int64
     ) {
-        if let progress = withRecord(downloadTask, { $0.progress }) ?? nil {
-            progress(TransferProgress(
-                completedBytes: totalBytesWritten,
-                totalBytes: totalBytesExpectedToWrite > 0 ? totalBytesExpectedToWrite : nil))
-        }
+        let total = totalBytesExpectedToWrite > 0 ? totalBytesExpectedToWrite : nil
+        let progress = withRecord(downloadTask) { record -> (@Sendable (TransferProgress) -> Void)? in
+            record.shouldReport(totalBytesWritten, of: total) ? record.progress : nil
+        } ?? nil
+        progress?(TransferProgress(completedBytes: totalBytesWritten, totalBytes: total))
     }
 
     // MARK: Downloads
@@ -192,6 +194,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         if let error, !(record.declinedChallenge && task.response is HTTPURLResponse) {
             record.continuation.resume(throwing: NetworkError.from(error))
             return
+        }
+        if let progress = record.progress, record.seenBytes > record.reportedBytes {
+            progress(TransferProgress(completedBytes: record.seenBytes, totalBytes: record.seenTotal))
         }
         guard let response = task.response as? HTTPURLResponse else {
             record.continuation.resume(throwing: NetworkError.transport(TransportFailure(

@@ -19,6 +19,24 @@ final class TransferRecord {
     let temporaryFile: URL?
 
     var body = Data()
+    /// The byte count of the last progress event, to report at most every `progressStep` bytes.
+    var reportedBytes: Int64 = -1
+    /// The latest byte count and total URLSession reported, sent as a final event if it was skipped.
+    var seenBytes: Int64 = -1
+    var seenTotal: Int64?
+    /// Report progress at least this many bytes apart (plus the first and the last event).
+    static let progressStep: Int64 = 128 * 1024
+
+    /// Whether a progress event for `completed` of `total` bytes should be sent now (and records it).
+    func shouldReport(_ completed: Int64, of total: Int64?) -> Bool {
+        guard progress != nil else { return false }
+        seenBytes = completed
+        seenTotal = total
+        let isLast = total.map { completed >= $0 } ?? false
+        guard reportedBytes < 0 || isLast || completed - reportedBytes >= Self.progressStep else { return false }
+        reportedBytes = completed
+        return true
+    }
     var redirects = 0
     var downloaded = false
     /// An HTTP auth challenge was declined: the task's cancellation stands for the `401` response.
