@@ -8,7 +8,14 @@ cd "$(dirname "$0")/.."
 VENV=".build/interop-httpbin-venv"
 if [ ! -x "$VENV/bin/gunicorn" ] || ! "$VENV/bin/python" -c "import httpbin" 2>/dev/null; then
   echo "== installing httpbin and gunicorn into $VENV"
-  python3 -m venv "$VENV"
+  rm -rf "$VENV"
+  if ! python3 -m venv "$VENV" >/dev/null 2>&1; then
+    # Debian's system Python needs the python3-venv package for `python3 -m venv`.
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -qq && $SUDO apt-get install -y -qq python3-venv >/dev/null
+    rm -rf "$VENV"
+    python3 -m venv "$VENV"
+  fi
   "$VENV/bin/pip" install --quiet --disable-pip-version-check httpbin gunicorn
 fi
 
