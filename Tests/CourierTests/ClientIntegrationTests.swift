@@ -325,6 +325,20 @@ import Testing
         #expect((ContinuousClock.now - start).seconds < 10)
     }
 
+    @Test func cancellationRacingTheStartNeverHangs() async throws {
+        server.dispatcher = { _ in .json("1") }
+        let client = client(timeout: 30)
+        for attempt in 0..<20 {
+            let task = Task { try await client.send(Call(path: "/race/\(attempt)"), decoding: Int.self) }
+            if attempt % 2 == 0 { await Task.yield() }
+            task.cancel()
+            switch await task.result {
+            case .success(let value): #expect(value == 1)              // finished before the cancel landed
+            case .failure(let error): #expect(error as? NetworkError == .cancelled)
+            }
+        }
+    }
+
     // MARK: Auth over the wire
 
     @Test func hundredConcurrent401sShareOneRefresh() async throws {
