@@ -126,6 +126,18 @@ import Testing
         #expect(text.hasSuffix("--courier-test-boundary--\r\n"))
     }
 
+    @Test func repeatedHeaderFieldsAreJoined() async throws {
+        server.enqueue(MockResponse(status: 204))
+        var headers: HTTPHeaders = ["Accept": "application/json"]
+        headers.add(name: "Accept", value: "text/plain")
+        headers.add(name: "Cookie", value: "a=1")
+        headers.add(name: "Cookie", value: "b=2")
+        _ = try await client().send(Call(headers: headers), decoding: EmptyResponse.self)
+        let recorded = try await server.takeRequest()
+        #expect(recorded.headers["Accept"] == "application/json, text/plain")
+        #expect(recorded.headers["Cookie"] == "a=1; b=2")
+    }
+
     @Test func retriedStreamedBodyIsReopened() async throws {
         let source = GeneratedSource(count: 10_000)
         server.enqueue(MockResponse(status: 503))

@@ -139,8 +139,10 @@ public final class URLSessionTransport: Transport {
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.timeoutInterval = Self.effectiveTimeout(request.timeout ?? configuration.timeout)
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        // URLRequest holds one value per name: repeated fields are joined (`Cookie` with "; ", RFC 6265 §5.4).
         for name in request.headers.uniqueNames {
-            urlRequest.setValue(request.headers.values(for: name).joined(separator: ", "), forHTTPHeaderField: name)
+            let separator = name.caseInsensitiveEquals("Cookie") ? "; " : ", "
+            urlRequest.setValue(request.headers.values(for: name).joined(separator: separator), forHTTPHeaderField: name)
         }
         return urlRequest
     }
