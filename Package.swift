@@ -26,6 +26,12 @@ let package = Package(
             dependencies: ["Courier", "URLQueryCoding", "FlexibleDecoding", "CourierTesting", "HTTPIDLCore"]
         ),
 
+        .executableTarget(
+            name: "courier-demo",
+            dependencies: ["Courier", "CourierTesting"],
+            exclude: ["PetStore.http"]   // until HTTPIDLPlugin lands: PetStore.generated.swift is checked in
+        ),
+
         .testTarget(name: "URLQueryCodingTests", dependencies: ["URLQueryCoding"]),
         .testTarget(name: "FlexibleDecodingTests", dependencies: ["FlexibleDecoding"]),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting"]),
