@@ -1,0 +1,85 @@
+/// A resolved type of the validated model.
+public indirect enum ModelType: Sendable, Hashable {
+    /// A built-in scalar.
+    case scalar(ScalarType)
+    /// `ARRAY<element>`
+    case array(ModelType)
+    /// `DICT<key, value>`
+    case dictionary(key: ModelType, value: ModelType)
+    /// A `STRUCT` of the compiled files.
+    case structure(String)
+    /// An `ENUM` of the compiled files, with its raw type.
+    case enumeration(String, raw: ScalarType)
+    /// An `EXTERN` (or unknown, passed through) Swift type.
+    case external(String)
+
+    /// Whether `FILE` appears anywhere in the type.
+    var containsFile: Bool {
+        switch self {
+        case .scalar(let scalar): scalar == .file
+        case .array(let element): element.containsFile
+        case .dictionary(let key, let value): key.containsFile || value.containsFile
+        default: false
+        }
+    }
+
+    /// Whether `BLOB` appears anywhere in the type.
+    var containsBlob: Bool {
+        switch self {
+        case .scalar(let scalar): scalar == .blob
+        case .array(let element): element.containsBlob
+        case .dictionary(let key, let value): key.containsBlob || value.containsBlob
+        default: false
+        }
+    }
+
+    /// Whether the value converts to one string (path parameters, headers, multipart text parts).
+    var isStringConvertible: Bool {
+        switch self {
+        case .scalar(let scalar): ![.file, .blob, .any].contains(scalar)
+        case .enumeration: true
+        default: false
+        }
+    }
+}
+
+/// The built-in scalar types and their Swift spelling.
+public enum ScalarType: String, Sendable, Hashable, CaseIterable {
+    case int32 = "INT32", uint32 = "UINT32", int64 = "INT64", uint64 = "UINT64", int = "INT"
+    case bool = "BOOL", double = "DOUBLE", float = "FLOAT", string = "STRING"
+    case file = "FILE", blob = "BLOB", date = "DATE", any = "ANY", uuid = "UUID", url = "URL"
+
+    /// The Swift type name (`FILE` and `URL` → `URL`, `BLOB` → `Data`, `ANY` → `JSONValue`).
+    public var swiftName: String {
+        switch self {
+        case .int32: "Int32"
+        case .uint32: "UInt32"
+        case .int64: "Int64"
+        case .uint64: "UInt64"
+        case .int: "Int"
+        case .bool: "Bool"
+        case .double: "Double"
+        case .float: "Float"
+        case .string: "String"
+        case .file, .url: "URL"
+        case .blob: "Data"
+        case .date: "Date"
+        case .any: "JSONValue"
+        case .uuid: "UUID"
+        }
+    }
+
+    /// Whether this is an integer type.
+    public var isInteger: Bool { [.int32, .uint32, .int64, .uint64, .int].contains(self) }
+
+    /// Whether the literal text fits this integer type.
+    func fits(integer text: String) -> Bool {
+        switch self {
+        case .int32: Int32(text) != nil
+        case .uint32: UInt32(text) != nil
+        case .int64, .int: Int64(text) != nil
+        case .uint64: UInt64(text) != nil
+        default: false
+        }
+    }
+}

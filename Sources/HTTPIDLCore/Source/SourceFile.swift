@@ -1,0 +1,126 @@
+/// A `.http` file's name and text, with offset → line/column mapping.
+///
+/// Offsets are indices into `scalars` (Unicode scalars). Bytes that are not valid UTF-8 are replaced by
+/// U+FFFD and remembered in `invalidUTF8Offsets`, so the lexer can report each one at its exact place.
+public struct SourceFile: Sendable {
+    /// The name shown in diagnostics (the path as given on the command line).
+    public let name: String
+    /// The text as Unicode scalars.
+    public let scalars: [Unicode.Scalar]
+    /// Offsets of scalars that replaced an invalid UTF-8 byte sequence.
+    public let invalidUTF8Offsets: Set<Int>
+    /// Offset of the first scalar of each line.
+    let lineStarts: [Int]
+
+    /// Creates a source file from text.
+    public init(name: String, text: String) {
+        self.init(name: name, scalars: Array(text.unicodeScalars), invalid: [])
+    }
+
+    /// Creates a source file from raw bytes, decoding UTF-8 and recording invalid sequences.
+    public init(name: String, bytes: [UInt8]) {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(bytes.count)
+        var invalid: Set<Int> = []
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        decoding: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                scalars.append(Unicode.UTF8.decode(encoded))
+            case .error:
+                invalid.insert(scalars.count)
+                scalars.append("\u{FFFD}")
+            case .emptyInput:
+                break decoding
+            }
+        }
+        self.init(name: name, scalars: scalars, invalid: invalid)
+    }
+
+    private init(name: String, scalars: [Unicode.Scalar], invalid: Set<Int>) {
+        self.name = name
+        self.scalars = scalars
+        self.invalidUTF8Offsets = invalid
+        var starts = [0]
+        for (index, scalar) in scalars.enumerated() where scalar == "\n" {
+            starts.append(index + 1)
+        }
+        self.lineStarts = starts
+    }
+
+    /// The whole text.
+    public var text: String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+
+    /// The 1-based line and column of an offset (columns count Unicode scalars).
+    public func location(of offset: Int) -> SourceLocation {
+        let clamped = max(0, min(offset, scalars.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+        }
+        return SourceLocation(line: low + 1, column: clamped - lineStarts[low] + 1)
+    }
+
+    /// The text of a 1-based line, without its line break.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : scalars.count
+        if end > start, scalars[end - 1] == "\r" { end -= 1 }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[start..<max(start, end)])
+        return String(view)
+    }
+
+    /// The text of a range.
+    public func text(in range: SourceRange) -> String {
+        let lower = max(0, min(range.start, scalars.count))
+        let upper = max(lower, min(range.end, scalars.count))
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[lower..<upper])
+        return String(view)
+    }
+}
+
+/// A 1-based line and column.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The line, starting at 1.
+    public let line: Int
+    /// The column in Unicode scalars, starting at 1.
+    public let column: Int
+
+    /// Creates a location.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// `line:column`.
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A half-open range of scalar offsets in a `SourceFile`.
+public struct SourceRange: Sendable, Hashable {
+    /// The first offset.
+    public let start: Int
+    /// One past the last offset.
+    public let end: Int
+
+    /// Creates a range.
+    public init(start: Int, end: Int) {
+        self.start = start
+        self.end = max(start, end)
+    }
+
+    /// The range covering both.
+    public func union(_ other: SourceRange) -> SourceRange {
+        SourceRange(start: min(start, other.start), end: max(end, other.end))
+    }
+}
