@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(name: "FlexibleDecodingTests", dependencies: ["FlexibleDecoding"]),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["CourierTesting"]),
-        .testTarget(name: "HTTPIDLCoreTests", dependencies: ["HTTPIDLCore"]),
+        .testTarget(name: "HTTPIDLCoreTests", dependencies: ["HTTPIDLCore"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

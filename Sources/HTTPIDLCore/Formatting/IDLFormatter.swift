@@ -5,6 +5,7 @@
 public struct IDLFormatter {
     private var lines: [String] = []
     private var comments: [Comment]
+    private let source: SourceFile
     private var nextComment = 0
     private var depth = 0
 
@@ -17,7 +18,7 @@ public struct IDLFormatter {
 
     /// Formats a syntax tree that parsed without errors.
     public static func format(_ file: FileSyntax) -> String {
-        var formatter = IDLFormatter(comments: file.comments)
+        var formatter = IDLFormatter(comments: file.comments, source: file.source)
         for (index, declaration) in file.declarations.enumerated() {
             if index > 0 { formatter.lines.append("") }
             formatter.declaration(declaration)
@@ -27,8 +28,15 @@ public struct IDLFormatter {
         return formatter.lines.isEmpty ? "" : formatter.lines.joined(separator: "\n") + "\n"
     }
 
-    private init(comments: [Comment]) {
+    private init(comments: [Comment], source: SourceFile) {
         self.comments = comments
+        self.source = source
+    }
+
+    /// Whether the source line before the one holding `offset` is blank (such a blank line is kept).
+    private func followsBlankLine(_ offset: Int) -> Bool {
+        let line = source.location(of: offset).line
+        return line > 1 && source.lineText(line - 1).allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
     }
 
     private mutating func flushComments(before offset: Int) {
@@ -38,6 +46,9 @@ public struct IDLFormatter {
             if comment.isTrailing, let last = lines.last, !last.isEmpty {
                 lines[lines.count - 1] = last + " " + comment.text
             } else {
+                if let last = lines.last, !last.isEmpty, !last.hasSuffix("{"), followsBlankLine(comment.range.start) {
+                    lines.append("")
+                }
                 lines.append(String(repeating: "    ", count: depth) + comment.text)
             }
         }
@@ -50,6 +61,7 @@ public struct IDLFormatter {
 
     private mutating func emit(_ text: String, at offset: Int) {
         flushComments(before: offset)
+        if depth == 0, let last = lines.last, !last.isEmpty, followsBlankLine(offset) { lines.append("") }
         lines.append(String(repeating: "    ", count: depth) + text)
     }
 

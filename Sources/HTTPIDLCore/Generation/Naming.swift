@@ -92,7 +92,7 @@ enum Naming {
         }
         var result = head + tail.joined()
         if let first = result.first, first.isNumber { result = "_" + result }
-        return result
+        return memberName(result)
     }
 
     /// Swift keywords and names that need backticks when used as identifiers.
@@ -104,6 +104,15 @@ enum Naming {
         "where", "while", "Any", "as", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
         "await", "async", "some", "any", "Type", "Protocol", "borrowing", "consuming", "package",
     ]
+
+    /// Names that cannot be members even in backticks (`self` shadows the instance in initializers, `.init`
+    /// means the initializer); they get a `Value` suffix.
+    static let unusableMemberNames: Set<String> = ["self", "init", "Type", "Protocol"]
+
+    /// A usable Swift member name for a lowerCamelCase name.
+    static func memberName(_ name: String) -> String {
+        unusableMemberNames.contains(name) ? name + "Value" : name
+    }
 
     /// The identifier, in backticks when it is a Swift keyword.
     static func escaped(_ name: String) -> String {

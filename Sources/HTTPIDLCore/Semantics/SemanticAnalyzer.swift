@@ -5,11 +5,11 @@
 public struct SemanticAnalyzer {
     /// Settings that depend on the runtime being generated for.
     public struct Options: Sendable {
-        /// Whether `ANY` is allowed (it maps to Courier's `JSONValue`).
+        /// Whether `ANY` is allowed (it maps to Courier's `JSONValue`). Off until the runtime provides `JSONValue`.
         public var supportsAnyType: Bool
 
         /// Creates options.
-        public init(supportsAnyType: Bool = true) {
+        public init(supportsAnyType: Bool = false) {
             self.supportsAnyType = supportsAnyType
         }
     }
