@@ -22,7 +22,8 @@ public struct Parser {
         let lexer = Lexer(source: source)
         var parser = Parser(source: source, tokens: lexer.tokens)
         let declarations = parser.parseFile()
-        let file = FileSyntax(source: source, declarations: declarations, comments: lexer.comments)
+        let file = FileSyntax(source: source, declarations: declarations, comments: lexer.comments,
+                              isBlank: lexer.tokens.count == 1)
         let diagnostics = (lexer.diagnostics + parser.diagnostics).sorted { $0.range.start < $1.range.start }
         return (file, diagnostics)
     }
@@ -103,6 +104,7 @@ public struct Parser {
     // MARK: - Declarations
 
     private mutating func parseMessage() -> MessageSyntax? {
+        let errorsBefore = diagnostics.count
         let keyword = advance()
         var name: Identifier?
         if current.kind == .leftParen {
@@ -140,7 +142,7 @@ public struct Parser {
             if let part = parsePart() { parts.append(part) }
         }
         return MessageSyntax(doc: keyword.docComment, name: name, uri: uri, parts: parts,
-                             range: SourceRange(start: keyword.range.start, end: lastEnd))
+                             range: SourceRange(start: keyword.range.start, end: lastEnd), isIncomplete: diagnostics.count > errorsBefore)
     }
 
     private mutating func skipToTopLevel() {

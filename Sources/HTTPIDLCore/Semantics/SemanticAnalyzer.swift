@@ -103,7 +103,7 @@ public struct SemanticAnalyzer {
                     break
                 }
             }
-            if files[index].declarations.isEmpty {
+            if files[index].isBlank {
                 diagnostics.append(Diagnostic(.warning, "file declares nothing (no MESSAGE, STRUCT, ENUM or EXTERN)",
                                               at: SourceRange(start: 0, end: 0), in: source))
             }
@@ -469,6 +469,7 @@ public struct SemanticAnalyzer {
     // MARK: - Messages
 
     private mutating func analyzeMessage(_ syntax: MessageSyntax) -> ModelMessage? {
+        if syntax.isIncomplete { return nil }
         let stem: String
         if let name = syntax.name {
             stem = name.text.prefix(1).uppercased() + name.text.dropFirst()

@@ -75,6 +75,9 @@ public struct MessageSyntax: Sendable, Hashable {
     public let parts: [MessagePartSyntax]
     /// The whole message.
     public let range: SourceRange
+    /// Whether a syntax error was reported inside the message (semantic checks then skip it, so one typo
+    /// does not cascade into pairing or naming errors).
+    public let isIncomplete: Bool
 }
 
 /// `STRUCT Name { … }`.
@@ -133,4 +136,6 @@ public struct FileSyntax: Sendable {
     public let declarations: [DeclarationSyntax]
     /// Every comment (for the formatter).
     public let comments: [Comment]
+    /// Whether the file holds nothing but whitespace and comments.
+    public let isBlank: Bool
 }
