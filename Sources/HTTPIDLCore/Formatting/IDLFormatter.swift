@@ -75,6 +75,7 @@ public struct IDLFormatter {
                 let encoding = part.encoding.map { " \($0.rawValue)" } ?? ""
                 body(part.body, header: "\(part.method.rawValue) \(part.role.rawValue)\(encoding)", at: part.range.start)
             }
+            flushComments(before: message.range.end - 1)
             depth -= 1
             emit("}", at: message.range.end - 1)
         case .structure(let structure):
@@ -90,6 +91,7 @@ public struct IDLFormatter {
             for item in enumeration.cases {
                 emit("\(item.name.text) = \(literal(item.value.value));", at: item.range.start)
             }
+            flushComments(before: enumeration.range.end - 1)
             depth -= 1
             emit("}", at: enumeration.range.end - 1)
         case .external(let external):
@@ -112,6 +114,7 @@ public struct IDLFormatter {
             emit("\(header) {", at: offset)
             depth += 1
             for field in fields { emit(self.field(field), at: field.range.start) }
+            flushComments(before: body.range.end - 1)
             depth -= 1
             emit("}", at: body.range.end - 1)
         }
