@@ -8,5 +8,6 @@ struct BenchmarkSuite: Sendable {
 /// Every suite `courier-bench` knows; add one line per suite.
 enum BenchmarkSuites {
     static let all: [BenchmarkSuite] = [
+        IDLBenchmarks.suite,
     ]
 }

@@ -48,26 +48,28 @@ enum Naming {
     /// Words separated by anything that is not an ASCII letter or digit; case changes also split
     /// (`userID` → `user`, `ID`; `URLString` → `URL`, `String`).
     static func words(_ text: String) -> [String] {
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
         var words: [String] = []
-        var current: [Character] = []
-        let characters = Array(text)
-        for (index, character) in characters.enumerated() {
-            guard character.isASCII, character.isLetter || character.isNumber else {
-                if !current.isEmpty { words.append(String(current)) }
-                current = []
+        var current: [UInt8] = []
+        var utf8 = Array(text.utf8)
+        utf8.append(0)
+        for index in 0..<(utf8.count - 1) {
+            let byte = utf8[index]
+            guard isUpper(byte) || isLower(byte) || isDigit(byte) else {
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
                 continue
             }
-            if let previous = current.last, character.isUppercase {
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
-                if previous.isLowercase || previous.isNumber
-                    || (previous.isUppercase && next.map { $0.isASCII && $0.isLowercase } == true) {
-                    words.append(String(current))
-                    current = []
-                }
+            if let previous = current.last, isUpper(byte),
+               isLower(previous) || isDigit(previous) || (isUpper(previous) && isLower(utf8[index + 1])) {
+                words.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
             }
-            current.append(character)
+            current.append(byte)
         }
-        if !current.isEmpty { words.append(String(current)) }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
         return words
     }
 

@@ -1,12 +1,14 @@
 /// Renders a `SwiftFileModel` as Swift source: four-space indentation, one blank line between members
 /// (stored properties and type aliases stay grouped), `\n` line endings, a trailing newline.
 struct SwiftRenderer {
-    private var lines: [String] = []
+    private var output: [UInt8] = []
+    private var lastLineIsBlankOrOpensBlock = true
     private var depth = 0
 
     /// Renders a file.
     static func render(_ file: SwiftFileModel) -> String {
         var renderer = SwiftRenderer()
+        renderer.output.reserveCapacity(1 << 16)
         for line in file.header { renderer.emit(line.isEmpty ? "//" : "// \(line)") }
         if !file.header.isEmpty { renderer.blank() }
         for module in file.imports { renderer.emit("import \(module)") }
@@ -14,15 +16,20 @@ struct SwiftRenderer {
             renderer.blank()
             renderer.render(declaration)
         }
-        return renderer.lines.joined(separator: "\n") + "\n"
+        return String(decoding: renderer.output, as: UTF8.self)
     }
 
     private mutating func emit(_ line: String) {
-        lines.append(line.isEmpty ? "" : String(repeating: "    ", count: depth) + line)
+        if !line.isEmpty {
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 4))
+            output.append(contentsOf: line.utf8)
+        }
+        output.append(UInt8(ascii: "\n"))
+        lastLineIsBlankOrOpensBlock = line.isEmpty || line.utf8.last == UInt8(ascii: "{")
     }
 
     private mutating func blank() {
-        if let last = lines.last, !last.isEmpty, !last.hasSuffix("{") { lines.append("") }
+        if !lastLineIsBlankOrOpensBlock { emit("") }
     }
 
     private mutating func doc(_ doc: [String]) {

@@ -161,7 +161,7 @@ public struct Lexer {
     /// A message when the scalar at `offset` cannot appear in a `.http` file outside comments.
     private func invalidCharacter(at offset: Int) -> String? {
         let scalar = scalars[offset]
-        if source.invalidUTF8Offsets.contains(offset) { return "invalid UTF-8 byte sequence" }
+        if scalar == "\u{FFFD}", source.invalidUTF8Offsets.contains(offset) { return "invalid UTF-8 byte sequence" }
         if Self.isControl(scalar) {
             return "unexpected control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))"
         }
@@ -170,6 +170,21 @@ public struct Lexer {
 
     private mutating func lexWord() {
         let start = position
+        // Fast path: a word without escapes is a slice of the source.
+        while position < scalars.count {
+            let scalar = scalars[position]
+            if Self.isSpace(scalar) || Self.isDelimiter(scalar) || (scalar == "\u{FFFD}" && source.invalidUTF8Offsets.contains(position)) || Self.isControl(scalar) {
+                break
+            }
+            position += 1
+        }
+        if position >= scalars.count || scalars[position] != "\\" {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[start..<position])
+            emit(.word, String(view), from: start)
+            return
+        }
+        position = start
         var text = String.UnicodeScalarView()
         var escapes = false
         while let scalar = peek() {

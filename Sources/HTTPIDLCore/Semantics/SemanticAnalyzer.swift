@@ -163,9 +163,9 @@ public struct SemanticAnalyzer {
     }
 
     /// Registers a generated type name; reports a collision.
-    private mutating func registerGeneratedName(_ name: String, at range: SourceRange, what: String) -> Bool {
+    private mutating func registerGeneratedName(_ name: String, at range: SourceRange, what: @autoclosure () -> String) -> Bool {
         if let previous = generatedNames[name] {
-            report(.error, "\(what) generates the type '\(name)', which already exists (\(describe(previous.fileIndex, previous.range)))",
+            report(.error, "\(what()) generates the type '\(name)', which already exists (\(describe(previous.fileIndex, previous.range)))",
                    at: range, notes: previous.fileIndex == fileIndex ? [.init(range: previous.range, message: "'\(name)' comes from here")] : [])
             return false
         }
@@ -505,9 +505,9 @@ public struct SemanticAnalyzer {
 
         // Pair parts by method.
         var order: [MethodKeyword] = []
-        var requests: [MethodKeyword: MessagePartSyntax] = [:]
-        var responses: [MethodKeyword: MessagePartSyntax] = [:]
-        var errors: [MethodKeyword: MessagePartSyntax] = [:]
+        var requests = PartTable()
+        var responses = PartTable()
+        var errors = PartTable()
         var valid = true
         for part in syntax.parts {
             if !order.contains(part.method) { order.append(part.method) }
@@ -538,11 +538,11 @@ public struct SemanticAnalyzer {
             guard let request = requests[method], let response = responses[method] else { continue }
             let names = (request: "\(method.typePrefix)\(stem)Request", response: "\(method.typePrefix)\(stem)Response",
                          error: "\(method.typePrefix)\(stem)ErrorBody")
-            let what = "MESSAGE \(syntax.uri.canonical) (\(method.rawValue))"
-            var namesOK = registerGeneratedName(names.request, at: request.methodRange, what: what)
-            namesOK = registerGeneratedName(names.response, at: response.methodRange, what: what) && namesOK
+            let what = { "MESSAGE \(syntax.uri.canonical) (\(method.rawValue))" }
+            var namesOK = registerGeneratedName(names.request, at: request.methodRange, what: what())
+            namesOK = registerGeneratedName(names.response, at: response.methodRange, what: what()) && namesOK
             if let error = errors[method] {
-                namesOK = registerGeneratedName(names.error, at: error.methodRange, what: what) && namesOK
+                namesOK = registerGeneratedName(names.error, at: error.methodRange, what: what()) && namesOK
             }
             guard namesOK, valid else { continue }
             if let endpoint = analyzeEndpoint(method: method, uri: syntax.uri, request: request, response: response,
@@ -554,7 +554,20 @@ public struct SemanticAnalyzer {
         return ModelMessage(uri: syntax.uri.canonical, doc: syntax.doc, endpoints: endpoints)
     }
 
-    private mutating func store(_ part: MessagePartSyntax, in table: inout [MethodKeyword: MessagePartSyntax]) -> Bool {
+    /// The parts of one message by method (a handful of entries: a linear scan beats hashing).
+    private struct PartTable {
+        private var entries: [(MethodKeyword, MessagePartSyntax)] = []
+
+        subscript(method: MethodKeyword) -> MessagePartSyntax? {
+            get { entries.first { $0.0 == method }?.1 }
+            set {
+                entries.removeAll { $0.0 == method }
+                if let newValue { entries.append((method, newValue)) }
+            }
+        }
+    }
+
+    private mutating func store(_ part: MessagePartSyntax, in table: inout PartTable) -> Bool {
         if let previous = table[part.method] {
             report(.error, "duplicate \(part.method.rawValue) \(part.role.rawValue) in this MESSAGE", at: part.methodRange,
                    notes: [.init(range: previous.methodRange, message: "first declared here")])
@@ -678,7 +691,7 @@ public struct SemanticAnalyzer {
                 }
                 let swiftName = placement == .path ? Naming.lowerCamel(field.name.text) : nil
                 guard let model = makeField(field, type: type, placement: placement, swiftName: swiftName.map(reservedSafe),
-                                            isIndirect: false, seen: &seen, keyGroup: "request.\(placement)") else { continue }
+                                            isIndirect: false, seen: &seen, keyGroup: "request." + placement.rawValue) else { continue }
                 if placement == .path { boundParameters[field.name.text] = model }
                 fields.append(model)
             }

@@ -25,7 +25,7 @@ public enum ModelDeclaration: Sendable {
 /// A field of a struct, response, error or request.
 public struct ModelField: Sendable, Hashable {
     /// Where a request field is sent.
-    public enum Placement: Sendable, Hashable {
+    public enum Placement: String, Sendable, Hashable {
         case path, query, header, body
     }
 

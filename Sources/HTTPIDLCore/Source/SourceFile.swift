@@ -22,8 +22,14 @@ public struct SourceFile: Sendable {
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(bytes.count)
         var invalid: Set<Int> = []
+        var start = 0
+        // ASCII fast path: most `.http` files are mostly ASCII.
+        while start < bytes.count, bytes[start] < 0x80 {
+            scalars.append(Unicode.Scalar(bytes[start]))
+            start += 1
+        }
         var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
+        var iterator = bytes[start...].makeIterator()
         decoding: while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded):
