@@ -8,6 +8,8 @@ struct BenchmarkSuite: Sendable {
 /// Every suite `courier-bench` knows; add one line per suite.
 enum BenchmarkSuites {
     static let all: [BenchmarkSuite] = [
+        DecodeBenchmarks.suite,
+        MockServerBenchmarks.suite,
         IDLBenchmarks.suite,
     ]
 }

@@ -1,0 +1,22 @@
+/// One cross-cutting concern of the request pipeline (retry, auth, logging, validation, …), in the style of
+/// OkHttp's interceptors.
+///
+/// An interceptor may rewrite the request, short-circuit with a response or an error, call `next` more than
+/// once (retry), or only observe.
+///
+/// ```swift
+/// struct UserAgent: Interceptor {
+///     func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
+///         var request = request
+///         request.headers["User-Agent"] = "MyApp/1.0"
+///         return try await next(request)
+///     }
+/// }
+/// ```
+public protocol Interceptor: Sendable {
+    /// The rest of the chain after this interceptor.
+    typealias Next = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+    /// Handles `request`, usually by calling `next`.
+    func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse
+}

@@ -1,0 +1,18 @@
+/// An endpoint whose response type travels with it, so `client.send(endpoint)` returns the decoded value.
+///
+/// ```swift
+/// struct GetUser: APIDefinition {
+///     typealias APIResponse = UserDTO
+///     let id: Int
+///     var method: HTTPMethod { .get }
+///     var path: EndpointPath { "/users/\(id)" }
+/// }
+/// let user = try await client.send(GetUser(id: 7))
+/// ```
+public protocol APIDefinition: Endpoint {
+    /// The decoded response body. Use `EmptyResponse` for empty bodies.
+    associatedtype APIResponse: Decodable & Sendable
+    /// The body a failing (non-acceptable status) response decodes into; carried by the thrown
+    /// `NetworkError.httpStatus`. Default: `EmptyResponse` (no typed error body).
+    associatedtype APIErrorBody: Decodable & Sendable = EmptyResponse
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// An HTTP endpoint described as a value: method, path, and the DTOs that carry its query and body.
+///
+/// The endpoint holds metadata only. Path variables are values used only in `path`; query and body
+/// parameters live in `Encodable` DTOs, and **both may be present in one request**. Conform a router enum
+/// (one `switch` per property, Moya style) or one struct per endpoint; see also `APIDefinition`, which adds
+/// the response type.
+///
+/// ```swift
+/// enum NoticeRouter: Endpoint {
+///     case readStatusList(noticeId: Int, query: NoticeReadStatusListQuery)
+///     var method: HTTPMethod { .get }
+///     var path: EndpointPath { switch self { case .readStatusList(let id, _): "/notices/\(id)/read-status" } }
+///     var query: (any Encodable & Sendable)? { switch self { case .readStatusList(_, let q): q } }
+/// }
+/// ```
+public protocol Endpoint: Sendable {
+    /// The request method.
+    var method: HTTPMethod { get }
+    /// The path, appended to the client's base URL path. Path only: a literal `?` or `#` is rejected.
+    var path: EndpointPath { get }
+    /// A DTO encoded into the query string with `queryEncoder` (or the client's). Default: none.
+    var query: (any Encodable & Sendable)? { get }
+    /// The request body. Default: none.
+    var body: RequestBody? { get }
+    /// A seed-style parameters DTO: sent as the query for GET, HEAD, DELETE, OPTIONS and TRACE, and as a JSON
+    /// body otherwise. Default: none. Combine with `query`/`body` only where the placements do not clash.
+    var parameters: (any Encodable & Sendable)? { get }
+    /// Extra header fields for this endpoint. Default: none.
+    var headers: HTTPHeaders { get }
+    /// The timeout in seconds, or `nil` for the client's default.
+    var timeout: TimeInterval? { get }
+    /// Status codes that count as success, or `nil` for the client's default (200–299).
+    var acceptableStatusCodes: Set<Int>? { get }
+    /// The retry policy, or `nil` for the client's default.
+    var retryPolicy: RetryPolicy? { get }
+}
+
+extension Endpoint {
+    /// No query DTO.
+    public var query: (any Encodable & Sendable)? { nil }
+    /// No body.
+    public var body: RequestBody? { nil }
+    /// No parameters DTO.
+    public var parameters: (any Encodable & Sendable)? { nil }
+    /// No extra headers.
+    public var headers: HTTPHeaders { [:] }
+    /// The client's default timeout.
+    public var timeout: TimeInterval? { nil }
+    /// The client's default (200–299).
+    public var acceptableStatusCodes: Set<Int>? { nil }
+    /// The client's default retry policy.
+    public var retryPolicy: RetryPolicy? { nil }
+}

@@ -1,0 +1,80 @@
+/// The path of an endpoint, relative to the client's base URL.
+///
+/// Literal text is the route; every interpolated value is a path *parameter*, percent-encoded as exactly one
+/// segment when the URL is built (`/` → `%2F`, `?` → `%3F`; `.` and `..` are rejected), so no value can
+/// change the route.
+///
+/// ```swift
+/// var path: EndpointPath { "/users/\(id)/posts" }   // id = "a/b" → /users/a%2Fb/posts
+/// ```
+public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    /// One piece of a path: route text or a parameter value.
+    public enum Component: Sendable, Hashable {
+        /// Route text written in the source (may contain `/` and already percent-encoded escapes).
+        case literal(String)
+        /// An interpolated value, encoded as a single path segment.
+        case parameter(String)
+    }
+
+    /// The pieces in order.
+    public var components: [Component]
+
+    /// Creates a path from components.
+    public init(components: [Component]) { self.components = components }
+
+    /// Creates a path that is all route text.
+    public init(_ literal: String) { self.components = literal.isEmpty ? [] : [.literal(literal)] }
+
+    /// Creates a path from a string literal (all route text).
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// Creates a path from an interpolated string literal.
+    public init(stringInterpolation: StringInterpolation) { self.components = stringInterpolation.components }
+
+    /// Collects literal text and parameter values.
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var components: [Component] = []
+
+        /// Reserves nothing; components are appended as they come.
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            components.reserveCapacity(interpolationCount * 2 + 1)
+        }
+
+        /// Appends route text.
+        public mutating func appendLiteral(_ literal: String) {
+            guard !literal.isEmpty else { return }
+            components.append(.literal(literal))
+        }
+
+        /// Appends a value as one path segment (its `description`).
+        public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
+            components.append(.parameter(value.description))
+        }
+
+        /// Appends a string value as one path segment.
+        public mutating func appendInterpolation(_ value: String) {
+            components.append(.parameter(value))
+        }
+
+        /// Appends a raw value (e.g. a `String`-backed enum case) as one path segment.
+        public mutating func appendInterpolation<Value: RawRepresentable>(_ value: Value)
+        where Value.RawValue: CustomStringConvertible {
+            components.append(.parameter(value.rawValue.description))
+        }
+
+        /// Appends route text that is not a parameter (it may contain `/`); use with care.
+        public mutating func appendInterpolation(route literal: String) {
+            appendLiteral(literal)
+        }
+    }
+
+    /// The path as written, parameters unencoded in braces — for logs and diagnostics.
+    public var description: String {
+        components.map {
+            switch $0 {
+            case .literal(let text): text
+            case .parameter(let value): "{\(value)}"
+            }
+        }.joined()
+    }
+}

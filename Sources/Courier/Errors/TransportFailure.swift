@@ -1,0 +1,39 @@
+/// Why no usable response arrived.
+public struct TransportFailure: Sendable, Hashable, CustomStringConvertible {
+    /// The kind of failure.
+    public enum Kind: String, Sendable, Hashable {
+        /// No data arrived within the timeout.
+        case timedOut
+        /// The server could not be reached (refused, unreachable, DNS failure).
+        case cannotConnect
+        /// The connection closed before the response was complete.
+        case connectionLost
+        /// The server's bytes are not a valid HTTP response.
+        case badServerResponse
+        /// The response body exceeded the configured size limit.
+        case responseTooLarge
+        /// A file could not be read or written (uploads from disk, downloads to disk).
+        case fileSystem
+        /// Anything else; see `message` and `code`.
+        case other
+    }
+
+    /// The kind of failure.
+    public var kind: Kind
+    /// The underlying error code (e.g. `URLError.Code.rawValue`), when there is one.
+    public var code: Int?
+    /// A readable message from the underlying error.
+    public var message: String
+
+    /// Creates a failure.
+    public init(kind: Kind, code: Int? = nil, message: String) {
+        self.kind = kind
+        self.code = code
+        self.message = message
+    }
+
+    /// A readable description.
+    public var description: String {
+        code.map { "\(kind) (\($0)): \(message)" } ?? "\(kind): \(message)"
+    }
+}

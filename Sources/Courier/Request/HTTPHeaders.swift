@@ -1,0 +1,120 @@
+/// An ordered list of HTTP header fields with case-insensitive name lookup.
+///
+/// Order and repeated fields are kept (`Set-Cookie` may appear several times); subscripting by name reads
+/// the first value, and `values(for:)` all of them. Header validity (no CR/LF) is checked when a request is
+/// built.
+///
+/// ```swift
+/// var headers: HTTPHeaders = ["Accept": "application/json"]
+/// headers["x-trace-id"] = "abc"        // replaces every field of that name
+/// headers.add(name: "Cookie", value: "a=1")
+/// headers["accept"]                    // "application/json"
+/// ```
+public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    /// One header field.
+    public struct Field: Sendable, Hashable {
+        /// The name as given (lookups ignore case).
+        public var name: String
+        /// The value.
+        public var value: String
+
+        /// Creates a field.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The fields in order.
+    public private(set) var fields: [Field]
+
+    /// Creates headers from fields, keeping their order.
+    public init(_ fields: [Field] = []) { self.fields = fields }
+
+    /// Creates headers from name/value pairs, keeping their order.
+    public init(_ pairs: [(String, String)]) { self.fields = pairs.map { Field(name: $0.0, value: $0.1) } }
+
+    /// Creates headers from a dictionary literal, keeping the literal's order.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.fields = elements.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// The number of fields.
+    public var count: Int { fields.count }
+
+    /// Whether there are no fields.
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// The first value for `name` (case-insensitive); setting replaces every field of that name (the new
+    /// field takes the position of the first old one), and setting `nil` removes them.
+    public subscript(name: String) -> String? {
+        get { fields.first { Self.equalNames($0.name, name) }?.value }
+        set {
+            let position = fields.firstIndex { Self.equalNames($0.name, name) }
+            fields.removeAll { Self.equalNames($0.name, name) }
+            guard let newValue else { return }
+            fields.insert(Field(name: name, value: newValue), at: Swift.min(position ?? fields.count, fields.count))
+        }
+    }
+
+    /// Every value for `name` (case-insensitive), in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { Self.equalNames($0.name, name) }.map(\.value)
+    }
+
+    /// Whether a field named `name` (case-insensitive) is present.
+    public func contains(_ name: String) -> Bool {
+        fields.contains { Self.equalNames($0.name, name) }
+    }
+
+    /// Appends a field, keeping existing fields of the same name.
+    public mutating func add(name: String, value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Removes every field named `name` (case-insensitive).
+    public mutating func remove(name: String) {
+        fields.removeAll { Self.equalNames($0.name, name) }
+    }
+
+    /// Returns these headers with `other`'s fields replacing fields of the same name.
+    public func merging(_ other: HTTPHeaders) -> HTTPHeaders {
+        var result = self
+        for name in other.uniqueNames { result.remove(name: name) }
+        result.fields.append(contentsOf: other.fields)
+        return result
+    }
+
+    /// The distinct names, in order of first appearance (compared case-insensitively).
+    public var uniqueNames: [String] {
+        var seen: Set<String> = []
+        return fields.compactMap { seen.insert($0.name.lowercased()).inserted ? $0.name : nil }
+    }
+
+    /// Iterates over the fields in order.
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    /// `Name: value` lines.
+    public var description: String { fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n") }
+
+    static func equalNames(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && lhs.caseInsensitiveEquals(rhs)
+    }
+}
+
+extension String {
+    /// ASCII case-insensitive comparison (header names are ASCII tokens).
+    func caseInsensitiveEquals(_ other: String) -> Bool {
+        var lhs = utf8.makeIterator()
+        var rhs = other.utf8.makeIterator()
+        while true {
+            switch (lhs.next(), rhs.next()) {
+            case (nil, nil): return true
+            case let (a?, b?):
+                if a == b { continue }
+                if (a | 0x20) != (b | 0x20) || !((a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A) { return false }
+            default: return false
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// An HTTP request method: an open set of tokens (RFC 9110 §9), with the standard ones as constants.
+///
+/// ```swift
+/// let method: HTTPMethod = .post
+/// let custom: HTTPMethod = "PURGE"
+/// ```
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The method token as sent on the request line, e.g. `GET`.
+    public let rawValue: String
+
+    /// Creates a method from its token. Validity (RFC 9110 `token` characters) is checked when a request is
+    /// built, so an invalid method surfaces as `NetworkError.configuration(reason: .invalidRequest)`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Creates a method from a string literal, e.g. `"PURGE"`.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// The method token.
+    public var description: String { rawValue }
+
+    /// `GET`
+    public static let get: HTTPMethod = "GET"
+    /// `POST`
+    public static let post: HTTPMethod = "POST"
+    /// `PUT`
+    public static let put: HTTPMethod = "PUT"
+    /// `PATCH`
+    public static let patch: HTTPMethod = "PATCH"
+    /// `DELETE`
+    public static let delete: HTTPMethod = "DELETE"
+    /// `HEAD`
+    public static let head: HTTPMethod = "HEAD"
+    /// `OPTIONS`
+    public static let options: HTTPMethod = "OPTIONS"
+    /// `TRACE`
+    public static let trace: HTTPMethod = "TRACE"
+    /// `CONNECT`
+    public static let connect: HTTPMethod = "CONNECT"
+
+    /// Whether the method is idempotent (RFC 9110 §9.2.2), so a retry cannot repeat a side effect.
+    public var isIdempotent: Bool {
+        switch self {
+        case .get, .head, .put, .delete, .options, .trace: true
+        default: false
+        }
+    }
+
+    /// Whether the method is a valid RFC 9110 token (non-empty; visible ASCII without separators).
+    public var isValidToken: Bool {
+        !rawValue.isEmpty && rawValue.utf8.allSatisfy(HTTPMethod.isTokenByte)
+    }
+
+    /// RFC 9110 `tchar`.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}

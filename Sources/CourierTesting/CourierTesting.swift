@@ -1,1 +1,0 @@
-// The CourierTesting module. See DESIGN.md for its contract.

@@ -1,0 +1,232 @@
+import Foundation
+
+/// Serves one accepted connection on its own thread: reads requests, records them, writes the scripted
+/// responses, and applies the scripted faults. Never shared between threads.
+final class Connection {
+    /// How the connection ends after a request.
+    enum Next {
+        /// Keep it open for the next request.
+        case keepOpen
+        /// Close with a FIN, after letting the client's remaining input drain (so the close cannot become an
+        /// RST that destroys the response in flight).
+        case closeGracefully
+        /// Close at once.
+        case close
+        /// Close with a TCP RST.
+        case reset
+    }
+
+    let fd: Int32
+    let id: Int
+    let core: ServerCore
+    let reader: SocketReader
+    private var configuration: MockWebServer.Configuration { core.configuration }
+    private var requestsServed = 0
+    /// Bytes to send on the next `flush()`.
+    var output: [UInt8] = []
+
+    init(fd: Int32, id: Int, core: ServerCore) {
+        self.fd = fd
+        self.id = id
+        self.core = core
+        self.reader = SocketReader(fd: fd, lifecycle: core.lifecycle)
+    }
+
+    /// Serves requests until the connection ends. The caller closes the descriptor afterwards.
+    func run() {
+        var next = Next.keepOpen
+        while next == .keepOpen, !core.lifecycle.isStopped {
+            next = serveOne()
+        }
+        switch next {
+        case .closeGracefully where !core.lifecycle.isStopped:
+            POSIX.shutdownWrite(fd)
+            reader.drain(quietPeriod: 1, limit: 16 * 1024 * 1024)
+        case .reset:
+            POSIX.setResetOnClose(fd)
+        default:
+            break
+        }
+    }
+
+    // MARK: Reading a request
+
+    private func serveOne() -> Next {
+        let request: RecordedRequest
+        let keepAlive: Bool
+        do {
+            guard let received = try readRequest() else { return .close }
+            (request, keepAlive) = received
+        } catch {
+            core.recordMalformed(MalformedRequest(kind: error.kind, detail: error.detail, connectionID: id, respondedStatus: error.status))
+            guard let status = error.status else { return .close }
+            writeError(status: status, detail: error.detail)
+            return .closeGracefully
+        }
+        requestsServed += 1
+        let recorded = core.record(request)
+        let response = core.response(for: recorded)
+        return write(response, to: recorded, clientKeepsAlive: keepAlive)
+    }
+
+    /// Reads one request; nil when the connection ended cleanly (or went idle) between requests.
+    private func readRequest() throws(RequestHead.Failure) -> (RecordedRequest, Bool)? {
+        let readTimeout = configuration.readTimeout.seconds
+        if reader.buffered == 0 {
+            do {
+                try reader.fill(timeout: configuration.idleTimeout.seconds)
+            } catch {
+                return nil  // closed, idle too long, or stopping: no request was started
+            }
+        }
+        var budget = configuration.maxHeaderBytes
+        var head: RequestHead? = nil
+        var skippedEmptyLines = 0
+        while true {
+            let line: [UInt8]
+            do {
+                line = try reader.readLine(limit: budget, timeout: readTimeout)
+            } catch {
+                throw headFailure(error, budget: configuration.maxHeaderBytes)
+            }
+            budget -= line.count + 2
+            if head == nil {
+                if line.isEmpty {  // RFC 9112 §2.2: ignore empty lines before the request line
+                    skippedEmptyLines += 1
+                    guard skippedEmptyLines <= 8 else {
+                        throw RequestHead.Failure(kind: .badRequestLine, detail: "only empty lines", status: 400)
+                    }
+                    continue
+                }
+                head = try RequestHead(requestLine: line)
+            } else if line.isEmpty {
+                break
+            } else {
+                try head?.addHeader(line: line)
+            }
+        }
+        guard let head else { return nil }
+        let framing = try head.framing()
+        if case .length(let length) = framing, let maximum = configuration.maxBodyBytes, length > maximum {
+            throw RequestHead.Failure(kind: .bodyTooLarge, detail: "Content-Length \(length) exceeds the limit of \(maximum) bytes", status: 413)
+        }
+        if framing != .none, head.expectsContinue {
+            output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
+            guard flush() else {
+                throw RequestHead.Failure(kind: .incompleteRequest, detail: "client went away before 100 Continue", status: nil)
+            }
+        }
+        let body = try readBody(framing)
+        let request = RecordedRequest(
+            method: head.method, target: head.target, version: head.version, headers: head.headers,
+            body: body.data, bodySize: body.size, chunkSizes: body.chunkSizes, trailers: body.trailers,
+            sequenceNumber: 0, connectionID: id, connectionSequenceNumber: requestsServed
+        )
+        return (request, head.wantsKeepAlive)
+    }
+
+    private func headFailure(_ error: SocketReader.Failure, budget: Int) -> RequestHead.Failure {
+        switch error {
+        case .lineTooLong:
+            RequestHead.Failure(kind: .headerSectionTooLarge, detail: "request line and headers exceed \(budget) bytes", status: 431)
+        case .timedOut:
+            RequestHead.Failure(kind: .timedOut, detail: "client stopped sending in the middle of the request headers", status: nil)
+        case .closed:
+            RequestHead.Failure(kind: .incompleteRequest, detail: "client closed the connection in the middle of the request headers", status: nil)
+        case .stopped:
+            RequestHead.Failure(kind: .incompleteRequest, detail: "server shut down while reading the request headers", status: nil)
+        }
+    }
+
+    private func bodyFailure(_ error: SocketReader.Failure, received: Int64, expected: String) -> RequestHead.Failure {
+        switch error {
+        case .timedOut:
+            RequestHead.Failure(kind: .timedOut, detail: "client stopped sending the body after \(received) of \(expected) bytes", status: nil)
+        case .lineTooLong:
+            RequestHead.Failure(kind: .badChunk, detail: "chunk size line or trailer too long", status: 400)
+        case .closed, .stopped:
+            RequestHead.Failure(kind: .incompleteRequest, detail: "connection closed after \(received) of \(expected) body bytes", status: nil)
+        }
+    }
+
+    private struct ReceivedBody {
+        var data = Data()
+        var size: Int64 = 0
+        var chunkSizes: [Int]?
+        var trailers = MockHeaders()
+    }
+
+    private func readBody(_ framing: RequestHead.Framing) throws(RequestHead.Failure) -> ReceivedBody {
+        var body = ReceivedBody()
+        switch framing {
+        case .none:
+            return body
+        case .length(let length):
+            try readBytes(length, into: &body, expected: "\(length)")
+            return body
+        case .chunked:
+            body.chunkSizes = []
+            let timeout = configuration.readTimeout.seconds
+            while true {
+                let line: [UInt8]
+                do {
+                    line = try reader.readLine(limit: 4096, timeout: timeout)
+                } catch {
+                    throw bodyFailure(error, received: body.size, expected: "chunked")
+                }
+                let size = try RequestHead.chunkSize(line: line)
+                if size == 0 { break }
+                if let maximum = configuration.maxBodyBytes, body.size + size > maximum {
+                    throw RequestHead.Failure(kind: .bodyTooLarge, detail: "chunked body exceeds the limit of \(maximum) bytes", status: 413)
+                }
+                if (body.chunkSizes?.count ?? 0) < 100_000 { body.chunkSizes?.append(Int(size)) }
+                try readBytes(size, into: &body, expected: "chunked")
+                let terminator: [UInt8]
+                do {
+                    terminator = try reader.readLine(limit: 2, timeout: timeout)
+                } catch {
+                    throw error == .lineTooLong
+                        ? RequestHead.Failure(kind: .badChunk, detail: "chunk data longer than its size \(size)", status: 400)
+                        : bodyFailure(error, received: body.size, expected: "chunked")
+                }
+                guard terminator.isEmpty else {
+                    throw RequestHead.Failure(kind: .badChunk, detail: "chunk data longer than its size \(size)", status: 400)
+                }
+            }
+            var trailers = MockHeaders()
+            var budget = configuration.maxHeaderBytes
+            while true {
+                let line: [UInt8]
+                do {
+                    line = try reader.readLine(limit: budget, timeout: timeout)
+                } catch {
+                    throw bodyFailure(error, received: body.size, expected: "chunked")
+                }
+                if line.isEmpty { break }
+                budget -= line.count + 2
+                let field = try RequestHead.field(line: line)
+                trailers.add(field.name, field.value)
+            }
+            body.trailers = trailers
+            return body
+        }
+    }
+
+    private func readBytes(_ count: Int64, into body: inout ReceivedBody, expected: String) throws(RequestHead.Failure) {
+        var remaining = count
+        let timeout = configuration.readTimeout.seconds
+        let recordLimit = configuration.maxRecordedBodyBytes
+        while remaining > 0 {
+            let slice: ArraySlice<UInt8>
+            do {
+                slice = try reader.read(upTo: Int(min(remaining, 1 << 20)), timeout: timeout)
+            } catch {
+                throw bodyFailure(error, received: body.size, expected: expected)
+            }
+            remaining -= Int64(slice.count)
+            body.size += Int64(slice.count)
+            let room = recordLimit - body.data.count
+            if room > 0 { body.data.append(contentsOf: slice.prefix(room)) }
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+
+/// The state every thread of one `MockWebServer` shares, guarded by one lock.
+struct ServerState: Sendable {
+    struct Waiter: Sendable {
+        let id: Int
+        let continuation: CheckedContinuation<RecordedRequest, any Error>
+        var timer: Task<Void, Never>?
+    }
+
+    var listener: ListeningSocket?
+    var hasStarted = false
+    var responses: [MockResponse] = []
+    var dispatcher: MockWebServer.Dispatcher?
+    var defaultResponse = MockResponse.text("No response enqueued and no dispatcher set\n", status: 404)
+    var recorded: [RecordedRequest] = []
+    var takeCursor = 0
+    var waiters: [Waiter] = []
+    var nextWaiterID = 0
+    var malformed: [MalformedRequest] = []
+    var nextConnectionID = 0
+    var openConnections: [Int: Int32] = [:]
+    var peakOpenConnections = 0
+}
+
+/// The engine behind `MockWebServer`: the accept thread, connection bookkeeping, the response queue and the
+/// request log. Connection threads hold this object, never the `MockWebServer`, so dropping the last
+/// reference to the server shuts it down.
+final class ServerCore: Sendable {
+    let configuration: MockWebServer.Configuration
+    let lifecycle = Lifecycle()
+    let state = Locked(ServerState())
+
+    init(configuration: MockWebServer.Configuration) {
+        self.configuration = configuration
+    }
+
+    var port: UInt16 {
+        state.withLock { $0.listener?.port ?? 0 }
+    }
+
+    // MARK: Lifecycle
+
+    func start() throws {
+        let listener: ListeningSocket = try state.withLock { state in
+            guard !state.hasStarted else { throw MockWebServerError.alreadyStarted }
+            let listener = try ListeningSocket.bind(port: configuration.port, backlog: configuration.backlog)
+            state.hasStarted = true
+            state.listener = listener
+            return listener
+        }
+        lifecycle.workerStarted()
+        let thread = Thread { [self] in
+            acceptLoop(listener)
+            lifecycle.workerFinished()
+        }
+        thread.name = "MockWebServer accept :\(listener.port)"
+        thread.stackSize = 256 * 1024
+        thread.start()
+    }
+
+    func startIfNeeded() {
+        let started = state.withLock { $0.hasStarted }
+        if !started { try? start() }
+    }
+
+    func shutdown() {
+        guard lifecycle.stop() else { return }
+        let (listener, waiters) = state.withLock { state in
+            // Under the lock, so no connection thread can close (and the OS reuse) a descriptor meanwhile.
+            for fd in state.openConnections.values { POSIX.shutdownBoth(fd) }
+            if let listener = state.listener { POSIX.shutdownBoth(listener.fd) }
+            let waiters = state.waiters
+            state.waiters = []
+            return (state.listener, waiters)
+        }
+        for waiter in waiters {
+            waiter.timer?.cancel()
+            waiter.continuation.resume(throwing: MockWebServerError.shutDown)
+        }
+        lifecycle.waitForWorkers(seconds: 5)
+        if let listener { POSIX.closeSocket(listener.fd) }
+    }
+
+    private func acceptLoop(_ listener: ListeningSocket) {
+        while !lifecycle.isStopped {
+            guard POSIX.pollReadable(listener.fd, milliseconds: 250), !lifecycle.isStopped else { continue }
+            guard let fd = listener.accept() else {
+                // Out of descriptors (EMFILE) leaves the connection pending and the listener readable: back
+                // off briefly instead of spinning.
+                _ = lifecycle.sleep(seconds: 0.01)
+                continue
+            }
+            guard let id = connectionOpened(fd) else {
+                POSIX.closeSocket(fd)
+                continue
+            }
+            lifecycle.workerStarted()
+            let thread = Thread { [self] in
+                Connection(fd: fd, id: id, core: self).run()
+                connectionClosed(id: id, fd: fd)
+                lifecycle.workerFinished()
+            }
+            thread.name = "MockWebServer connection \(id)"
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
+    }
+
+    private func connectionOpened(_ fd: Int32) -> Int? {
+        state.withLock { state in
+            // Checked under the lock that `shutdown` takes, so a connection accepted during shutdown is
+            // either registered before it (and shut down by it) or refused here.
+            guard !lifecycle.isStopped else { return nil }
+            let id = state.nextConnectionID
+            state.nextConnectionID += 1
+            state.openConnections[id] = fd
+            state.peakOpenConnections = max(state.peakOpenConnections, state.openConnections.count)
+            return id
+        }
+    }
+
+    private func connectionClosed(id: Int, fd: Int32) {
+        state.withLock { state in
+            state.openConnections[id] = nil
+            POSIX.closeSocket(fd)
+        }
+    }
+
+    // MARK: Requests and responses
+
+    func enqueue(_ responses: [MockResponse]) {
+        state.withLock { $0.responses.append(contentsOf: responses) }
+    }
+
+    /// Assigns the request its sequence number, appends it to the log and hands it to a waiting `takeRequest`.
+    func record(_ request: RecordedRequest) -> RecordedRequest {
+        var request = request
+        let waiter: ServerState.Waiter? = state.withLock { state in
+            request.sequenceNumber = state.recorded.count
+            state.recorded.append(request)
+            guard !state.waiters.isEmpty else { return nil }
+            state.takeCursor += 1
+            return state.waiters.removeFirst()
+        }
+        if let waiter {
+            waiter.timer?.cancel()
+            waiter.continuation.resume(returning: request)
+        }
+        return request
+    }
+
+    func recordMalformed(_ problem: MalformedRequest) {
+        state.withLock { $0.malformed.append(problem) }
+    }
+
+    /// The queue's head, else the dispatcher's answer, else the default response.
+    func response(for request: RecordedRequest) -> MockResponse {
+        let (queued, dispatcher, fallback) = state.withLock { state in
+            state.responses.isEmpty
+                ? (nil, state.dispatcher, state.defaultResponse)
+                : (state.responses.removeFirst(), nil, state.defaultResponse)
+        }
+        if let queued { return queued }
+        guard let dispatcher else { return fallback }
+        return runDispatcher(dispatcher, request)
+    }
+
+    /// Runs the async dispatcher from this blocking connection thread (not a cooperative-pool thread, so
+    /// waiting on a semaphore here cannot starve Swift concurrency).
+    private func runDispatcher(_ dispatcher: @escaping MockWebServer.Dispatcher, _ request: RecordedRequest) -> MockResponse {
+        let result = Locked<MockResponse?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let response: MockResponse
+            do {
+                response = try await dispatcher(request)
+            } catch {
+                response = .text("MockWebServer dispatcher threw: \(error)\n", status: 500)
+            }
+            result.withLock { $0 = response }
+            done.signal()
+        }
+        while done.wait(timeout: .now() + .milliseconds(250)) == .timedOut {
+            if lifecycle.isStopped { return MockResponse().socketPolicy(.disconnectAfterRequest) }
+        }
+        return result.withLock { $0 } ?? fallbackAfterDispatcherFailure
+    }
+
+    private var fallbackAfterDispatcherFailure: MockResponse {
+        .text("MockWebServer dispatcher returned nothing\n", status: 500)
+    }
+
+    // MARK: takeRequest
+
+    func takeRequest(timeout: Duration) async throws -> RecordedRequest {
+        let id = state.withLock { state in
+            defer { state.nextWaiterID += 1 }
+            return state.nextWaiterID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<RecordedRequest, any Error>) in
+                enum Outcome { case ready(RecordedRequest), waiting, stopped }
+                let outcome: Outcome = state.withLock { state in
+                    if state.takeCursor < state.recorded.count {
+                        defer { state.takeCursor += 1 }
+                        return .ready(state.recorded[state.takeCursor])
+                    }
+                    if lifecycle.isStopped { return .stopped }
+                    let timer = Task { [self] in
+                        try? await Task.sleep(for: timeout)
+                        if !Task.isCancelled {
+                            failWaiter(id: id, with: MockWebServerError.noRequestWithin(timeout))
+                        }
+                    }
+                    state.waiters.append(ServerState.Waiter(id: id, continuation: continuation, timer: timer))
+                    return .waiting
+                }
+                switch outcome {
+                case .ready(let request): continuation.resume(returning: request)
+                case .stopped: continuation.resume(throwing: MockWebServerError.shutDown)
+                case .waiting: if Task.isCancelled { failWaiter(id: id, with: CancellationError()) }
+                }
+            }
+        } onCancel: {
+            failWaiter(id: id, with: CancellationError())
+        }
+    }
+
+    private func failWaiter(id: Int, with error: any Error) {
+        let waiter: ServerState.Waiter? = state.withLock { state in
+            guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.waiters.remove(at: index)
+        }
+        guard let waiter else { return }
+        waiter.timer?.cancel()
+        waiter.continuation.resume(throwing: error)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// Buffered, timeout-aware reading from one connection's socket. Used by a single connection thread only.
+final class SocketReader {
+    enum Failure: Error {
+        /// The peer closed its side (EOF) or the socket failed.
+        case closed
+        /// Nothing arrived within the timeout.
+        case timedOut
+        /// The server is shutting down.
+        case stopped
+        /// A line exceeded its byte limit.
+        case lineTooLong
+    }
+
+    private let fd: Int32
+    private let lifecycle: Lifecycle
+    private var buffer: [UInt8] = []
+    private var position = 0
+    /// Total bytes received on this connection.
+    private(set) var totalReceived: Int64 = 0
+
+    init(fd: Int32, lifecycle: Lifecycle) {
+        self.fd = fd
+        self.lifecycle = lifecycle
+        buffer.reserveCapacity(64 * 1024)
+    }
+
+    /// Bytes received but not consumed yet.
+    var buffered: Int { buffer.count - position }
+
+    /// Receives more bytes, waiting at most `timeout` seconds for them.
+    func fill(timeout: Double) throws(Failure) {
+        if position == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            position = 0
+        } else if position >= 64 * 1024 {
+            buffer.removeFirst(position)
+            position = 0
+        }
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(timeout * 1000)))
+        while true {
+            if lifecycle.isStopped { throw .stopped }
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            if remaining <= .zero { throw .timedOut }
+            // Slices of at most 500 ms, so a stopping server is noticed even if no wake-up reaches the poll.
+            let slice = Int32(min(500, max(1, remaining.seconds * 1000)))
+            if POSIX.pollReadable(fd, milliseconds: slice) { break }
+        }
+        let count = withUnsafeTemporaryAllocation(byteCount: 64 * 1024, alignment: 1) { scratch -> Int in
+            var count = POSIX.receive(fd, into: scratch)
+            while count < 0 && POSIX.errno == EINTR { count = POSIX.receive(fd, into: scratch) }
+            if count > 0 { buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count])) }
+            return count
+        }
+        guard count > 0 else {
+            if lifecycle.isStopped { throw .stopped }
+            throw .closed
+        }
+        totalReceived += Int64(count)
+    }
+
+    /// Reads one line ending in LF (a preceding CR is dropped) of at most `limit` bytes including the line
+    /// ending.
+    func readLine(limit: Int, timeout: Double) throws(Failure) -> [UInt8] {
+        var scanned = 0  // bytes after `position` already searched (indices move when `fill` compacts)
+        while true {
+            if let newline = buffer[(position + scanned)...].firstIndex(of: 10) {
+                let length = newline - position + 1
+                guard length <= limit else { throw .lineTooLong }
+                var end = newline
+                if end > position && buffer[end - 1] == 13 { end -= 1 }
+                let line = Array(buffer[position..<end])
+                position = newline + 1
+                return line
+            }
+            scanned = buffered
+            if buffered >= limit { throw .lineTooLong }
+            try fill(timeout: timeout)
+        }
+    }
+
+    /// Takes up to `maximum` buffered bytes, receiving first if none are buffered.
+    func read(upTo maximum: Int, timeout: Double) throws(Failure) -> ArraySlice<UInt8> {
+        if buffered == 0 { try fill(timeout: timeout) }
+        let count = min(maximum, buffered)
+        defer { position += count }
+        return buffer[position..<(position + count)]
+    }
+
+    /// Reads and discards what the peer still sends, until it closes, goes quiet for `quietPeriod` seconds,
+    /// or `limit` bytes were discarded. Lets an error response reach the client before the close (closing
+    /// with unread input would send an RST that can destroy the response in flight).
+    func drain(quietPeriod: Double, limit: Int) {
+        position = buffer.count
+        var discarded = 0
+        while discarded < limit {
+            do {
+                try fill(timeout: quietPeriod)
+            } catch {
+                return
+            }
+            discarded += buffered
+            position = buffer.count
+        }
+    }
+
+    /// Waits until the peer closes the connection or the server stops, discarding anything received.
+    func waitForClose() {
+        while true {
+            do {
+                try fill(timeout: 3600)
+                position = buffer.count
+            } catch .timedOut {
+                continue
+            } catch {
+                return
+            }
+        }
+    }
+}

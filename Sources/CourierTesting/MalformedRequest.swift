@@ -1,0 +1,53 @@
+/// A request the server could not accept: bad syntax, limits exceeded, or a client that stopped half-way.
+/// The server answers the ones it can with an error status (400, 413, 431, 501, 505), closes the connection,
+/// records them in `MockWebServer.malformedRequests`, and keeps serving other connections.
+public struct MalformedRequest: Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong.
+    public enum Kind: String, Sendable, Hashable {
+        /// The request line was not `METHOD SP target SP HTTP/x.y`.
+        case badRequestLine
+        /// An HTTP version other than 1.0 or 1.1 (answered 505).
+        case unsupportedVersion
+        /// A header line without a colon, with an invalid name or value, or a folded (obs-fold) line.
+        case badHeader
+        /// The request line and headers together exceeded `Configuration.maxHeaderBytes` (answered 431).
+        case headerSectionTooLarge
+        /// `Content-Length` not a number, or several different values.
+        case badContentLength
+        /// Both `Content-Length` and `Transfer-Encoding`, which could smuggle a request.
+        case conflictingFraming
+        /// A transfer coding other than `chunked` (answered 501).
+        case unsupportedTransferEncoding
+        /// A chunk size line or chunk terminator that is not valid chunked encoding.
+        case badChunk
+        /// The body is larger than `Configuration.maxBodyBytes` (answered 413).
+        case bodyTooLarge
+        /// The client closed the connection before sending the whole request.
+        case incompleteRequest
+        /// The client stopped sending in the middle of a request for longer than `Configuration.readTimeout`.
+        case timedOut
+    }
+
+    /// What was wrong.
+    public var kind: Kind
+    /// Details for a human reader.
+    public var detail: String
+    /// The connection it arrived on (the same numbering as `RecordedRequest.connectionID`).
+    public var connectionID: Int
+    /// The status the server answered with, or nil when it could only close the connection.
+    public var respondedStatus: Int?
+
+    /// Creates a record (the server creates these; public for tests that build expectations).
+    public init(kind: Kind, detail: String, connectionID: Int, respondedStatus: Int?) {
+        self.kind = kind
+        self.detail = detail
+        self.connectionID = connectionID
+        self.respondedStatus = respondedStatus
+    }
+
+    /// `kind: detail (connection N, answered S)`.
+    public var description: String {
+        let answer = respondedStatus.map { "answered \($0)" } ?? "closed"
+        return "\(kind.rawValue): \(detail) (connection \(connectionID), \(answer))"
+    }
+}

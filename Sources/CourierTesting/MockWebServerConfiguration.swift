@@ -1,0 +1,48 @@
+extension MockWebServer {
+    /// Limits and timeouts of a `MockWebServer`. The defaults suit tests; all are plain properties.
+    public struct Configuration: Sendable {
+        /// The port to bind on 127.0.0.1; 0 (the default) picks a free one.
+        public var port: UInt16
+        /// How long a client may stall in the middle of a request (request line, headers, body) before the
+        /// server gives up, records `MalformedRequest.Kind.timedOut` and closes the connection.
+        public var readTimeout: Duration
+        /// How long an idle keep-alive connection stays open waiting for its next request.
+        public var idleTimeout: Duration
+        /// The largest request line plus header section accepted; larger ones are answered 431.
+        public var maxHeaderBytes: Int
+        /// How much of each request body is kept in `RecordedRequest.body`. The rest of a larger body is
+        /// still read (and counted in `bodySize`) but discarded, so a multi-GB upload costs no memory.
+        public var maxRecordedBodyBytes: Int
+        /// The largest request body accepted at all (answered 413 above it); nil accepts any size.
+        public var maxBodyBytes: Int64?
+        /// The listen backlog (pending connections not yet accepted).
+        public var backlog: Int32
+
+        /// Creates a configuration; every argument has a default suited to tests.
+        public init(
+            port: UInt16 = 0,
+            readTimeout: Duration = .seconds(15),
+            idleTimeout: Duration = .seconds(120),
+            maxHeaderBytes: Int = 64 * 1024,
+            maxRecordedBodyBytes: Int = 16 * 1024 * 1024,
+            maxBodyBytes: Int64? = nil,
+            backlog: Int32 = 1024
+        ) {
+            self.port = port
+            self.readTimeout = readTimeout
+            self.idleTimeout = idleTimeout
+            self.maxHeaderBytes = max(256, maxHeaderBytes)
+            self.maxRecordedBodyBytes = max(0, maxRecordedBodyBytes)
+            self.maxBodyBytes = maxBodyBytes
+            self.backlog = max(1, backlog)
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a `Double` (attosecond precision is not needed for socket timeouts).
+    var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

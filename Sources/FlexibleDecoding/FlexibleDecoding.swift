@@ -1,1 +1,0 @@
-// The FlexibleDecoding module. See DESIGN.md for its contract.

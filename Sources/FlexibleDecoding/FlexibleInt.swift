@@ -1,0 +1,32 @@
+/// A property wrapper that lets a synthesized `Codable` type accept an integer sent as `123`, `"123"` or
+/// `123.0`, with any decoder (Foundation's `JSONDecoder` included). Encodes back as a plain number.
+///
+/// ```swift
+/// struct UserDTO: Codable {
+///     @FlexibleInt var userId: Int          // {"userId":"123"} → 123
+///     @FlexibleInt var fileSize: UInt64     // any FixedWidthInteger
+///     let name: String
+/// }
+/// ```
+/// With `FlexibleJSONDecoder` no wrapper is needed at all.
+@propertyWrapper
+public struct FlexibleInt<Value: FixedWidthInteger & Codable & Sendable>: Codable, Sendable, Hashable {
+    /// The decoded integer.
+    public var wrappedValue: Value
+
+    /// Wraps `wrappedValue`.
+    public init(wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
+    }
+
+    /// Decodes the integer with the fallbacks Int → numeric String → integral Double → throw.
+    public init(from decoder: any Decoder) throws {
+        wrappedValue = try decoder.singleValueContainer().decodeIntegerFlexible(Value.self)
+    }
+
+    /// Encodes the integer as a number.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wrappedValue)
+    }
+}

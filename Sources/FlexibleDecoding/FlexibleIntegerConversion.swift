@@ -1,0 +1,73 @@
+import Foundation
+
+/// The integer fallbacks shared by the container helpers and the property wrappers, independent of the
+/// decoder underneath (Foundation's `JSONDecoder`, `FlexibleJSONDecoder`, a plist decoder, …).
+enum FlexibleIntegerConversion {
+    /// Int → numeric String → integral Double → throw, on a single value.
+    static func decode<T: FixedWidthInteger & Decodable>(
+        _: T.Type, from container: any SingleValueDecodingContainer, policy: FractionalIntegerPolicy
+    ) throws -> T {
+        if container.decodeNil() {
+            throw DecodingError.valueNotFound(T.self, DecodingError.Context(
+                codingPath: container.codingPath, debugDescription: "Expected \(T.self) value but found null instead."))
+        }
+        if let value = try? container.decode(T.self) { return value }
+        if let text = try? container.decode(String.self) {
+            return try integer(T.self, fromString: text, codingPath: container.codingPath, policy: policy)
+        }
+        if let number = try? container.decode(Double.self) {
+            return try integer(T.self, fromDouble: number, codingPath: container.codingPath, policy: policy)
+        }
+        throw DecodingError.typeMismatch(T.self, DecodingError.Context(
+            codingPath: container.codingPath,
+            debugDescription: "Expected \(T.self), a numeric string or an integral number, but found another kind of value."))
+    }
+
+    /// Parses a numeric string exactly (no trip through `Double`).
+    static func integer<T: FixedWidthInteger>(
+        _: T.Type, fromString text: String, codingPath: [any CodingKey], policy: FractionalIntegerPolicy
+    ) throws -> T {
+        var text = text
+        let result = text.withUTF8 { NumericText.integer(T.self, $0, lenient: true, policy: policy) }
+        switch result {
+        case .success(let value): return value
+        case .failure(let failure): throw error(failure, T.self, shown: "string \"\(text)\"", codingPath: codingPath)
+        }
+    }
+
+    /// Converts a `Double` that must be integral (or is truncated under `.truncating`) and in range.
+    static func integer<T: FixedWidthInteger>(
+        _: T.Type, fromDouble number: Double, codingPath: [any CodingKey], policy: FractionalIntegerPolicy
+    ) throws -> T {
+        guard number.isFinite else {
+            throw error(.outOfRange, T.self, shown: "number \(number)", codingPath: codingPath)
+        }
+        let whole = number.rounded(.towardZero)
+        if whole != number && policy == .reject {
+            throw error(.fractional, T.self, shown: "number \(number)", codingPath: codingPath)
+        }
+        guard let value = T(exactly: whole) else {
+            throw error(.outOfRange, T.self, shown: "number \(number)", codingPath: codingPath)
+        }
+        return value
+    }
+
+    /// The `DecodingError` for a failed conversion: a non-number is a type mismatch; a fraction or an
+    /// out-of-range value is corrupted data.
+    static func error(
+        _ failure: NumericText.IntegerFailure, _ type: Any.Type, shown: String, codingPath: [any CodingKey]
+    ) -> DecodingError {
+        switch failure {
+        case .notANumber:
+            return .typeMismatch(type, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Expected \(type) but found \(shown), which is not a number."))
+        case .fractional:
+            return .dataCorrupted(DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "Expected \(type) but found \(shown), which has a fractional part (FractionalIntegerPolicy.reject)."))
+        case .outOfRange:
+            return .dataCorrupted(DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Parsed \(shown) does not fit in \(type)."))
+        }
+    }
+}

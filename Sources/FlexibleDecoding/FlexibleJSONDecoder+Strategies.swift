@@ -1,0 +1,83 @@
+import Foundation
+
+extension FlexibleJSONDecoder {
+    /// How numbers may be spelled in the JSON.
+    public enum NumberDecodingStrategy: Sendable, Hashable {
+        /// Only JSON numbers, as `JSONDecoder` accepts them (`123`, and `123.0`/`1.23e2` for integers
+        /// because their value is integral).
+        case strict
+        /// Also numeric strings: `"123"`, `"-5"`, `"+5"`, `"007"`, `"123.0"`, `"1.5"` (for floating point).
+        /// Whitespace, hex, and empty strings are still errors.
+        case flexible
+    }
+
+    /// How `Bool` may be spelled in the JSON.
+    public enum BoolDecodingStrategy: Sendable, Hashable {
+        /// Only `true` and `false`.
+        case strict
+        /// Also `1`/`0` and the strings `"true"`/`"false"`/`"1"`/`"0"`. Anything else throws.
+        case flexible
+    }
+
+    /// How `Date` values are decoded.
+    public enum DateDecodingStrategy: Sendable {
+        /// `Date`'s own `Decodable` implementation (seconds since 2001-01-01), like `JSONDecoder`.
+        case deferredToDate
+        /// A number of seconds since 1970-01-01T00:00:00Z.
+        case secondsSince1970
+        /// A number of milliseconds since 1970-01-01T00:00:00Z.
+        case millisecondsSince1970
+        /// An ISO-8601 string, accepting `2024-05-01T12:30:00Z`, `2024-05-01T12:30:00.123Z`,
+        /// `2024-05-01T12:30:00+09:00`, `+0900`, lowercase `t`/`z`, a space instead of `T`, and a bare
+        /// date `2024-05-01` (midnight UTC).
+        case iso8601
+        /// A string parsed with the given formatter.
+        case formatted(DateFormatter)
+        /// A closure that decodes the date from the decoder.
+        case custom(@Sendable (_ decoder: any Decoder) throws -> Date)
+    }
+
+    /// How `Data` values are decoded.
+    public enum DataDecodingStrategy: Sendable {
+        /// `Data`'s own `Decodable` implementation (an array of bytes).
+        case deferredToData
+        /// A Base64-encoded string.
+        case base64
+        /// A closure that decodes the data from the decoder.
+        case custom(@Sendable (_ decoder: any Decoder) throws -> Data)
+    }
+
+    /// How the non-conforming floating-point values (which JSON cannot express) are decoded.
+    public enum NonConformingFloatDecodingStrategy: Sendable, Hashable {
+        /// Throw for any string where a floating-point number is expected (other than numeric strings in
+        /// flexible mode).
+        case `throw`
+        /// Decode these exact strings as +∞, −∞ and NaN.
+        case convertFromString(positiveInfinity: String, negativeInfinity: String, nan: String)
+    }
+
+    /// How JSON object keys are matched to `CodingKey`s.
+    public enum KeyDecodingStrategy: Sendable {
+        /// Keys are used as they are.
+        case useDefaultKeys
+        /// `snake_case_keys` become `snakeCaseKeys` (leading/trailing underscores kept), as in `JSONDecoder`.
+        case convertFromSnakeCase
+        /// A closure maps the coding path ending in the JSON key to the key to match.
+        case custom(@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)
+
+        /// Converts `snake_case` to `camelCase` exactly as `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`.
+        static func convertFromSnakeCase(_ key: String) -> String {
+            guard !key.isEmpty, let first = key.firstIndex(where: { $0 != "_" }) else { return key }
+            var last = key.index(before: key.endIndex)
+            while last > first && key[last] == "_" { last = key.index(before: last) }
+            let core = key[first...last]
+            let words = core.split(separator: "_", omittingEmptySubsequences: true)
+            guard words.count > 1 else { return key }
+            var result = String(key[..<first]) + words[0].lowercased()
+            for word in words.dropFirst() {
+                result += word.prefix(1).uppercased() + word.dropFirst().lowercased()
+            }
+            return result + key[key.index(after: last)...]
+        }
+    }
+}

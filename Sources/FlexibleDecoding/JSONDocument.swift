@@ -1,0 +1,102 @@
+import Foundation
+
+/// A parsed JSON document: an owned copy of the input bytes plus the flat node tree pointing into them.
+///
+/// The bytes are copied once so that decoders (which user code may keep) never point into memory they
+/// do not own. A `0` sentinel byte follows the input to let the parser's scanning loops stop without a
+/// bounds check on every byte.
+final class JSONDocument {
+    /// The input bytes followed by one `0` sentinel byte.
+    let bytes: UnsafeMutablePointer<UInt8>
+    /// The input length (without the sentinel).
+    let byteCount: Int
+    /// The nodes; index 0 is the root value, the last one is a spare `null` (see `nullNode`).
+    let nodes: UnsafeMutablePointer<JSONNode>
+    /// Number of initialized nodes, the spare `null` included.
+    let nodeCount: Int
+
+    /// Parses `data`, throwing `JSONParseError` for malformed input.
+    init(parsing data: Data, maximumDepth: Int) throws(JSONParseError) {
+        let count = data.count
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: count + 1)
+        data.copyBytes(to: storage, count: count)
+        storage[count] = 0
+        var parser = JSONParser(bytes: storage, count: count, maximumDepth: maximumDepth)
+        do {
+            try parser.parseDocument()
+        } catch {
+            parser.deallocate()
+            storage.deallocate()
+            throw error
+        }
+        bytes = storage
+        byteCount = count
+        nodes = parser.nodes
+        nodeCount = parser.count
+    }
+
+    deinit {
+        bytes.deallocate()
+        nodes.deallocate()
+    }
+
+    /// The index of a `null` node used for absent values (`superDecoder(forKey:)` of a missing key).
+    var nullNode: Int { nodeCount - 1 }
+
+    /// The raw bytes of a scalar node.
+    @inline(__always) func text(of node: JSONNode) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes + node.offset, count: node.length)
+    }
+
+    /// The decoded contents of a string node (escapes resolved). The parser already validated UTF-8
+    /// and escapes, so this cannot fail.
+    func string(of node: JSONNode) -> String {
+        let raw = text(of: node)
+        if node.flags & JSONNode.escaped == 0 {
+            return String(decoding: raw, as: UTF8.self)
+        }
+        return String(unsafeUninitializedCapacity: raw.count) { output in
+            JSONEscapes.unescape(raw, into: output)
+        }
+    }
+
+    /// The index of the value for `key` in the object at `object`, or `nil`. The first matching key wins.
+    func valueIndex(forKey key: String, inObject object: Int) -> Int? {
+        var key = key
+        return key.withUTF8 { keyBytes -> Int? in
+            let pairCount = nodes[object].offset
+            var index = object + 1
+            var remaining = pairCount
+            while remaining > 0 {
+                let keyNode = nodes[index]
+                if keyNode.flags & JSONNode.escaped == 0 {
+                    if keyNode.length == keyBytes.count {
+                        guard let keyStart = keyBytes.baseAddress else { return index + 1 }  // both empty
+                        if memcmp(bytes + keyNode.offset, keyStart, keyBytes.count) == 0 { return index + 1 }
+                    }
+                } else if string(of: keyNode).utf8.elementsEqual(keyBytes) {
+                    return index + 1
+                }
+                index += 1
+                index += nodes[index].span
+                remaining -= 1
+            }
+            return nil
+        }
+    }
+
+    /// Visits the (key node, value index) pairs of the object at `object`, in document order.
+    func forEachPair(inObject object: Int, _ body: (JSONNode, Int) throws -> Void) rethrows {
+        var index = object + 1
+        for _ in 0..<nodes[object].offset {
+            try body(nodes[index], index + 1)
+            index += 1
+            index += nodes[index].span
+        }
+    }
+
+    /// Converts a byte offset into a one-based line and column.
+    func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        JSONParser.lineAndColumn(bytes: bytes, offset: offset)
+    }
+}

@@ -1,0 +1,73 @@
+/// Why `FlexibleJSONDecoder` could not read its input as JSON, and where.
+///
+/// `FlexibleJSONDecoder.decode(_:from:)` reports malformed JSON as
+/// `DecodingError.dataCorrupted` whose context carries this value as `underlyingError`:
+///
+/// ```swift
+/// do { _ = try FlexibleJSONDecoder().decode([Int].self, from: Data("[1, 2".utf8)) }
+/// catch DecodingError.dataCorrupted(let context) {
+///     let parseError = context.underlyingError as? JSONParseError
+///     print(parseError?.line, parseError?.column)   // 1, 6
+/// }
+/// ```
+public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of syntax problem.
+    public enum Reason: Sendable, Hashable {
+        /// The input ended in the middle of a value (or was empty).
+        case unexpectedEndOfInput
+        /// A byte that cannot start or continue the value at this position.
+        case unexpectedCharacter(UInt8)
+        /// A number that does not follow the JSON grammar (`01`, `1.`, `-`, `1e`).
+        case invalidNumber
+        /// A backslash escape other than `\" \\ \/ \b \f \n \r \t \uXXXX`.
+        case invalidEscapeSequence
+        /// A `\uD800`–`\uDFFF` escape that is not part of a high/low surrogate pair.
+        case unpairedSurrogate
+        /// Bytes inside a string that are not valid UTF-8.
+        case invalidUTF8
+        /// An unescaped control character (U+0000–U+001F) inside a string.
+        case controlCharacterInString
+        /// Arrays and objects nested deeper than the decoder's `maximumNestingDepth`.
+        case nestingTooDeep(limit: Int)
+        /// Non-whitespace bytes after the complete top-level value.
+        case trailingCharacters
+    }
+
+    /// The kind of syntax problem.
+    public let reason: Reason
+    /// Zero-based byte offset of the problem in the input.
+    public let offset: Int
+    /// One-based line of the problem (lines end at `\n`).
+    public let line: Int
+    /// One-based column of the problem, counted in bytes from the start of the line.
+    public let column: Int
+
+    /// Creates a parse error; `line` and `column` are usually derived from the input by the parser.
+    public init(reason: Reason, offset: Int, line: Int, column: Int) {
+        self.reason = reason
+        self.offset = offset
+        self.line = line
+        self.column = column
+    }
+
+    /// A one-line human-readable description, e.g. `Unexpected character 'x' at line 1, column 4 (offset 3)`.
+    public var description: String {
+        "\(reasonDescription) at line \(line), column \(column) (offset \(offset))"
+    }
+
+    private var reasonDescription: String {
+        switch reason {
+        case .unexpectedEndOfInput: return "Unexpected end of input"
+        case .unexpectedCharacter(let byte):
+            if byte >= 0x21 && byte < 0x7F { return "Unexpected character '\(Character(Unicode.Scalar(byte)))'" }
+            return "Unexpected byte 0x\(String(byte, radix: 16, uppercase: true))"
+        case .invalidNumber: return "Invalid number"
+        case .invalidEscapeSequence: return "Invalid escape sequence in string"
+        case .unpairedSurrogate: return "Unpaired UTF-16 surrogate in \\u escape"
+        case .invalidUTF8: return "Invalid UTF-8 in string"
+        case .controlCharacterInString: return "Unescaped control character in string"
+        case .nestingTooDeep(let limit): return "Nesting deeper than \(limit) levels"
+        case .trailingCharacters: return "Unexpected data after the top-level value"
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+
+/// The `Decoder` behind `FlexibleJSONDecoder`: walks a parsed `JSONDocument`.
+///
+/// One instance serves a whole decode: nested values are decoded by moving `node` and pushing onto
+/// `path`, then restoring both, so no decoder object is allocated per value. Containers remember the
+/// path depth at which they were made and rebuild their `codingPath` from it only when asked.
+final class JSONTreeDecoder: Decoder {
+    let document: JSONDocument
+    let configuration: FlexibleJSONDecoder
+    let flexibleNumbers: Bool
+    let flexibleBools: Bool
+    let userInfo: [CodingUserInfoKey: Any]
+    /// The path from the root to `node`.
+    var path: [CodingPathComponent]
+    /// The node this decoder currently stands on.
+    var node: Int
+
+    init(document: JSONDocument, configuration: FlexibleJSONDecoder, path: [CodingPathComponent], node: Int) {
+        self.document = document
+        self.configuration = configuration
+        self.flexibleNumbers = configuration.numberDecodingStrategy == .flexible
+        self.flexibleBools = configuration.boolDecodingStrategy == .flexible
+        self.userInfo = configuration.userInfo.isEmpty ? [:] : configuration.userInfo.mapValues { $0 as Any }
+        self.path = path
+        self.node = node
+        self.path.reserveCapacity(16)
+    }
+
+    var codingPath: [any CodingKey] { path.map(\.codingKey) }
+
+    /// The coding path of a container made at `depth` with `suffix`, optionally plus one more component.
+    func codingPath(depth: Int, suffix: [CodingPathComponent], adding component: CodingPathComponent? = nil) -> [any CodingKey] {
+        var result = path.prefix(depth).map(\.codingKey)
+        result.append(contentsOf: suffix.map(\.codingKey))
+        if let component { result.append(component.codingKey) }
+        return result
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try keyedContainer(Key.self, at: node, depth: path.count, suffix: [])
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try unkeyedContainer(at: node, depth: path.count, suffix: [])
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        JSONSingleValueContainer(decoder: self, node: node, depth: path.count)
+    }
+
+    /// A keyed container on the object at `index`; the path is `path[..<depth] + suffix`.
+    func keyedContainer<Key: CodingKey>(
+        _: Key.Type, at index: Int, depth: Int, suffix: [CodingPathComponent]
+    ) throws -> KeyedDecodingContainer<Key> {
+        let value = document.nodes[index]
+        guard value.kind == .object else {
+            throw containerError([String: Any].self, found: value, codingPath: codingPath(depth: depth, suffix: suffix))
+        }
+        return KeyedDecodingContainer(JSONKeyedContainer<Key>(decoder: self, object: index, depth: depth, suffix: suffix))
+    }
+
+    /// An unkeyed container on the array at `index`; the path is `path[..<depth] + suffix`.
+    func unkeyedContainer(at index: Int, depth: Int, suffix: [CodingPathComponent]) throws -> any UnkeyedDecodingContainer {
+        let value = document.nodes[index]
+        guard value.kind == .array else {
+            throw containerError([Any].self, found: value, codingPath: codingPath(depth: depth, suffix: suffix))
+        }
+        return JSONUnkeyedContainer(decoder: self, array: index, depth: depth, suffix: suffix)
+    }
+
+    private func containerError(_ type: Any.Type, found value: JSONNode, codingPath: [any CodingKey]) -> DecodingError {
+        if value.kind == .null {
+            return .valueNotFound(type, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Cannot get a container for \(type) -- found null value instead."))
+        }
+        return .typeMismatch(type, DecodingError.Context(
+            codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(value.kindDescription) instead."))
+    }
+
+    /// A separate decoder standing on `index` (for `superDecoder`), owning a copy of its path.
+    func subDecoder(at index: Int, depth: Int, suffix: [CodingPathComponent], component: CodingPathComponent) -> JSONTreeDecoder {
+        let fullPath = Array(path.prefix(depth)) + suffix + [component]
+        return JSONTreeDecoder(document: document, configuration: configuration, path: fullPath, node: index)
+    }
+
+    /// Decodes `T` from the node at `index`, reached from a container made at `depth` with `suffix` by
+    /// `component`. Scalars and Foundation types are converted directly; other types run `init(from:)`
+    /// on this decoder after moving it to the node.
+    func decodeValue<T: Decodable>(
+        _: T.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: CodingPathComponent?
+    ) throws -> T {
+        if let value = try decodeKnownType(T.self, at: index, depth: depth, suffix: suffix, component: component) {
+            return value
+        }
+        return try pushing(index, depth: depth, suffix: suffix, component: component) { decoder in
+            if T.self == Date.self, case .custom(let decode) = configuration.dateDecodingStrategy {
+                return unsafeBitCast(try decode(decoder), to: T.self)  // T is Date
+            }
+            if T.self == Data.self, case .custom(let decode) = configuration.dataDecodingStrategy {
+                return unsafeBitCast(try decode(decoder), to: T.self)  // T is Data
+            }
+            return try T(from: decoder)
+        }
+    }
+
+    /// Runs `body` with a decoder standing on `index` whose path ends in `suffix + component`.
+    private func pushing<R>(
+        _ index: Int, depth: Int, suffix: [CodingPathComponent], component: CodingPathComponent?,
+        _ body: (JSONTreeDecoder) throws -> R
+    ) throws -> R {
+        guard path.count == depth else {
+            // A container used after its decoder moved on (unusual): give it its own decoder.
+            let fullPath = Array(path.prefix(depth)) + suffix + (component.map { [$0] } ?? [])
+            return try body(JSONTreeDecoder(document: document, configuration: configuration, path: fullPath, node: index))
+        }
+        let savedNode = node
+        if !suffix.isEmpty { path.append(contentsOf: suffix) }
+        if let component { path.append(component) }
+        node = index
+        defer {
+            path.removeLast(max(0, path.count - depth))
+            node = savedNode
+        }
+        return try body(self)
+    }
+
+    /// Converts the node directly when `T` is a scalar or a Foundation type this decoder handles itself;
+    /// `nil` when `T` needs its own `init(from:)`.
+    ///
+    /// `unsafeBitCast` is only applied after `T.self ==` proved the two types identical.
+    private func decodeKnownType<T>(
+        _: T.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: CodingPathComponent?
+    ) throws -> T? {
+        func convert<V>(_ type: V.Type, _ unwrap: (Int) throws(ScalarFailure) -> V) throws -> T {
+            do {
+                return unsafeBitCast(try unwrap(index), to: T.self)
+            } catch {
+                throw error.decodingError(V.self, codingPath: codingPath(depth: depth, suffix: suffix, adding: component))
+            }
+        }
+        func convertArray<Element>(_: Element.Type, _ unwrap: (Int) throws(ScalarFailure) -> Element) throws -> T {
+            let array = document.nodes[index]
+            guard array.kind == .array else {
+                throw containerError([Any].self, found: array, codingPath: codingPath(depth: depth, suffix: suffix, adding: component))
+            }
+            var elements: [Element] = []
+            elements.reserveCapacity(array.offset)
+            var cursor = index + 1
+            for position in 0..<array.offset {
+                do {
+                    elements.append(try unwrap(cursor))
+                } catch {
+                    var elementPath = codingPath(depth: depth, suffix: suffix, adding: component)
+                    elementPath.append(JSONCodingKey(index: position))
+                    throw error.decodingError(Element.self, codingPath: elementPath)
+                }
+                cursor += document.nodes[cursor].span
+            }
+            return unsafeBitCast(elements, to: T.self)
+        }
+        if T.self == String.self { return try convert(String.self) { i throws(ScalarFailure) in try unwrapString(at: i) } }
+        if T.self == Int.self { return try convert(Int.self) { i throws(ScalarFailure) in try unwrapInteger(Int.self, at: i) } }
+        if T.self == Bool.self { return try convert(Bool.self) { i throws(ScalarFailure) in try unwrapBool(at: i) } }
+        if T.self == Double.self { return try convert(Double.self) { i throws(ScalarFailure) in try unwrapDouble(at: i) } }
+        if T.self == Int64.self { return try convert(Int64.self) { i throws(ScalarFailure) in try unwrapInteger(Int64.self, at: i) } }
+        if T.self == UInt64.self { return try convert(UInt64.self) { i throws(ScalarFailure) in try unwrapInteger(UInt64.self, at: i) } }
+        if T.self == Int32.self { return try convert(Int32.self) { i throws(ScalarFailure) in try unwrapInteger(Int32.self, at: i) } }
+        if T.self == UInt.self { return try convert(UInt.self) { i throws(ScalarFailure) in try unwrapInteger(UInt.self, at: i) } }
+        if T.self == Float.self { return try convert(Float.self) { i throws(ScalarFailure) in try unwrapFloat(at: i) } }
+        if T.self == UInt8.self { return try convert(UInt8.self) { i throws(ScalarFailure) in try unwrapInteger(UInt8.self, at: i) } }
+        if T.self == Int8.self { return try convert(Int8.self) { i throws(ScalarFailure) in try unwrapInteger(Int8.self, at: i) } }
+        if T.self == Int16.self { return try convert(Int16.self) { i throws(ScalarFailure) in try unwrapInteger(Int16.self, at: i) } }
+        if T.self == UInt16.self { return try convert(UInt16.self) { i throws(ScalarFailure) in try unwrapInteger(UInt16.self, at: i) } }
+        if T.self == UInt32.self { return try convert(UInt32.self) { i throws(ScalarFailure) in try unwrapInteger(UInt32.self, at: i) } }
+        // Arrays of common scalars skip the unkeyed-container machinery (same results and error paths).
+        if T.self == [String].self { return try convertArray(String.self) { i throws(ScalarFailure) in try unwrapString(at: i) } }
+        if T.self == [Int].self { return try convertArray(Int.self) { i throws(ScalarFailure) in try unwrapInteger(Int.self, at: i) } }
+        if T.self == [Int64].self { return try convertArray(Int64.self) { i throws(ScalarFailure) in try unwrapInteger(Int64.self, at: i) } }
+        if T.self == [Double].self { return try convertArray(Double.self) { i throws(ScalarFailure) in try unwrapDouble(at: i) } }
+        if T.self == [Bool].self { return try convertArray(Bool.self) { i throws(ScalarFailure) in try unwrapBool(at: i) } }
+        if T.self == URL.self { return try convert(URL.self) { i throws(ScalarFailure) in try unwrapURL(at: i) } }
+        if T.self == Decimal.self { return try convert(Decimal.self) { i throws(ScalarFailure) in try unwrapDecimal(at: i) } }
+        if T.self == Date.self {
+            switch configuration.dateDecodingStrategy {
+            case .deferredToDate, .custom: return nil
+            default: return try convert(Date.self) { i throws(ScalarFailure) in try unwrapDate(at: i) }
+            }
+        }
+        if T.self == Data.self, case .base64 = configuration.dataDecodingStrategy {
+            return try convert(Data.self) { i throws(ScalarFailure) in try unwrapBase64(at: i) }
+        }
+        return nil
+    }
+}

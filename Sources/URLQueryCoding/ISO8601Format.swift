@@ -1,0 +1,158 @@
+import Foundation
+
+/// A fast, locale-free ISO-8601 (RFC 3339) writer and reader for `Date`, always in UTC on output.
+///
+/// `ISO8601DateFormatter` costs microseconds per call; query strings are built on every request, so
+/// Courier writes the few fixed-width fields itself.
+enum ISO8601Format {
+    /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in seconds since 1970.
+    static let earliest: Double = -62_135_596_800
+    static let latest: Double = 253_402_300_800
+
+    /// `2024-05-01T12:30:00.250Z` (or without the fraction); `nil` outside the years 1–9999.
+    static func string(from date: Date, fractionalSeconds: Bool) -> String? {
+        let reference = date.timeIntervalSinceReferenceDate
+        let seconds1970 = reference + Date.timeIntervalBetween1970AndReferenceDate
+        guard seconds1970.isFinite, seconds1970 >= earliest, seconds1970 < latest else { return nil }
+        // Milliseconds since 1970, rounded from the reference-date value to avoid a double rounding.
+        let totalMilliseconds = Int64((reference * 1000).rounded()) + 978_307_200_000
+        var millisecondsInDay = totalMilliseconds % 86_400_000
+        var days = totalMilliseconds / 86_400_000
+        if millisecondsInDay < 0 {
+            millisecondsInDay += 86_400_000
+            days -= 1
+        }
+        let civil = civilFromDays(days)
+        guard civil.year >= 1, civil.year <= 9999 else { return nil }
+        let secondsInDay = millisecondsInDay / 1000
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendDigits(civil.year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(civil.month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(civil.day, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(secondsInDay / 3600, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondsInDay / 60 % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondsInDay % 60, width: 2, to: &bytes)
+        if fractionalSeconds {
+            bytes.append(UInt8(ascii: "."))
+            appendDigits(millisecondsInDay % 1000, width: 3, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Reads `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; `nil` for anything else.
+    static func date(from string: String) -> Date? {
+        let bytes = Array(string.utf8)
+        var index = 0
+        func number(_ width: Int) -> Int64? {
+            guard index + width <= bytes.count else { return nil }
+            var value: Int64 = 0
+            for offset in 0..<width {
+                let byte = bytes[index + offset]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            index += width
+            return value
+        }
+        func expect(_ characters: String) -> Bool {
+            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
+              expect("Tt"), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
+              let second = number(2),
+              (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+
+        var fractionDigits: [UInt8] = []
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                fractionDigits.append(bytes[index])
+                index += 1
+            }
+            guard !fractionDigits.isEmpty else { return nil }
+        }
+
+        var offsetSeconds: Int64 = 0
+        guard index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") {
+            index += 1
+        } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+            index += 1
+            guard let offsetHours = number(2), offsetHours < 24 else { return nil }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ":") { index += 1 }
+            guard let offsetMinutes = number(2), offsetMinutes < 60 else { return nil }
+            offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
+        } else {
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds1970 = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        let secondsReference = seconds1970 - 978_307_200
+        if fractionDigits.count <= 3 {
+            // Whole milliseconds: build the value the way a millisecond date is built, so it round-trips.
+            var milliseconds: Int64 = 0
+            for position in 0..<3 {
+                let digit = position < fractionDigits.count ? Int64(fractionDigits[position] - UInt8(ascii: "0")) : 0
+                milliseconds = milliseconds * 10 + digit
+            }
+            return Date(timeIntervalSinceReferenceDate: Double(secondsReference * 1000 + milliseconds) / 1000)
+        }
+        let fraction = Double("0." + String(decoding: fractionDigits, as: UTF8.self)) ?? 0
+        return Date(timeIntervalSinceReferenceDate: Double(secondsReference) + fraction)
+    }
+
+    private static func appendDigits(_ value: Int64, width: Int, to bytes: inout [UInt8]) {
+        var divisor: Int64 = 1
+        for _ in 1..<width { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Howard Hinnant's `civil_from_days`: days since 1970-01-01 → proleptic Gregorian date.
+    private static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day)
+    }
+
+    /// Howard Hinnant's `days_from_civil`: proleptic Gregorian date → days since 1970-01-01.
+    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}

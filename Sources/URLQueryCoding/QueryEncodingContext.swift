@@ -1,0 +1,119 @@
+import Foundation
+
+/// The options of one `encode` call, shared by every nested encoder and container.
+final class QueryEncodingContext {
+    let options: URLQueryEncoder
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(options: URLQueryEncoder) {
+        self.options = options
+        self.userInfo = options.userInfo
+    }
+
+    /// The key as written, after `keyEncodingStrategy`.
+    @inline(__always)
+    func wireKey(_ key: String) -> String {
+        switch options.keyEncodingStrategy {
+        case .useDefaultKeys: key
+        case .convertToSnakeCase: SnakeCase.fromCamelCase(key)
+        case .custom(let transform): transform(key)
+        }
+    }
+
+    @inline(__always)
+    func format(_ value: Bool) -> String {
+        switch options.boolEncodingStrategy {
+        case .literal: value ? "true" : "false"
+        case .numeric: value ? "1" : "0"
+        }
+    }
+
+    func format(_ value: Double, codingPath: () -> [any CodingKey]) throws -> String {
+        if value.isFinite { return value.description }
+        return try nonFinite(isNaN: value.isNaN, isNegative: value < 0, codingPath: codingPath)
+    }
+
+    func format(_ value: Float, codingPath: () -> [any CodingKey]) throws -> String {
+        if value.isFinite { return value.description }
+        return try nonFinite(isNaN: value.isNaN, isNegative: value < 0, codingPath: codingPath)
+    }
+
+    private func nonFinite(isNaN: Bool, isNegative: Bool, codingPath: () -> [any CodingKey]) throws -> String {
+        switch options.nonConformingFloatEncodingStrategy {
+        case .throw:
+            throw URLQueryEncoder.EncodingError.nonFiniteNumber(codingPath: codingPath())
+        case .convertToString(let positiveInfinity, let negativeInfinity, let nan):
+            return isNaN ? nan : (isNegative ? negativeInfinity : positiveInfinity)
+        }
+    }
+
+    /// The written form of values that have a natural query form the standard library does not give
+    /// them (`Date`, `Data`, `URL`, `UUID`, `Decimal`) and of the common scalars; `nil` for other types.
+    @inline(__always)
+    func scalar<T: Encodable>(for value: T, codingPath: () -> [any CodingKey]) throws -> String? {
+        if T.self == String.self, let string = value as? String { return string }
+        if T.self == Int.self, let int = value as? Int { return String(int) }
+        if T.self == Bool.self, let bool = value as? Bool { return format(bool) }
+        if T.self == Double.self, let double = value as? Double { return try format(double, codingPath: codingPath) }
+        if T.self == Date.self, let date = value as? Date { return try format(date, codingPath: codingPath) }
+        if T.self == Decimal.self, let decimal = value as? Decimal { return try format(decimal, codingPath: codingPath) }
+        if T.self == URL.self, let url = value as? URL { return url.absoluteString }
+        if T.self == UUID.self, let uuid = value as? UUID { return uuid.uuidString }
+        if T.self == Data.self, let data = value as? Data { return try format(data) }
+        return nil
+    }
+
+    func format(_ date: Date, codingPath: () -> [any CodingKey]) throws -> String {
+        switch options.dateEncodingStrategy {
+        case .iso8601WithFractionalSeconds, .iso8601:
+            let fractional: Bool
+            if case .iso8601 = options.dateEncodingStrategy { fractional = false } else { fractional = true }
+            guard let text = ISO8601Format.string(from: date, fractionalSeconds: fractional) else {
+                throw URLQueryEncoder.EncodingError.invalidValue(
+                    codingPath: codingPath(), reason: "the date is outside the years 1–9999 ISO-8601 can write"
+                )
+            }
+            return text
+        case .secondsSince1970:
+            return try Self.plainNumber(date.timeIntervalSince1970, codingPath: codingPath)
+        case .millisecondsSince1970:
+            return try Self.plainNumber((date.timeIntervalSince1970 * 1000).rounded(), codingPath: codingPath)
+        case .formatted(let formatter):
+            return formatter.string(from: date)
+        case .custom(let closure):
+            return try closure(date)
+        }
+    }
+
+    func format(_ decimal: Decimal, codingPath: () -> [any CodingKey]) throws -> String {
+        if decimal.isNaN {
+            throw URLQueryEncoder.EncodingError.nonFiniteNumber(codingPath: codingPath())
+        }
+        return decimal.description
+    }
+
+    func format(_ data: Data) throws -> String {
+        switch options.dataEncodingStrategy {
+        case .base64:
+            return data.base64EncodedString()
+        case .base64URL:
+            var text = data.base64EncodedString()
+            text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            while text.hasSuffix("=") { text.removeLast() }
+            return text
+        case .custom(let closure):
+            return try closure(data)
+        }
+    }
+
+    /// `1714566600` for whole numbers (no `.0`), the shortest exact decimal otherwise.
+    private static func plainNumber(_ value: Double, codingPath: () -> [any CodingKey]) throws -> String {
+        guard value.isFinite else {
+            throw URLQueryEncoder.EncodingError.nonFiniteNumber(codingPath: codingPath())
+        }
+        if value == value.rounded(), abs(value) < 9.0e15 {
+            return String(Int64(value))
+        }
+        return value.description
+    }
+}

@@ -1,0 +1,200 @@
+/// Walks the encoder's tree in wire order — keys sorted inside each level, array elements in order —
+/// and writes every leaf into a `QueryOutputSink` following the array and object strategies.
+struct QueryTreeWalker {
+    let arrays: URLQueryEncoder.ArrayEncodingStrategy
+    let objects: URLQueryEncoder.ObjectEncodingStrategy
+    let delimiter: UInt8?
+    /// Under `.flattened`, the names written so far (to reject two values under one name).
+    private var flattenedNames: Set<[UInt8]> = []
+
+    init(arrays: URLQueryEncoder.ArrayEncodingStrategy, objects: URLQueryEncoder.ObjectEncodingStrategy, delimiter: UInt8?) {
+        self.arrays = arrays
+        self.objects = objects
+        self.delimiter = delimiter
+    }
+
+    mutating func walkTop<Sink: QueryOutputSink>(
+        _ value: QueryEncodedValue?, rootKey: String?, sink: inout Sink
+    ) throws(QueryWalkError) {
+        guard let value = resolved(value) else { return }
+        if let rootKey {
+            sink.appendNameText(rootKey)
+            do {
+                try walk(value, sink: &sink, insideArray: false)
+            } catch {
+                throw error.prepending(QueryCodingKey(stringValue: rootKey))
+            }
+            return
+        }
+        guard case .object = value else { throw QueryWalkError(kind: .unsupportedTopLevelValue) }
+        try walk(value, sink: &sink, insideArray: false)
+    }
+
+    private func resolved(_ value: QueryEncodedValue?) -> QueryEncodedValue? {
+        var current = value
+        while case .deferred(let encoder)? = current { current = encoder.value }
+        return current
+    }
+
+    private mutating func walk<Sink: QueryOutputSink>(
+        _ value: QueryEncodedValue, sink: inout Sink, insideArray: Bool
+    ) throws(QueryWalkError) {
+        switch value {
+        case .scalar(let string):
+            try emit(string, sink: &sink)
+        case .null:
+            return
+        case .deferred:
+            if let inner = resolved(value) { try walk(inner, sink: &sink, insideArray: insideArray) }
+        case .object(let object):
+            if insideArray && objects == .flattened {
+                throw QueryWalkError(kind: .unsupportedNesting("an object inside an array cannot be written with .flattened object keys"))
+            }
+            try walkObject(object, sink: &sink)
+        case .array(let array):
+            try walkArray(array, sink: &sink, insideArray: insideArray)
+        }
+    }
+
+    private mutating func emit<Sink: QueryOutputSink>(_ string: String, sink: inout Sink) throws(QueryWalkError) {
+        if objects == .flattened {
+            let name = Array(sink.prefix[sink.nameStart...])
+            if !flattenedNames.insert(name).inserted {
+                throw QueryWalkError(kind: .keyCollision(String(decoding: name, as: UTF8.self)))
+            }
+        }
+        sink.emit(string)
+    }
+
+    private mutating func walkObject<Sink: QueryOutputSink>(_ object: QueryEncodedObject, sink: inout Sink) throws(QueryWalkError) {
+        sortIfNeeded(object)
+        let mark = sink.prefix.count
+        let savedStart = sink.nameStart
+        for entry in object.entries {
+            if objects == .flattened {
+                sink.nameStart = sink.prefix.count
+                sink.appendNameText(entry.key)
+            } else if sink.prefix.count == sink.nameStart {
+                sink.appendNameText(entry.key)
+            } else if objects == .dots {
+                sink.appendDot()
+                sink.appendNameText(entry.key)
+            } else {
+                sink.appendOpenBracket()
+                sink.appendNameText(entry.key)
+                sink.appendCloseBracket()
+            }
+            do {
+                try walk(entry.value, sink: &sink, insideArray: false)
+            } catch {
+                throw error.prepending(QueryCodingKey(stringValue: entry.key))
+            }
+            sink.prefix.removeSubrange(mark...)
+            sink.nameStart = savedStart
+        }
+    }
+
+    private func sortIfNeeded(_ object: QueryEncodedObject) {
+        let entries = object.entries
+        guard entries.count > 1 else { return }
+        var sorted = true
+        for index in 1..<entries.count where entries[index - 1].key > entries[index].key {
+            sorted = false
+            break
+        }
+        if !sorted { object.entries.sort { $0.key < $1.key } }
+    }
+
+    private mutating func walkArray<Sink: QueryOutputSink>(
+        _ array: QueryEncodedArray, sink: inout Sink, insideArray: Bool
+    ) throws(QueryWalkError) {
+        if arrays == .indexed {
+            let mark = sink.prefix.count
+            for (index, element) in array.elements.enumerated() {
+                if case .null = element { continue }
+                sink.appendOpenBracket()
+                sink.appendNameText(String(index))
+                sink.appendCloseBracket()
+                do {
+                    try walk(element, sink: &sink, insideArray: true)
+                } catch {
+                    throw error.prepending(QueryCodingKey(index: index))
+                }
+                sink.prefix.removeSubrange(mark...)
+            }
+            return
+        }
+        if insideArray {
+            throw QueryWalkError(kind: .unsupportedNesting("an array inside an array needs .indexed"))
+        }
+        var scalars: [String] = []
+        scalars.reserveCapacity(array.elements.count)
+        for (index, element) in array.elements.enumerated() {
+            switch resolved(element) {
+            case .scalar(let string)?:
+                if let delimiter, string.utf8.contains(delimiter) {
+                    throw QueryWalkError(
+                        kind: .delimiterInValue(String(UnicodeScalar(delimiter))), path: [QueryCodingKey(index: index)]
+                    )
+                }
+                scalars.append(string)
+            case .null?, nil:
+                continue
+            case .object?, .array?, .deferred?:
+                throw QueryWalkError(
+                    kind: .unsupportedNesting("\(arrays) arrays can only hold scalars; use .indexed for nested arrays and objects"),
+                    path: [QueryCodingKey(index: index)]
+                )
+            }
+        }
+        guard !scalars.isEmpty else { return }
+        if let delimiter {
+            if objects == .flattened { try checkFlattenedName(sink) }
+            sink.emitJoined(scalars, delimiter: delimiter)
+            return
+        }
+        let mark = sink.prefix.count
+        if arrays == .bracketed {
+            sink.appendOpenBracket()
+            sink.appendCloseBracket()
+        }
+        if objects == .flattened { try checkFlattenedName(sink) }
+        for scalar in scalars { sink.emit(scalar) }
+        sink.prefix.removeSubrange(mark...)
+    }
+
+    private mutating func checkFlattenedName<Sink: QueryOutputSink>(_ sink: Sink) throws(QueryWalkError) {
+        let name = Array(sink.prefix[sink.nameStart...])
+        if !flattenedNames.insert(name).inserted {
+            throw QueryWalkError(kind: .keyCollision(String(decoding: name, as: UTF8.self)))
+        }
+    }
+}
+
+/// An error found while writing the tree, with the path collected as it propagates outwards.
+struct QueryWalkError: Error {
+    enum Kind {
+        case unsupportedTopLevelValue
+        case unsupportedNesting(String)
+        case delimiterInValue(String)
+        case keyCollision(String)
+    }
+
+    let kind: Kind
+    var path: [QueryCodingKey] = []
+
+    func prepending(_ key: QueryCodingKey) -> QueryWalkError {
+        var copy = self
+        copy.path.insert(key, at: 0)
+        return copy
+    }
+
+    var encodingError: URLQueryEncoder.EncodingError {
+        switch kind {
+        case .unsupportedTopLevelValue: .unsupportedTopLevelValue
+        case .unsupportedNesting(let reason): .unsupportedNesting(codingPath: path, reason: reason)
+        case .delimiterInValue(let delimiter): .delimiterInValue(codingPath: path, delimiter: delimiter)
+        case .keyCollision(let key): .keyCollision(codingPath: path, key: key)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// The URLQueryCoding module. See DESIGN.md for its contract.

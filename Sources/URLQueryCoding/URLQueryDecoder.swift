@@ -1,0 +1,99 @@
+import Foundation
+
+/// Decodes a query string, `URLQueryItem`s or an `application/x-www-form-urlencoded` body into a
+/// `Decodable` value — the inverse of ``URLQueryEncoder`` with the same strategies.
+///
+/// ```swift
+/// let params = try URLQueryDecoder().decode(Params.self, from: "tags%5B0%5D=new&user%5Bname%5D=kim")
+/// ```
+///
+/// Errors are `Swift.DecodingError`s with the coding path of the offending value; a malformed escape
+/// (`%`, `%2`, `%ZZ`) is a `DecodingError.dataCorrupted` whose `underlyingError` is a
+/// ``PercentEncodingError``. Booleans are read from `true`/`false` and `1`/`0`.
+public struct URLQueryDecoder: Sendable {
+    /// How arrays are read (default `.indexed`, which also accepts `tags[]=a` and `tags=a&tags=b`).
+    public var arrayDecodingStrategy: ArrayDecodingStrategy
+    /// How nested object key paths are read (default `.brackets`).
+    public var objectDecodingStrategy: ObjectDecodingStrategy
+    /// How declared keys map to query keys (default `.useDefaultKeys`).
+    public var keyDecodingStrategy: KeyDecodingStrategy
+    /// How dates are read (default ISO-8601, fraction optional).
+    public var dateDecodingStrategy: DateDecodingStrategy
+    /// How `Data` is read (default base64).
+    public var dataDecodingStrategy: DataDecodingStrategy
+    /// What to do with non-finite numbers (default: reject).
+    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy
+    /// Whether a `+` in a query string means a space, as browsers send GET forms (default `false`:
+    /// RFC 3986 reads `+` as a plus). Form bodies always read `+` as a space.
+    public var decodesPlusAsSpace: Bool
+    /// The largest array index accepted (`tags[10000]`); a larger one is rejected rather than
+    /// allocating a huge array. Default 10,000.
+    public var maximumArrayIndex: Int
+    /// Values handed to `init(from:)` implementations through `Decoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable]
+
+    /// Creates a decoder; every strategy defaults to the documented behaviour.
+    public init(
+        arrayDecodingStrategy: ArrayDecodingStrategy = .indexed,
+        objectDecodingStrategy: ObjectDecodingStrategy = .brackets,
+        keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys,
+        dateDecodingStrategy: DateDecodingStrategy = .iso8601WithFractionalSeconds,
+        dataDecodingStrategy: DataDecodingStrategy = .base64,
+        nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw,
+        decodesPlusAsSpace: Bool = false,
+        maximumArrayIndex: Int = 10_000,
+        userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    ) {
+        self.arrayDecodingStrategy = arrayDecodingStrategy
+        self.objectDecodingStrategy = objectDecodingStrategy
+        self.keyDecodingStrategy = keyDecodingStrategy
+        self.dateDecodingStrategy = dateDecodingStrategy
+        self.dataDecodingStrategy = dataDecodingStrategy
+        self.nonConformingFloatDecodingStrategy = nonConformingFloatDecodingStrategy
+        self.decodesPlusAsSpace = decodesPlusAsSpace
+        self.maximumArrayIndex = maximumArrayIndex
+        self.userInfo = userInfo
+    }
+
+    /// Decodes a percent-encoded query string (a leading `?` is ignored).
+    ///
+    /// - Parameter rootKey: read the value stored under this name (`rootKey=42`, `rootKey[0]=a`).
+    /// - Throws: `DecodingError` with the coding path of the bad value.
+    public func decode<T: Decodable>(_ type: T.Type, from query: String, rootKey: String? = nil) throws -> T {
+        let pairs = try QueryStringParser.pairs(in: query, plusAsSpace: decodesPlusAsSpace)
+        return try decode(type, pairs: pairs, rootKey: rootKey)
+    }
+
+    /// Decodes query items whose names and values are unescaped (as `URLComponents.queryItems` gives
+    /// them). A missing value reads as an empty string.
+    public func decode<T: Decodable>(_ type: T.Type, from items: [URLQueryItem], rootKey: String? = nil) throws -> T {
+        try decode(type, pairs: items.map { ($0.name, $0.value ?? "") }, rootKey: rootKey)
+    }
+
+    /// Decodes an `application/x-www-form-urlencoded` body (`+` is a space).
+    public func decode<T: Decodable>(_ type: T.Type, fromFormBody body: Data, rootKey: String? = nil) throws -> T {
+        guard let text = String(data: body, encoding: .utf8) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: [], debugDescription: "The form body is not valid UTF-8.")
+            )
+        }
+        let pairs = try QueryStringParser.pairs(in: text, plusAsSpace: true)
+        return try decode(type, pairs: pairs, rootKey: rootKey)
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, pairs: [(String, String)], rootKey: String?) throws -> T {
+        let context = QueryDecodingContext(options: self)
+        let root = try QueryDecodingNode.tree(from: pairs, objects: objectDecodingStrategy)
+        let decoder: QueryValueDecoder
+        if let rootKey {
+            let key = QueryCodingKey(stringValue: rootKey)
+            decoder = QueryValueDecoder(
+                context: context, node: root.children[rootKey], codingPath: [key], flattenedLevel: root,
+                missing: .key(key)
+            )
+        } else {
+            decoder = QueryValueDecoder(context: context, node: root, codingPath: [], flattenedLevel: root, missing: .root)
+        }
+        return try decoder.decodeValue(T.self)
+    }
+}

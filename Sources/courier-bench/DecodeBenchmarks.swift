@@ -1,0 +1,193 @@
+import Foundation
+import FlexibleDecoding
+
+/// `decode`: `FlexibleJSONDecoder` against Foundation's `JSONDecoder` on ~1 MB of realistic records.
+///
+/// 1. Real integers: `FlexibleJSONDecoder` (default, flexible) vs `JSONDecoder`, same synthesized DTO.
+/// 2. Integers as strings: `FlexibleJSONDecoder` with the plain synthesized DTO vs what teams write
+///    today — `JSONDecoder` plus a hand-written `init(from:)` calling a `decodeIntFlexible` helper.
+enum DecodeBenchmarks {
+    static let suite = BenchmarkSuite(
+        name: "decode",
+        summary: "FlexibleJSONDecoder vs JSONDecoder on ~1 MB of records (real ints; string ints vs hand-written init(from:))"
+    ) {
+        run()
+    }
+
+    struct Address: Codable, Equatable {
+        let street: String
+        let city: String
+        let zipCode: String
+        let buildingNumber: Int
+    }
+
+    /// The response DTO as the convention wants to write it: synthesized `Codable`.
+    struct Record: Codable, Equatable {
+        let id: Int
+        let userId: Int
+        let name: String
+        let email: String
+        let age: Int
+        let score: Double
+        let isActive: Bool
+        let createdAt: String
+        let tags: [String]
+        let address: Address
+        let followerCount: Int64
+        let organizationIds: [Int]
+        let parentId: Int?
+    }
+
+    static func run() {
+        let realInts = payload(integersAsStrings: false)
+        let stringInts = payload(integersAsStrings: true)
+        let flexibleDecoder = FlexibleJSONDecoder()
+        let foundationDecoder = JSONDecoder()
+
+        // Both sides must decode the same values before anything is timed.
+        do {
+            let expected = try foundationDecoder.decode([Record].self, from: realInts)
+            guard try flexibleDecoder.decode([Record].self, from: realInts) == expected,
+                  try flexibleDecoder.decode([Record].self, from: stringInts) == expected,
+                  try foundationDecoder.decode([HandWrittenRecord].self, from: stringInts).map(\.record) == expected
+            else {
+                print("  decode: decoders disagree; not measuring")
+                return
+            }
+            print("  payload: \(expected.count) records, \(realInts.count / 1024) KiB (real ints), \(stringInts.count / 1024) KiB (string ints)")
+        } catch {
+            print("  decode: failed to decode the payload: \(error)")
+            return
+        }
+
+        let iterations = 8
+        let courierReal = Measure.nanosecondsPerOp(iterations: iterations) {
+            Measure.blackHole(try? flexibleDecoder.decode([Record].self, from: realInts))
+        }
+        let foundationReal = Measure.nanosecondsPerOp(iterations: iterations) {
+            Measure.blackHole(try? foundationDecoder.decode([Record].self, from: realInts))
+        }
+        Measure.report("real ints vs JSONDecoder", courier: courierReal / 1e6, baseline: foundationReal / 1e6, unit: "ms/op")
+
+        let courierStrings = Measure.nanosecondsPerOp(iterations: iterations) {
+            Measure.blackHole(try? flexibleDecoder.decode([Record].self, from: stringInts))
+        }
+        let handWritten = Measure.nanosecondsPerOp(iterations: iterations) {
+            Measure.blackHole(try? foundationDecoder.decode([HandWrittenRecord].self, from: stringInts))
+        }
+        Measure.report("string ints vs hand-written init", courier: courierStrings / 1e6, baseline: handWritten / 1e6, unit: "ms/op")
+
+        let megabytes = Double(realInts.count) / 1_048_576
+        print("  throughput: FlexibleJSONDecoder \(String(format: "%.0f", megabytes / (courierReal / 1e9))) MB/s, "
+              + "JSONDecoder \(String(format: "%.0f", megabytes / (foundationReal / 1e9))) MB/s (real ints)")
+    }
+
+    /// Records per payload: about 1 MB with real integers.
+    static let recordCount = 2_950
+
+    /// A JSON array of `recordCount` records, generated deterministically; integers optionally sent as strings.
+    static func payload(integersAsStrings: Bool) -> Data {
+        var random = BenchRandom(seed: 0x5EED)
+        let firstNames = ["kim", "lee", "park", "choi", "jung", "kang", "cho", "yoon", "jang", "lim"]
+        let cities = ["Seoul", "Busan", "Incheon", "Daegu", "Daejeon", "Gwangju", "Suwon", "Ulsan"]
+        let tagWords = ["admin", "beta", "premium", "mobile", "web", "ios", "android", "team-lead", "new", "verified"]
+        func int<T: BinaryInteger>(_ value: T) -> String { integersAsStrings ? "\"\(value)\"" : "\(value)" }
+        var json = "["
+        for index in 0..<recordCount {
+            if index > 0 { json += "," }
+            let name = firstNames[Int(random.next() % 10)] + " " + firstNames[Int(random.next() % 10)].capitalized
+            let tags = (0..<Int(random.next() % 4)).map { _ in "\"\(tagWords[Int(random.next() % 10)])\"" }
+            let organizations = (0..<Int(random.next() % 5)).map { _ in int(random.next() % 10_000) }
+            let parent = random.next() % 3 == 0 ? "null" : int(random.next() % 100_000)
+            json += """
+            {"id":\(int(index + 1)),"userId":\(int(100_000 + random.next() % 900_000)),"name":"\(name)",\
+            "email":"user\(index)@example.com","age":\(int(18 + random.next() % 60)),\
+            "score":\(Double(random.next() % 100_000) / 100),"isActive":\(random.next() % 2 == 0),\
+            "createdAt":"2024-0\(1 + random.next() % 9)-1\(random.next() % 10)T12:34:56Z",\
+            "tags":[\(tags.joined(separator: ","))],\
+            "address":{"street":"\(random.next() % 999) Teheran-ro","city":"\(cities[Int(random.next() % 8)])",\
+            "zipCode":"0\(1000 + random.next() % 9000)","buildingNumber":\(int(random.next() % 500))},\
+            "followerCount":\(int(Int64(random.next() % 5_000_000_000))),\
+            "organizationIds":[\(organizations.joined(separator: ","))],"parentId":\(parent)}
+            """
+        }
+        json += "]"
+        return Data(json.utf8)
+    }
+}
+
+/// The baseline: the convention's hand-written DTO (custom `init(from:)` + `decodeIntFlexible` helper
+/// tried Int → String → Double with `try?`), decoded by Foundation's `JSONDecoder`.
+private struct HandWrittenRecord: Decodable {
+    let record: DecodeBenchmarks.Record
+
+    private enum CodingKeys: String, CodingKey {
+        case id, userId, name, email, age, score, isActive, createdAt, tags, address, followerCount, organizationIds, parentId
+    }
+
+    private struct HandWrittenAddress: Decodable {
+        let address: DecodeBenchmarks.Address
+        private enum CodingKeys: String, CodingKey { case street, city, zipCode, buildingNumber }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            address = DecodeBenchmarks.Address(
+                street: try container.decodeIfPresent(String.self, forKey: .street) ?? "",
+                city: try container.decodeIfPresent(String.self, forKey: .city) ?? "",
+                zipCode: try container.decodeIfPresent(String.self, forKey: .zipCode) ?? "",
+                buildingNumber: try container.handWrittenIntFlexibleIfPresent(forKey: .buildingNumber) ?? 0)
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let organizationIds: [Int]
+        if let ints = try? container.decode([Int].self, forKey: .organizationIds) {
+            organizationIds = ints
+        } else {
+            organizationIds = (try container.decodeIfPresent([String].self, forKey: .organizationIds) ?? []).compactMap { Int($0) }
+        }
+        record = DecodeBenchmarks.Record(
+            id: try container.handWrittenIntFlexibleIfPresent(forKey: .id) ?? 0,
+            userId: try container.handWrittenIntFlexibleIfPresent(forKey: .userId) ?? 0,
+            name: try container.decodeIfPresent(String.self, forKey: .name) ?? "",
+            email: try container.decodeIfPresent(String.self, forKey: .email) ?? "",
+            age: try container.handWrittenIntFlexibleIfPresent(forKey: .age) ?? 0,
+            score: try container.decodeIfPresent(Double.self, forKey: .score) ?? 0,
+            isActive: try container.decodeIfPresent(Bool.self, forKey: .isActive) ?? false,
+            createdAt: try container.decodeIfPresent(String.self, forKey: .createdAt) ?? "",
+            tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? [],
+            address: try container.decode(HandWrittenAddress.self, forKey: .address).address,
+            followerCount: Int64(try container.handWrittenIntFlexibleIfPresent(forKey: .followerCount) ?? 0),
+            organizationIds: organizationIds,
+            parentId: try container.handWrittenIntFlexibleIfPresent(forKey: .parentId))
+    }
+}
+
+/// The helper as the convention document writes it (named apart from the library's public helper).
+private extension KeyedDecodingContainer {
+    func handWrittenIntFlexible(forKey key: Key) throws -> Int {
+        if let value = try? decode(Int.self, forKey: key) { return value }
+        if let value = try? decode(String.self, forKey: key), let intValue = Int(value) { return intValue }
+        if let value = try? decode(Double.self, forKey: key), let intValue = Int(exactly: value) { return intValue }
+        throw DecodingError.typeMismatch(Int.self, DecodingError.Context(
+            codingPath: codingPath + [key], debugDescription: "Expected Int/String-number/Double for key '\(key.stringValue)'"))
+    }
+
+    func handWrittenIntFlexibleIfPresent(forKey key: Key) throws -> Int? {
+        if (try? decodeNil(forKey: key)) == true { return nil }
+        return try? handWrittenIntFlexible(forKey: key)
+    }
+}
+
+/// Deterministic payload generator.
+private struct BenchRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

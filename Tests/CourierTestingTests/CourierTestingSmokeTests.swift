@@ -1,6 +1,0 @@
-import Testing
-@testable import CourierTesting
-
-@Test func CourierTestingModuleBuilds() {
-    #expect(Bool(true))
-}

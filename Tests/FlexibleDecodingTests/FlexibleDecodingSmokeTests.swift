@@ -1,6 +1,0 @@
-import Testing
-@testable import FlexibleDecoding
-
-@Test func FlexibleDecodingModuleBuilds() {
-    #expect(Bool(true))
-}

@@ -1,6 +1,0 @@
-import Testing
-@testable import URLQueryCoding
-
-@Test func URLQueryCodingModuleBuilds() {
-    #expect(Bool(true))
-}
