@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Compiles what httpidl generates against the real Courier module:
+#  1. every .http file of the golden corpus (Tests/HTTPIDLCoreTests/Golden) is generated with the CLI (--strict),
+#     compared byte for byte with its golden .swift file, and type-checked with swiftc against the built Courier
+#     module (public, and once more with --access internal);
+#  2. the sample package Examples/PluginSample is built with `swift build`, so the HTTPIDLPlugin generates its
+#     client at build time, and the sample is run.
+# Prints 'N passed, M failed'; exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+echo "== building httpidl and Courier"
+swift build --product httpidl >/dev/null 2>&1 || swift build --product httpidl || exit 1
+swift build --target Courier >/dev/null 2>&1 || swift build --target Courier || exit 1
+BIN=$(swift build --show-bin-path)
+MODULES="$BIN/Modules"
+[ -f "$MODULES/Courier.swiftmodule" ] || [ -d "$MODULES/Courier.swiftmodule" ] || MODULES="$BIN"
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "  ok   $1"; }
+fail() { failed=$((failed + 1)); echo "  FAIL $1"; }
+
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
+GOLDEN=Tests/HTTPIDLCoreTests/Golden
+
+echo "== golden corpus: generate, compare, type-check against Courier"
+for input in "$GOLDEN"/*.http; do
+  name=$(basename "$input" .http)
+  support=()
+  [ -f "$GOLDEN/$name.support.swift" ] && support=("$GOLDEN/$name.support.swift")
+  if ! "$BIN/httpidl" generate "$input" --output "$OUT/public" --strict; then
+    fail "$name: httpidl generate failed"
+    continue
+  fi
+  if ! cmp -s "$OUT/public/$name.swift" "$GOLDEN/$name.swift"; then
+    fail "$name: CLI output differs from $GOLDEN/$name.swift"
+    continue
+  fi
+  if swiftc -typecheck -swift-version 6 -I "$MODULES" "$OUT/public/$name.swift" "${support[@]}"; then
+    pass "$name (public)"
+  else
+    fail "$name (public): generated Swift does not compile"
+  fi
+  "$BIN/httpidl" generate "$input" --output "$OUT/internal" --access internal >/dev/null 2>&1
+  if swiftc -typecheck -swift-version 6 -I "$MODULES" "$OUT/internal/$name.swift" "${support[@]}"; then
+    pass "$name (internal)"
+  else
+    fail "$name (internal): generated Swift does not compile"
+  fi
+done
+
+echo "== no partial output: a file with an error writes nothing"
+mkdir -p "$OUT/bad"
+printf 'STRUCT Good {}\n' > "$OUT/bad/good.http"
+printf 'STRUCT Bad { Usr x; }\nSTRUCT User {}\n' > "$OUT/bad/bad.http"
+if "$BIN/httpidl" generate "$OUT/bad" --output "$OUT/bad-out" 2>/dev/null; then
+  fail "generate with an error exited 0"
+elif [ -e "$OUT/bad-out/good.swift" ] || [ -e "$OUT/bad-out/bad.swift" ]; then
+  fail "generate with an error wrote files"
+else
+  pass "generate with an error exits 1 and writes nothing"
+fi
+
+echo "== Examples/PluginSample: swift build runs the HTTPIDLPlugin"
+if (cd Examples/PluginSample && swift build 2>&1 | tee "$OUT/sample-build.log" | tail -5); then
+  if grep -q "error:" "$OUT/sample-build.log"; then
+    fail "PluginSample build reported errors"
+  elif grep -q "warning:" "$OUT/sample-build.log"; then
+    grep "warning:" "$OUT/sample-build.log"
+    fail "PluginSample build printed warnings"
+  else
+    sample_bin=$(cd Examples/PluginSample && swift build --show-bin-path)
+    generated=$(find Examples/PluginSample/.build -path '*HTTPIDLPlugin*' -name 'petstore.swift' | head -1)
+    if [ -n "$generated" ] && "$sample_bin/PluginSample" | tee "$OUT/sample-run.log" | grep -q "GET /pets"; then
+      pass "PluginSample builds (plugin generated $generated) and runs"
+    else
+      fail "PluginSample did not generate petstore.swift or did not run"
+    fi
+  fi
+else
+  fail "PluginSample build failed"
+fi
+cd "$ROOT"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
