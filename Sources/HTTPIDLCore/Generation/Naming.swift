@@ -45,6 +45,12 @@ enum Naming {
         return rest.isEmpty && sawFractionOrExponent
     }
 
+    /// `[a-z][a-z0-9]*` — already a camel-case word (the common case, converted without allocating words).
+    static func isPlainLowercase(_ text: String) -> Bool {
+        guard let first = text.utf8.first, first >= 0x61, first <= 0x7A else { return false }
+        return text.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
+    }
+
     /// Words separated by anything that is not an ASCII letter or digit; case changes also split
     /// (`userID` → `user`, `ID`; `URLString` → `URL`, `String`).
     static func words(_ text: String) -> [String] {
@@ -75,7 +81,8 @@ enum Naming {
 
     /// `snap_id` → `SnapId`, `user-name.json` → `UserNameJson`; empty when the text has no ASCII letter or digit.
     static func upperCamel(_ text: String) -> String {
-        words(text).map { word in
+        if isPlainLowercase(text) { return text.prefix(1).uppercased() + text.dropFirst() }
+        return words(text).map { word in
             let isAllCaps = word.allSatisfy { !$0.isLetter || $0.isUppercase }
             let rest = isAllCaps && word.count > 1 ? word.dropFirst().lowercased() : String(word.dropFirst())
             return word.prefix(1).uppercased() + rest
@@ -84,6 +91,7 @@ enum Naming {
 
     /// `snap_id` → `snapId`, `URLString` → `urlString`, `ID` → `id`; empty when the text has no ASCII letter or digit.
     static func lowerCamel(_ text: String) -> String {
+        if isPlainLowercase(text) { return memberName(text) }
         let parts = words(text)
         guard let first = parts.first else { return "" }
         let head = first.lowercased()

@@ -19,6 +19,18 @@ struct SwiftRenderer {
         return String(decoding: renderer.output, as: UTF8.self)
     }
 
+    /// Renders top-level declarations, each preceded by a blank line — the bytes `render` emits for them
+    /// after the imports (so chunks rendered separately join into the same file).
+    static func renderDeclarations(_ declarations: [SwiftDeclaration]) -> [UInt8] {
+        var renderer = SwiftRenderer()
+        renderer.output.reserveCapacity(declarations.count * 512)
+        for declaration in declarations {
+            renderer.emit("")
+            renderer.render(declaration)
+        }
+        return renderer.output
+    }
+
     private mutating func emit(_ line: String) {
         if !line.isEmpty {
             output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 4))

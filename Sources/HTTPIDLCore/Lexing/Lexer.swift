@@ -179,9 +179,7 @@ public struct Lexer {
             position += 1
         }
         if position >= scalars.count || scalars[position] != "\\" {
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: scalars[start..<position])
-            emit(.word, String(view), from: start)
+            emit(.word, SourceFile.string(scalars[start..<position]), from: start)
             return
         }
         position = start

@@ -85,6 +85,42 @@ public struct SourceFile: Sendable {
         return String(view)
     }
 
+    /// A string from scalars, encoded straight into the string's storage (much faster than appending
+    /// scalars to a `String.UnicodeScalarView` one by one).
+    static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var length = 0
+        for scalar in scalars {
+            let value = scalar.value
+            length += value < 0x80 ? 1 : value < 0x800 ? 2 : value < 0x10000 ? 3 : 4
+        }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var count = 0
+            for scalar in scalars {
+                let value = scalar.value
+                if value < 0x80 {
+                    buffer[count] = UInt8(value)
+                    count += 1
+                } else if value < 0x800 {
+                    buffer[count] = UInt8(0xC0 | (value >> 6))
+                    buffer[count + 1] = UInt8(0x80 | (value & 0x3F))
+                    count += 2
+                } else if value < 0x10000 {
+                    buffer[count] = UInt8(0xE0 | (value >> 12))
+                    buffer[count + 1] = UInt8(0x80 | ((value >> 6) & 0x3F))
+                    buffer[count + 2] = UInt8(0x80 | (value & 0x3F))
+                    count += 3
+                } else {
+                    buffer[count] = UInt8(0xF0 | (value >> 18))
+                    buffer[count + 1] = UInt8(0x80 | ((value >> 12) & 0x3F))
+                    buffer[count + 2] = UInt8(0x80 | ((value >> 6) & 0x3F))
+                    buffer[count + 3] = UInt8(0x80 | (value & 0x3F))
+                    count += 4
+                }
+            }
+            return count
+        }
+    }
+
     /// The text of a range.
     public func text(in range: SourceRange) -> String {
         let lower = max(0, min(range.start, scalars.count))
