@@ -179,11 +179,12 @@ import Testing
     @Test(arguments: [
         ("PATH INT64 nope;", "3:20: error: PATH field 'nope' has no '$nope' in the URI"),
         ("QUERY STRING id;", "3:22: error: field 'id' has the name of the path parameter '$id'; remove its placement to give the parameter a type"),
-        ("PATH ARRAY<STRING> id;", "3:14: error: A path parameter must be a scalar or ENUM type (not ARRAY, DICT, STRUCT, FILE, BLOB or ANY)"),
-        ("HEADER BLOB h;", "3:16: error: A header must be a scalar or ENUM type (not ARRAY, DICT, STRUCT, FILE, BLOB or ANY)"),
+        ("PATH ARRAY<STRING> id;", "3:14: error: a path parameter must be a scalar or ENUM type (not ARRAY, DICT, STRUCT, FILE, BLOB or ANY)"),
+        ("HEADER BLOB h;", "3:16: error: a header must be a scalar or ENUM type (not ARRAY, DICT, STRUCT, FILE, BLOB or ANY)"),
         ("QUERY FILE f;", "3:15: error: FILE and BLOB cannot be sent in a query string; use a MULTIPART or BINARY request"),
         ("QUERY HEADER STRING x;", "3:15: error: a field has one placement; remove 'HEADER'"),
         ("PATH INT64 id DEFAULT 1;", "3:31: error: a path parameter cannot have a DEFAULT"),
+        ("HEADER DATE since = If-Modified-Since;", "3:16: error: a DATE header would need the HTTP-date format; declare the header as STRING"),
     ] as [(String, String)])
     func placementRules(field: String, expected: String) {
         let text = "MESSAGE /a/$id {\n    POST REQUEST {\n        \(field)\n    }\n    POST RESPONSE {}\n}\n"
@@ -280,6 +281,12 @@ import Testing
         ])
         #expect(ok.outputs.map(\.fileName) == ["models.swift", "users.swift"])
         #expect(ok.outputs[1].contents.contains("public typealias GetMeResponse = User"))
+    }
+
+    @Test func externNamesCollideWithGeneratedTypes() {
+        #expect(summaries("EXTERN GetARequest;\nMESSAGE /a {\n    GET REQUEST {}\n    GET RESPONSE {}\n}\n") == [
+            "3:5: error: MESSAGE /a (GET) generates the type 'GetARequest', which already exists (at 1:8)",
+        ])
     }
 
     @Test func sameOutputNameIsAnError() {

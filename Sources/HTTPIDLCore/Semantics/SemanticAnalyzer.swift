@@ -35,7 +35,7 @@ public struct SemanticAnalyzer {
     /// Members of Courier's `Endpoint`/`APIDefinition`; a request field with one of these names gets a `Value` suffix.
     static let reservedRequestMembers: Set<String> = [
         "method", "path", "query", "body", "parameters", "headers", "timeout", "acceptableStatusCodes",
-        "retryPolicy", "contentType",
+        "retryPolicy", "queryEncoder", "responseDecoder", "bodyEncoder", "contentType", "multipartBoundary",
     ]
 
     private let files: [FileSyntax]
@@ -138,7 +138,6 @@ public struct SemanticAnalyzer {
                 continue
             }
             symbols[name.text] = Symbol(kind: kind, fileIndex: fileIndex, range: name.range)
-            if case .external = kind { continue }
             generatedNames[name.text] = (fileIndex, name.range)
         }
     }
@@ -256,8 +255,12 @@ public struct SemanticAnalyzer {
                 return false
             }
         case .header, .path:
+            if usage == .header, type == .scalar(.date) {
+                report(.error, "a DATE header would need the HTTP-date format; declare the header as STRING", at: range)
+                return false
+            }
             if !type.isStringConvertible {
-                report(.error, "\(usage.label.prefix(1).uppercased() + usage.label.dropFirst()) must be a scalar or ENUM type (not ARRAY, DICT, STRUCT, FILE, BLOB or ANY)", at: range)
+                report(.error, "\(usage.label) must be a scalar or ENUM type (not ARRAY, DICT, STRUCT, FILE, BLOB or ANY)", at: range)
                 return false
             }
         case .multipart:
