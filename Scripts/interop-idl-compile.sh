@@ -64,6 +64,28 @@ else
   pass "generate with an error exits 1 and writes nothing"
 fi
 
+echo "== CLI: diagnostics, exit codes, format"
+printf 'STRUCT User {\n    Usr owner;\n}\n' > "$OUT/typo.http"
+if "$BIN/httpidl" check "$OUT/typo.http" 2> "$OUT/typo.err"; then
+  fail "check of a file with an error exited 0"
+elif grep -q "typo.http:2:5: error: unknown type 'Usr'; did you mean 'User'?" "$OUT/typo.err" \
+     && grep -q '^    \^~~$' "$OUT/typo.err"; then
+  pass "check prints file:line:column: error: with a caret line and exits 1"
+else
+  cat "$OUT/typo.err"
+  fail "check output is not compiler-style"
+fi
+"$BIN/httpidl" --help >/dev/null && pass "--help exits 0" || fail "--help"
+"$BIN/httpidl" --version | grep -q '^httpidl ' && pass "--version" || fail "--version"
+"$BIN/httpidl" frobnicate x.http 2>/dev/null; [ $? -eq 2 ] && pass "unknown command exits 2" || fail "unknown command exit code"
+printf 'STRUCT   A{INT32 a;// c\n}\n' > "$OUT/fmt.http"
+"$BIN/httpidl" format "$OUT/fmt.http" --write && cp "$OUT/fmt.http" "$OUT/fmt1.http" && "$BIN/httpidl" format "$OUT/fmt.http" --write
+if cmp -s "$OUT/fmt.http" "$OUT/fmt1.http" && grep -q '    INT32 a; // c' "$OUT/fmt.http"; then
+  pass "format --write is canonical and idempotent"
+else
+  fail "format --write"
+fi
+
 echo "== Examples/PluginSample: swift build runs the HTTPIDLPlugin"
 if (cd Examples/PluginSample && swift build 2>&1 | tee "$OUT/sample-build.log" | tail -5); then
   if grep -q "error:" "$OUT/sample-build.log"; then
