@@ -41,6 +41,9 @@ struct CommandLineTool {
         guard let command = arguments.first else {
             return usageError("missing command")
         }
+        guard ["generate", "check", "format"].contains(command) else {
+            return usageError("unknown command '\(command)'")
+        }
         var inputs: [String] = []
         var output: String?
         var access = SwiftGenerator.AccessLevel.public
