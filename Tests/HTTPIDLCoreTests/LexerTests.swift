@@ -84,6 +84,23 @@ import Testing
             """)
     }
 
+    @Test func cutsLongLinesAroundTheCaret() throws {
+        let source = SourceFile(name: "long.http", text: "STRUCT A { " + String(repeating: "ARRAY<", count: 200) + "Q" + String(repeating: ">", count: 200) + " x; }")
+        let diagnostic = Diagnostic(.error, "boom", at: SourceRange(start: 1211, end: 1212), in: source)
+        let lines = DiagnosticRenderer().render(diagnostic, source: source).split(separator: "\n").map(String.init)
+        #expect(lines[0] == "long.http:1:1212: error: boom")
+        #expect(lines[1].unicodeScalars.count == DiagnosticRenderer.maximumExcerptWidth + 2)
+        #expect(lines[1].hasPrefix("…") && lines[1].hasSuffix("…"))
+        let caret = try #require(lines[2].firstIndex(of: "^"))
+        #expect(Array(lines[1])[lines[2].distance(from: lines[2].startIndex, to: caret)] == "Q")
+    }
+
+    @Test func runsOfInvalidBytesAreOneDiagnostic() {
+        let result = HTTPIDLCompiler().compile([SourceFile(name: "b.http", bytes: Array("STRUCT A { STRING ".utf8) + [0xFF, 0xFE, 0xFD] + Array(" a; }".utf8))])
+        #expect(TestSupport.summaries(result) == ["1:19: error: invalid UTF-8 byte sequence"])
+        #expect(result.diagnostics.first?.range == SourceRange(start: 18, end: 21))
+    }
+
     @Test func rendersNotes() {
         let source = SourceFile(name: "a.http", text: "STRUCT A {}\nSTRUCT A {}\n")
         let result = HTTPIDLCompiler().compile([source])

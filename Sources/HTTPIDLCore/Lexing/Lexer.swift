@@ -151,6 +151,8 @@ public struct Lexer {
         }
         if let problem = invalidCharacter(at: position) {
             position += 1
+            // A run of bad bytes is one problem.
+            while position < scalars.count, invalidCharacter(at: position) == problem { position += 1 }
             diagnostics.append(Diagnostic(.error, problem, at: SourceRange(start: start, end: position), in: source))
             emit(.invalid, "", from: start)
             return

@@ -28,24 +28,33 @@ public struct DiagnosticRenderer: Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// The widest source excerpt printed; longer lines are cut around the caret with `…`.
+    static let maximumExcerptWidth = 120
+
     /// The source line and a caret line under `range` (tildes for the rest of the range on that line).
     func excerpt(range: SourceRange, in source: SourceFile) -> [String] {
         let start = source.location(of: range.start)
-        let line = source.lineText(start.line)
-        var caret = ""
-        var column = 1
-        for scalar in line.unicodeScalars {
-            guard column < start.column else { break }
-            caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
-            column += 1
-        }
-        caret += "^"
+        var line = Array(source.lineText(start.line).unicodeScalars)
+        var caretColumn = start.column
         let end = source.location(of: range.end)
-        if end.line == start.line, end.column - start.column > 1 {
-            caret += String(repeating: "~", count: end.column - start.column - 1)
+        var width = end.line == start.line ? max(1, end.column - start.column) : 1
+        if line.count > Self.maximumExcerptWidth {
+            let lower = max(0, min(caretColumn - 1 - Self.maximumExcerptWidth / 2, line.count - Self.maximumExcerptWidth))
+            let upper = min(line.count, lower + Self.maximumExcerptWidth)
+            let prefix: [Unicode.Scalar] = lower > 0 ? ["…"] : []
+            let suffix: [Unicode.Scalar] = upper < line.count ? ["…"] : []
+            caretColumn = caretColumn - lower + prefix.count
+            width = min(width, upper - (start.column - 1))
+            line = prefix + line[lower..<upper] + suffix
         }
-        let printable = String(String.UnicodeScalarView(line.unicodeScalars.map(Self.printable)))
-        return [printable, caret]
+        var caret = String.UnicodeScalarView()
+        for scalar in line.prefix(max(0, caretColumn - 1)) {
+            caret.append(scalar == "\t" ? "\t" : " ")
+        }
+        var caretText = String(caret) + "^"
+        if width > 1 { caretText += String(repeating: "~", count: width - 1) }
+        let printable = String(String.UnicodeScalarView(line.map(Self.printable)))
+        return [printable, caretText]
     }
 
     /// Control characters would garble a terminal; show them as U+FFFD-free placeholders of the same width.
