@@ -61,6 +61,8 @@ import Testing
              expected: ["2:20: error: a single-value body '{ TYPE; }' holds exactly one type and no fields"]),
         Case(name: "bad DEFAULT literal", input: "STRUCT A {\n    INT32 a DEFAULT abc;\n}\n",
              expected: ["2:21: error: expected a literal (a \"string\", a number, true or false), found 'abc'"]),
+        Case(name: "OpenAPI-style parameter", input: "MESSAGE /users/{id}/posts {\n    GET REQUEST {}\n    GET RESPONSE {}\n}\n",
+             expected: ["1:16: error: '{id}' is not a path parameter in HTTPIDL; write '${id}' or '$id'"]),
         Case(name: "unclosed MESSAGE name", input: "MESSAGE(Name /a {\n    GET REQUEST {}\n    GET RESPONSE {}\n}\n",
              expected: ["1:14: error: expected ')' after the message name"]),
     ]

@@ -532,6 +532,16 @@ public struct Parser {
                 case .dollar:
                     if let piece = parseParameter(pieces: &pieces) { pieces.append(piece) }
                     continue
+                case .leftBrace where peek(1).kind == .word && !peek(1).precededBySpace
+                    && peek(2).kind == .rightBrace && !peek(2).precededBySpace:
+                    // `/users/{id}` (OpenAPI style): explain, then read it as the parameter it means.
+                    let open = advance()
+                    let name = advance()
+                    advance()
+                    error("'{\(name.text)}' is not a path parameter in HTTPIDL; write '${\(name.text)}' or '$\(name.text)'",
+                          at: SourceRange(start: open.range.start, end: lastEnd))
+                    pieces.append(.parameter(Identifier(name.text, range: name.range), braced: true))
+                    continue
                 default:
                     break
                 }
