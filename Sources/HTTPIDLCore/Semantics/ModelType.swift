@@ -45,8 +45,11 @@ public indirect enum ModelType: Sendable, Hashable {
 
 /// The built-in scalar types and their Swift spelling.
 public enum ScalarType: String, Sendable, Hashable, CaseIterable {
+    /// Integers: `Int32`, `UInt32`, `Int64`, `UInt64`, `Int`.
     case int32 = "INT32", uint32 = "UINT32", int64 = "INT64", uint64 = "UINT64", int = "INT"
+    /// `Bool`, `Double`, `Float`, `String`.
     case bool = "BOOL", double = "DOUBLE", float = "FLOAT", string = "STRING"
+    /// `URL` of a file on disk, `Data`, `Date`, `JSONValue`, `UUID`, `URL`.
     case file = "FILE", blob = "BLOB", date = "DATE", any = "ANY", uuid = "UUID", url = "URL"
 
     /// The Swift type name (`FILE` and `URL` → `URL`, `BLOB` → `Data`, `ANY` → `JSONValue`).

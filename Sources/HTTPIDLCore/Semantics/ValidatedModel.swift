@@ -26,6 +26,7 @@ public enum ModelDeclaration: Sendable {
 public struct ModelField: Sendable, Hashable {
     /// Where a request field is sent.
     public enum Placement: String, Sendable, Hashable {
+        /// A path parameter, a query item, a header, or a body field.
         case path, query, header, body
     }
 

@@ -22,7 +22,9 @@ public enum DeclarationSyntax: Sendable, Hashable {
 
 /// The HTTP methods of the language.
 public enum MethodKeyword: String, Sendable, Hashable, CaseIterable {
+    /// `GET`, `POST`, `PUT`, `PATCH`, `DELETE`, `HEAD` (spelled as in the IDL).
     case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE", head = "HEAD"
+    /// `TRACE`, `CONNECT`, `OPTIONS`.
     case trace = "TRACE", connect = "CONNECT", options = "OPTIONS"
 
     /// `Get`, `Post`, … (the type-name prefix).
@@ -35,11 +37,13 @@ public enum MethodKeyword: String, Sendable, Hashable, CaseIterable {
 
 /// The role of a message part.
 public enum PartRole: String, Sendable, Hashable {
+    /// The request, the response, or the typed error body.
     case request = "REQUEST", response = "RESPONSE", error = "ERROR"
 }
 
 /// How a request body is encoded.
 public enum BodyEncoding: String, Sendable, Hashable, CaseIterable {
+    /// JSON (default), `application/x-www-form-urlencoded`, `multipart/form-data`, or one raw FILE/BLOB.
     case json = "JSON", form = "FORM", multipart = "MULTIPART", binary = "BINARY"
 }
 

@@ -44,11 +44,13 @@ public struct FieldSyntax: Sendable, Hashable {
     /// Whether the field has `modifier`.
     public func has(_ modifier: Modifier) -> Bool { modifiers.contains { $0.0 == modifier } }
 
+    /// Fields are equal when they are written the same at the same place.
     public static func == (lhs: FieldSyntax, rhs: FieldSyntax) -> Bool {
         lhs.range == rhs.range && lhs.name == rhs.name && lhs.type == rhs.type && lhs.key == rhs.key
             && lhs.defaultValue == rhs.defaultValue && lhs.doc == rhs.doc && lhs.modifiers.map(\.0) == rhs.modifiers.map(\.0)
     }
 
+    /// Hashes the place and name.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(range)
         hasher.combine(name)
