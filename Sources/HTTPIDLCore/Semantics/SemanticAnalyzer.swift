@@ -431,17 +431,23 @@ public struct SemanticAnalyzer {
     /// Names and keys already used in one body.
     private struct Seen {
         var names: [String: SourceRange] = [:]
-        var keys: [String: SourceRange] = [:]
+        var keys: [WireKeyID: SourceRange] = [:]
+    }
+
+    /// A wire key within its placement (a query item and a header may share a name).
+    private struct WireKeyID: Hashable {
+        let placement: ModelField.Placement
+        let key: String
     }
 
     private mutating func makeField(_ field: FieldSyntax, type: ModelType, placement: ModelField.Placement, swiftName forced: String?,
-                                    isIndirect: Bool, seen: inout Seen, keyGroup: String = "") -> ModelField? {
+                                    isIndirect: Bool, seen: inout Seen, isRequest: Bool = false) -> ModelField? {
         var swiftName = forced ?? Naming.lowerCamel(field.name.text)
         guard !swiftName.isEmpty else {
             report(.error, "field name '\(field.name.text)' has no letters or digits to name a Swift property", at: field.name.range)
             return nil
         }
-        if forced == nil, placement != .body || keyGroup.hasPrefix("request"), Self.reservedRequestMembers.contains(swiftName) {
+        if forced == nil, isRequest, Self.reservedRequestMembers.contains(swiftName) {
             swiftName += "Value"
         }
         if let previous = seen.names[swiftName] {
@@ -453,7 +459,7 @@ public struct SemanticAnalyzer {
             report(.error, "a wire key cannot be empty", at: field.key?.range ?? field.name.range)
             return nil
         }
-        if placement != .path, let previous = seen.keys[keyGroup + key] {
+        if placement != .path, let previous = seen.keys[WireKeyID(placement: placement, key: key)] {
             report(.error, "duplicate wire key '\(key)'", at: field.key?.range ?? field.name.range, notes: [.init(range: previous, message: "first used here")])
             return nil
         }
@@ -463,7 +469,7 @@ public struct SemanticAnalyzer {
             defaultValue = checked
         }
         seen.names[swiftName] = field.name.range
-        seen.keys[keyGroup + key] = field.key?.range ?? field.name.range
+        seen.keys[WireKeyID(placement: placement, key: key)] = field.key?.range ?? field.name.range
         let optional = placement != .path && !field.has(.required) && defaultValue == nil
         return ModelField(idlName: field.name.text, swiftName: swiftName, wireKey: key, type: type, isOptional: optional,
                           defaultValue: defaultValue, doc: field.doc, placement: placement, isIndirect: isIndirect)
@@ -694,7 +700,7 @@ public struct SemanticAnalyzer {
                 }
                 let swiftName = placement == .path ? Naming.lowerCamel(field.name.text) : nil
                 guard let model = makeField(field, type: type, placement: placement, swiftName: swiftName.map(reservedSafe),
-                                            isIndirect: false, seen: &seen, keyGroup: "request." + placement.rawValue) else { continue }
+                                            isIndirect: false, seen: &seen, isRequest: true) else { continue }
                 if placement == .path { boundParameters[field.name.text] = model }
                 fields.append(model)
             }
