@@ -32,12 +32,23 @@ struct SwiftRenderer {
     }
 
     private mutating func emit(_ line: String) {
-        if !line.isEmpty {
-            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 4))
-            output.append(contentsOf: line.utf8)
+        emit(parts: line)
+    }
+
+    /// Emits one line made of `parts`, appended straight to the output (no intermediate line string).
+    private mutating func emit(parts: String...) {
+        var isEmpty = true
+        var last: UInt8 = 0
+        for part in parts where !part.isEmpty {
+            if isEmpty {
+                output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 4))
+                isEmpty = false
+            }
+            output.append(contentsOf: part.utf8)
+            last = part.utf8.last ?? last
         }
         output.append(UInt8(ascii: "\n"))
-        lastLineIsBlankOrOpensBlock = line.isEmpty || line.utf8.last == UInt8(ascii: "{")
+        lastLineIsBlankOrOpensBlock = isEmpty || last == UInt8(ascii: "{")
     }
 
     private mutating func blank() {
@@ -45,7 +56,7 @@ struct SwiftRenderer {
     }
 
     private mutating func doc(_ doc: [String]) {
-        for line in doc { emit(line.isEmpty ? "///" : "/// \(line)") }
+        for line in doc { emit(parts: line.isEmpty ? "///" : "/// ", line) }
     }
 
     private func prefix(_ access: String) -> String { access.isEmpty ? "" : access + " " }
@@ -134,11 +145,11 @@ struct SwiftRenderer {
         switch member {
         case .storedProperty(let docLines, let access, let isLet, let name, let type):
             doc(docLines)
-            emit("\(prefix(access))\(isLet ? "let" : "var") \(name): \(type)")
+            emit(parts: access, access.isEmpty ? "" : " ", isLet ? "let " : "var ", name, ": ", type)
         case .computedProperty(let docLines, let access, let name, let type, let statements):
             doc(docLines)
             if statements.count == 1, statements[0].count + name.count + type.count < 90 {
-                emit("\(prefix(access))var \(name): \(type) { \(statements[0]) }")
+                emit(parts: access, access.isEmpty ? "" : " ", "var ", name, ": ", type, " { ", statements[0], " }")
             } else {
                 emit("\(prefix(access))var \(name): \(type) {")
                 body(statements)
