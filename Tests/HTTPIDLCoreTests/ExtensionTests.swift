@@ -305,6 +305,20 @@ import Testing
         ])
     }
 
+    @Test(arguments: [
+        ("/search?q", "1:16: error: a URI is a path only; '?' is not allowed (declare query parameters as QUERY fields)"),
+        ("/a#frag", "1:11: error: a URI is a path only; '#' is not allowed (declare query parameters as QUERY fields)"),
+        ("/a/100%", "1:15: error: malformed percent escape in the URI; '%' must be followed by two hex digits"),
+        ("/a/%ZZ", "1:12: error: malformed percent escape in the URI; '%' must be followed by two hex digits"),
+    ] as [(String, String)])
+    func uriMustBeAValidPath(uri: String, expected: String) {
+        #expect(summaries("MESSAGE \(uri) {\n    GET REQUEST {}\n    GET RESPONSE {}\n}\n") == [expected])
+    }
+
+    @Test func percentEscapesAreKept() {
+        #expect(swift("MESSAGE /files/%E2%9C%93 {\n    GET REQUEST {}\n    GET RESPONSE {}\n}\n").contains(#"{ "/files/%E2%9C%93" }"#))
+    }
+
     @Test func dictionaryKeysMustBeStringsOrIntegers() {
         #expect(summaries("STRUCT A { DICT<DOUBLE, STRING> d; }") == ["1:17: error: DICT keys must be STRING or an integer type, not 'DOUBLE'"])
         #expect(swift("STRUCT A { DICT<INT64, STRING> d; }").contains("public var d: [Int64: String]?"))

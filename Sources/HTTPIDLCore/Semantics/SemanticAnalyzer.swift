@@ -500,6 +500,7 @@ public struct SemanticAnalyzer {
             stem = derived
         }
         if syntax.uri.segments.isEmpty { return nil }  // the parser reported the missing URI
+        guard checkURIText(syntax.uri) else { return nil }
 
         // Path parameters.
         var parameterRanges: [String: SourceRange] = [:]
@@ -574,6 +575,31 @@ public struct SemanticAnalyzer {
                 if let newValue { entries.append((method, newValue)) }
             }
         }
+    }
+
+    /// Route text must be a valid path: no `?` or `#` (Courier rejects them), and every `%` starts a `%XX` escape.
+    private mutating func checkURIText(_ uri: URISyntax) -> Bool {
+        for segment in uri.segments {
+            for piece in segment.pieces {
+                guard case .text(let text, let range) = piece else { continue }
+                let scalars = Array(text.unicodeScalars)
+                for (index, scalar) in scalars.enumerated() {
+                    let at = SourceRange(start: range.start + index, end: range.start + index + 1)
+                    if scalar == "?" || scalar == "#" {
+                        report(.error, "a URI is a path only; '\(scalar)' is not allowed (declare query parameters as QUERY fields)", at: at)
+                        return false
+                    }
+                    if scalar == "%" {
+                        let digits = scalars.dropFirst(index + 1).prefix(2)
+                        if digits.count < 2 || !digits.allSatisfy({ $0.properties.isASCIIHexDigit }) {
+                            report(.error, "malformed percent escape in the URI; '%' must be followed by two hex digits", at: at)
+                            return false
+                        }
+                    }
+                }
+            }
+        }
+        return true
     }
 
     private mutating func store(_ part: MessagePartSyntax, in table: inout PartTable) -> Bool {
