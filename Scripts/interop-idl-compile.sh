@@ -39,13 +39,13 @@ for input in "$GOLDEN"/*.http; do
     fail "$name: CLI output differs from $GOLDEN/$name.swift"
     continue
   fi
-  if swiftc -typecheck -swift-version 6 -I "$MODULES" "$OUT/public/$name.swift" "${support[@]}"; then
+  if swiftc -typecheck -swift-version 6 -warnings-as-errors -I "$MODULES" "$OUT/public/$name.swift" "${support[@]}"; then
     pass "$name (public)"
   else
     fail "$name (public): generated Swift does not compile"
   fi
   "$BIN/httpidl" generate "$input" --output "$OUT/internal" --access internal >/dev/null 2>&1
-  if swiftc -typecheck -swift-version 6 -I "$MODULES" "$OUT/internal/$name.swift" "${support[@]}"; then
+  if swiftc -typecheck -swift-version 6 -warnings-as-errors -I "$MODULES" "$OUT/internal/$name.swift" "${support[@]}"; then
     pass "$name (internal)"
   else
     fail "$name (internal): generated Swift does not compile"

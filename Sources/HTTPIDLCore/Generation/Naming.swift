@@ -129,6 +129,11 @@ enum Naming {
         swiftKeywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// The name as a call-site argument label: only `inout` needs backticks there.
+    static func argumentLabel(_ name: String) -> String {
+        name == "inout" ? "`inout`" : name
+    }
+
     /// A Swift string literal for `text`, with `\`, `"` and control characters escaped.
     static func stringLiteral(_ text: String) -> String {
         var result = "\""

@@ -365,7 +365,7 @@ public struct SwiftGenerator: Sendable {
     }
 
     private func construct(_ type: String, _ fields: [ModelField]) -> String {
-        let arguments = fields.map { "\(Naming.escaped($0.swiftName)): self.\(Naming.escaped($0.swiftName))" }
+        let arguments = fields.map { "\(Naming.argumentLabel($0.swiftName)): self.\(Naming.escaped($0.swiftName))" }
         return "\(type)(\(arguments.joined(separator: ", ")))"
     }
 

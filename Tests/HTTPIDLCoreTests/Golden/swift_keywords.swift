@@ -61,6 +61,14 @@ public struct GetSearchRequest: APIDefinition {
     public var headersValue: String?
     /// Query parameter `default`.
     public var `default`: String?
+    /// Query parameter `var`.
+    public var `var`: String?
+    /// Query parameter `inout`.
+    public var `inout`: String?
+    /// Query parameter `let`.
+    public var `let`: Int32?
+    /// Query parameter `where`.
+    public var `where`: String?
 
     /// Creates the request.
     public init(
@@ -69,7 +77,11 @@ public struct GetSearchRequest: APIDefinition {
         methodValue: String? = nil,
         bodyValue: String? = nil,
         headersValue: String? = nil,
-        `default`: String? = nil
+        `default`: String? = nil,
+        `var`: String? = nil,
+        `inout`: String? = nil,
+        `let`: Int32? = nil,
+        `where`: String? = nil
     ) {
         self.queryValue = queryValue
         self.pathValue = pathValue
@@ -77,6 +89,10 @@ public struct GetSearchRequest: APIDefinition {
         self.bodyValue = bodyValue
         self.headersValue = headersValue
         self.`default` = `default`
+        self.`var` = `var`
+        self.`inout` = `inout`
+        self.`let` = `let`
+        self.`where` = `where`
     }
 
     /// `GET`.
@@ -87,7 +103,7 @@ public struct GetSearchRequest: APIDefinition {
 
     /// The query parameters.
     public var query: (any Encodable & Sendable)? {
-        Query(queryValue: self.queryValue, pathValue: self.pathValue, methodValue: self.methodValue, bodyValue: self.bodyValue, headersValue: self.headersValue, `default`: self.`default`)
+        Query(queryValue: self.queryValue, pathValue: self.pathValue, methodValue: self.methodValue, bodyValue: self.bodyValue, headersValue: self.headersValue, default: self.`default`, var: self.`var`, `inout`: self.`inout`, let: self.`let`, where: self.`where`)
     }
 
     /// The query parameters as sent on the wire.
@@ -98,6 +114,10 @@ public struct GetSearchRequest: APIDefinition {
         public var bodyValue: String?
         public var headersValue: String?
         public var `default`: String?
+        public var `var`: String?
+        public var `inout`: String?
+        public var `let`: Int32?
+        public var `where`: String?
 
         /// Creates a `Query`.
         public init(
@@ -106,7 +126,11 @@ public struct GetSearchRequest: APIDefinition {
             methodValue: String? = nil,
             bodyValue: String? = nil,
             headersValue: String? = nil,
-            `default`: String? = nil
+            `default`: String? = nil,
+            `var`: String? = nil,
+            `inout`: String? = nil,
+            `let`: Int32? = nil,
+            `where`: String? = nil
         ) {
             self.queryValue = queryValue
             self.pathValue = pathValue
@@ -114,6 +138,10 @@ public struct GetSearchRequest: APIDefinition {
             self.bodyValue = bodyValue
             self.headersValue = headersValue
             self.`default` = `default`
+            self.`var` = `var`
+            self.`inout` = `inout`
+            self.`let` = `let`
+            self.`where` = `where`
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -123,6 +151,10 @@ public struct GetSearchRequest: APIDefinition {
             case bodyValue = "body"
             case headersValue = "headers"
             case `default`
+            case `var`
+            case `inout`
+            case `let`
+            case `where`
         }
     }
 }
