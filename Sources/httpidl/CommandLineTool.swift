@@ -74,6 +74,7 @@ struct CommandLineTool {
             index += 1
         }
         guard !inputs.isEmpty else { return usageError("no input files") }
+        if command == "generate", output == nil { return usageError("generate needs --output <dir>") }
         let files: [String]
         do {
             files = try InputCollector.collect(inputs)
