@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Combine)
+import Combine
+#endif
 
 /// A drop-in replacement for Foundation's `JSONDecoder` that lets plain synthesized `Codable` types accept
 /// what real servers send: integers as strings (`"123"`), integral doubles (`123.0`), booleans as
@@ -50,7 +53,7 @@ public struct FlexibleJSONDecoder: Sendable {
             document = try JSONDocument(parsing: data, maximumDepth: maximumNestingDepth)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: [], debugDescription: "The given data was not valid JSON: \(error).", underlyingError: error))
+                codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
         }
         let decoder = JSONTreeDecoder(document: document, configuration: self, path: [], node: 0)
         return try decoder.decodeValue(T.self, at: 0, depth: 0, suffix: [], component: nil)
@@ -61,3 +64,8 @@ extension FlexibleJSONDecoder {
     /// The error type describing malformed JSON (`JSONParseError`).
     public typealias ParseError = JSONParseError
 }
+
+#if canImport(Combine)
+/// Lets Combine pipelines use `.decode(type:decoder: FlexibleJSONDecoder())`.
+extension FlexibleJSONDecoder: TopLevelDecoder {}
+#endif

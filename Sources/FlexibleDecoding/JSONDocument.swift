@@ -16,7 +16,17 @@ final class JSONDocument {
     let nodeCount: Int
 
     /// Parses `data`, throwing `JSONParseError` for malformed input.
-    init(parsing data: Data, maximumDepth: Int) throws(JSONParseError) {
+    init(parsing input: Data, maximumDepth: Int) throws(JSONParseError) {
+        var data = input
+        if let encoding = JSONTextEncoding.nonUTF8Encoding(of: input) {
+            // UTF-16/32 input (rare): transcode once; error offsets then refer to the UTF-8 text.
+            let unit = encoding == .utf32 || encoding == .utf32BigEndian || encoding == .utf32LittleEndian ? 4 : 2
+            // `String(data:encoding:)` silently drops a trailing partial code unit; that is corrupt input.
+            guard input.count % unit == 0, let text = String(data: input, encoding: encoding) else {
+                throw JSONParseError(reason: .invalidTextEncoding, offset: 0, line: 1, column: 1)
+            }
+            data = Data(text.utf8)
+        }
         let count = data.count
         let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: count + 1)
         data.copyBytes(to: storage, count: count)
@@ -71,8 +81,12 @@ final class JSONDocument {
                 let keyNode = nodes[index]
                 if keyNode.flags & JSONNode.escaped == 0 {
                     if keyNode.length == keyBytes.count {
-                        guard let keyStart = keyBytes.baseAddress else { return index + 1 }  // both empty
-                        if memcmp(bytes + keyNode.offset, keyStart, keyBytes.count) == 0 { return index + 1 }
+                        guard let keyStart = keyBytes.baseAddress, keyBytes.count > 0 else { return index + 1 }  // both empty
+                        // The first byte rejects most same-length keys without a call.
+                        if bytes[keyNode.offset] == keyStart[0]
+                            && memcmp(bytes + keyNode.offset, keyStart, keyBytes.count) == 0 {
+                            return index + 1
+                        }
                     }
                 } else if string(of: keyNode).utf8.elementsEqual(keyBytes) {
                     return index + 1

@@ -127,6 +127,11 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(key) { i throws(ScalarFailure) in try decoder.unwrapInteger(UInt32.self, at: i) } }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(key) { i throws(ScalarFailure) in try decoder.unwrapInteger(UInt64.self, at: i) } }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try scalar(key) { i throws(ScalarFailure) in try decoder.unwrapInteger(Int128.self, at: i) } }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try scalar(key) { i throws(ScalarFailure) in try decoder.unwrapInteger(UInt128.self, at: i) } }
+
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let index = try valueIndex(for: key)
         return try decoder.decodeValue(T.self, at: index, depth: depth, suffix: suffix, component: .key(key))
@@ -146,6 +151,11 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try scalarIfPresent(key) { i throws(ScalarFailure) in try decoder.unwrapInteger(UInt16.self, at: i) } }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try scalarIfPresent(key) { i throws(ScalarFailure) in try decoder.unwrapInteger(UInt32.self, at: i) } }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try scalarIfPresent(key) { i throws(ScalarFailure) in try decoder.unwrapInteger(UInt64.self, at: i) } }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try scalarIfPresent(key) { i throws(ScalarFailure) in try decoder.unwrapInteger(Int128.self, at: i) } }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try scalarIfPresent(key) { i throws(ScalarFailure) in try decoder.unwrapInteger(UInt128.self, at: i) } }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let index = lookup(key), decoder.document.nodes[index].kind != .null else { return nil }

@@ -25,6 +25,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case unpairedSurrogate
         /// Bytes inside a string that are not valid UTF-8.
         case invalidUTF8
+        /// Input that looks like UTF-16 or UTF-32 (zero bytes, byte-order mark) but does not decode as it.
+        case invalidTextEncoding
         /// An unescaped control character (U+0000–U+001F) inside a string.
         case controlCharacterInString
         /// Arrays and objects nested deeper than the decoder's `maximumNestingDepth`.
@@ -65,6 +67,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case .invalidEscapeSequence: return "Invalid escape sequence in string"
         case .unpairedSurrogate: return "Unpaired UTF-16 surrogate in \\u escape"
         case .invalidUTF8: return "Invalid UTF-8 in string"
+        case .invalidTextEncoding: return "Input is neither valid UTF-8 nor valid UTF-16/UTF-32"
         case .controlCharacterInString: return "Unescaped control character in string"
         case .nestingTooDeep(let limit): return "Nesting deeper than \(limit) levels"
         case .trailingCharacters: return "Unexpected data after the top-level value"

@@ -1,6 +1,6 @@
 /// A byte-level JSON (RFC 8259) parser producing the flat node array of a `JSONDocument`.
 ///
-/// Strict grammar, UTF-8 validation inside strings, escape and surrogate-pair validation, and a nesting
+/// Strict grammar (plus the single trailing comma Foundation's `JSONDecoder` tolerates), UTF-8 validation inside strings, escape and surrogate-pair validation, and a nesting
 /// limit so hostile input produces `JSONParseError.Reason.nestingTooDeep` instead of a stack overflow.
 /// Relies on the `0` sentinel byte at `bytes[count]`: every scanning loop stops at it.
 struct JSONParser {
@@ -73,7 +73,10 @@ struct JSONParser {
                 skipWhitespace()
                 let byte = bytes[position]
                 position += 1
-                if byte == UInt8(ascii: ",") { continue }
+                if byte == UInt8(ascii: ",") {
+                    if allowsTrailingComma(before: UInt8(ascii: "}")) { break }
+                    continue
+                }
                 if byte == UInt8(ascii: "}") { break }
                 position -= 1
                 throw unexpected()
@@ -98,7 +101,10 @@ struct JSONParser {
                 skipWhitespace()
                 let byte = bytes[position]
                 position += 1
-                if byte == UInt8(ascii: ",") { continue }
+                if byte == UInt8(ascii: ",") {
+                    if allowsTrailingComma(before: UInt8(ascii: "]")) { break }
+                    continue
+                }
                 if byte == UInt8(ascii: "]") { break }
                 position -= 1
                 throw unexpected()
@@ -248,6 +254,16 @@ struct JSONParser {
     }
 
     // MARK: - Helpers
+
+    /// After a comma: when the container closes right away (`[1,]`, `{"a":1,}`), consumes the closing
+    /// byte and returns `true`. Foundation's `JSONDecoder` accepts one trailing comma, so a drop-in
+    /// replacement must too; two commas, or a comma alone (`[,]`), are still errors.
+    @inline(__always) private mutating func allowsTrailingComma(before closing: UInt8) -> Bool {
+        skipWhitespace()
+        guard bytes[position] == closing else { return false }
+        position += 1
+        return true
+    }
 
     @inline(__always) private mutating func skipWhitespace() {
         while true {

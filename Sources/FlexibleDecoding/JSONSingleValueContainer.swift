@@ -30,6 +30,11 @@ struct JSONSingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try scalar { i throws(ScalarFailure) in try decoder.unwrapInteger(UInt32.self, at: i) } }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar { i throws(ScalarFailure) in try decoder.unwrapInteger(UInt64.self, at: i) } }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: Int128.Type) throws -> Int128 { try scalar { i throws(ScalarFailure) in try decoder.unwrapInteger(Int128.self, at: i) } }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try scalar { i throws(ScalarFailure) in try decoder.unwrapInteger(UInt128.self, at: i) } }
+
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try decoder.decodeValue(T.self, at: node, depth: depth, suffix: [], component: nil)
     }

@@ -113,7 +113,7 @@ extension JSONTreeDecoder {
         default:
             throw mismatch(Decimal.self, value)
         }
-        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+        guard let decimal = Decimal(string: text, locale: nil) else {
             throw .dataCorrupted("Parsed JSON number \(quoted(value)) does not fit in Decimal.")
         }
         return decimal

@@ -143,6 +143,15 @@ enum NumericText {
         }
     }
 
+    /// Whether the significand (the digits before any exponent) has a digit other than zero.
+    private static func hasNonZeroDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text {
+            if byte | 0x20 == UInt8(ascii: "e") { return false }
+            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return true }
+        }
+        return false
+    }
+
     private static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
@@ -182,6 +191,8 @@ enum NumericText {
             return negative ? -magnitude : magnitude
         }
         guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
+        // Like `JSONDecoder`: a non-zero number that underflows to zero does not fit in a Double.
+        if value == 0 && hasNonZeroDigit(text) { return nil }
         return value
     }
 }

@@ -10,6 +10,8 @@ enum BenchmarkSuites {
     static let all: [BenchmarkSuite] = [
         DecodeBenchmarks.suite,
         MockServerBenchmarks.suite,
+        RequestBuildBenchmarks.suite,
+        MultipartBenchmarks.suite,
         IDLBenchmarks.suite,
     ]
 }

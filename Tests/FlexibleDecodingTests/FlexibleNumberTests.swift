@@ -163,3 +163,56 @@ struct FlexibleNumberTests {
         #expect(failure?.kind == .typeMismatch)
     }
 }
+
+/// Hostile numbers: huge digit counts and exponents give typed errors (or exact values), quickly.
+@Suite("Hostile numbers")
+struct HostileNumberTests {
+    static let numbers = [
+        "1" + String(repeating: "0", count: 100_000),
+        "0." + String(repeating: "0", count: 100_000) + "1",
+        "1e99999999999999999999", "-1e-99999999999999999999", "1E+2147483648", "123456789e-2147483649",
+        "0.0000000000000000000000000000000000000000001e43", String(repeating: "9", count: 400) + "e-400",
+    ]
+
+    @Test(arguments: numbers)
+    func integersRejectOrDecodeExactly(number: String) {
+        for json in [number, "\"\(number)\""] {
+            let result = Result { try flexible([Int64].self, "[\(json)]") }
+            if case .success(let values) = result { #expect(values == [1] || values == [0], "\(json.prefix(40))") }
+            if case .failure(let error) = result { #expect(classify(error).kind == .dataCorrupted, "\(json.prefix(40))") }
+        }
+    }
+
+    @Test(arguments: numbers)
+    func floatingPointAndDecimalNeverCrash(number: String) {
+        _ = try? flexible([Double].self, "[\(number)]")
+        _ = try? flexible([Float].self, "[\(number)]")
+        _ = try? flexible([Decimal].self, "[\(number)]")
+        _ = try? flexible([Double].self, "[\"\(number)\"]")
+    }
+
+    @Test func exactValuesFromOddSpellings() throws {
+        #expect(try flexible([Int].self, "[0.0000000000000000000000000000000000000000001e43, 0.0000000000000000000000000000000000000000001e44]") == [1, 10])
+        #expect(try flexible([UInt8].self, "[25500e-2, 2.55e2]") == [255, 255])
+    }
+}
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    /// One `FlexibleJSONDecoder` value shared by many tasks (it is a `Sendable` struct; each decode has
+    /// its own state).
+    @Test func sharedDecoderAcrossTasks() async throws {
+        var decoder = FlexibleJSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let shared = decoder
+        let results = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<32 {
+                group.addTask {
+                    try shared.decode(UserDTO.self, from: Data(#"{"user_id":"\#(index)","name":"n"}"#.utf8)).userId
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(results.sorted() == Array(0..<32))
+    }
+}

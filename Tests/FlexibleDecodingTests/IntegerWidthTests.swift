@@ -111,3 +111,22 @@ struct IntegerWidthTests {
         #expect((try? flexible(Box<UInt>.self, #"{"value":-0}"#).value) == 0)
     }
 }
+
+@Suite("128-bit integers")
+struct Int128Tests {
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func int128AndUInt128KeepEveryDigit() throws {
+        struct Wide: Decodable { let signed: Int128; let unsigned: UInt128; let optional: Int128?; let list: [UInt128] }
+        let json = #"""
+        {"signed":"-170141183460469231731687303715884105728","unsigned":340282366920938463463374607431768211455,
+         "optional":"12","list":["1", 2.0]}
+        """#
+        let wide = try flexible(Wide.self, json)
+        #expect(wide.signed == .min)
+        #expect(wide.unsigned == .max)
+        #expect(wide.optional == 12)
+        #expect(wide.list == [1, 2])
+        let failure = decodingFailure { _ = try flexible(Box<UInt128>.self, #"{"value":"340282366920938463463374607431768211456"}"#) }
+        #expect(failure?.kind == .dataCorrupted)
+    }
+}

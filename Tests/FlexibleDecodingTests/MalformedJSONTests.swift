@@ -38,8 +38,10 @@ struct MalformedJSONTests {
         ("tru", .unexpectedEndOfInput, 3),
         ("[1] x", .trailingCharacters, 4),
         ("{} {}", .trailingCharacters, 3),
-        ("[1,]", .unexpectedCharacter(UInt8(ascii: "]")), 3),
-        (#"{"a":1,}"#, .unexpectedCharacter(UInt8(ascii: "}")), 7),
+        ("[1,,]", .unexpectedCharacter(UInt8(ascii: ",")), 3),
+        ("[,]", .unexpectedCharacter(UInt8(ascii: ",")), 1),
+        (#"{"a":1,,}"#, .unexpectedCharacter(UInt8(ascii: ",")), 7),
+        ("{,}", .unexpectedCharacter(UInt8(ascii: ",")), 1),
         ("{a:1}", .unexpectedCharacter(UInt8(ascii: "a")), 1),
         ("[01]", .unexpectedCharacter(UInt8(ascii: "1")), 2),
         ("[1.]", .invalidNumber, 3),
@@ -108,6 +110,13 @@ struct MalformedJSONTests {
         #expect(Self.parseError(Array("[[[]]]".utf8), maximumDepth: 2)?.reason == .nestingTooDeep(limit: 2))
     }
 
+    /// Foundation's `JSONDecoder` accepts one trailing comma; so does its drop-in replacement.
+    @Test func singleTrailingCommaIsAcceptedLikeJSONDecoder() throws {
+        #expect(try flexible([Int].self, "[1, 2 , ]") == [1, 2])
+        #expect(try flexible(UserDTO.self, #"{"userId":1,"name":"kim",}"#) == UserDTO(userId: 1, name: "kim"))
+        #expect(try foundation([Int].self, "[1, 2 , ]") == [1, 2])
+    }
+
     @Test func byteOrderMarkIsSkipped() throws {
         #expect(try FlexibleJSONDecoder().decode([Int].self, from: Data([0xEF, 0xBB, 0xBF] + Array("[1]".utf8))) == [1])
     }
@@ -143,5 +152,22 @@ struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+/// Decoding (not just parsing) a document nested up to the limit works on a test thread's stack.
+@Suite("Deep documents")
+struct DeepDocumentTests {
+    struct TreeNode: Decodable {
+        let depth: Int
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            depth = container.isAtEnd ? 1 : try container.decode(TreeNode.self).depth + 1
+        }
+    }
+
+    @Test func recursiveTypesDecodeUpToTheLimit() throws {
+        let json = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect(try FlexibleJSONDecoder().decode(TreeNode.self, from: Data(json.utf8)).depth == 512)
     }
 }

@@ -15,4 +15,12 @@ public protocol APIDefinition: Endpoint {
     /// The body a failing (non-acceptable status) response decodes into; carried by the thrown
     /// `NetworkError.httpStatus`. Default: `EmptyResponse` (no typed error body).
     associatedtype APIErrorBody: Decodable & Sendable = EmptyResponse
+    /// The decoder for this endpoint's responses, or `nil` for the client's default (tolerant JSON).
+    /// E.g. `TextResponseDecoder()` for `String`, `DataResponseDecoder()` for raw bytes.
+    var responseDecoder: (any ResponseDecoder)? { get }
+}
+
+extension APIDefinition {
+    /// The client's default decoder.
+    public var responseDecoder: (any ResponseDecoder)? { nil }
 }

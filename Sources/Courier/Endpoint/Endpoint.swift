@@ -35,6 +35,9 @@ public protocol Endpoint: Sendable {
     var acceptableStatusCodes: Set<Int>? { get }
     /// The retry policy, or `nil` for the client's default.
     var retryPolicy: RetryPolicy? { get }
+    /// The encoder for this endpoint's query DTO (e.g. `.repeated` arrays for one server), or `nil` for the
+    /// client's (`RequestDefaults.queryEncoder`).
+    var queryEncoder: URLQueryEncoder? { get }
 }
 
 extension Endpoint {
@@ -52,4 +55,6 @@ extension Endpoint {
     public var acceptableStatusCodes: Set<Int>? { nil }
     /// The client's default retry policy.
     public var retryPolicy: RetryPolicy? { nil }
+    /// The client's query encoder.
+    public var queryEncoder: URLQueryEncoder? { nil }
 }

@@ -11,7 +11,7 @@ public enum ConfigurationReason: Sendable, Hashable, CustomStringConvertible {
     /// A readable description.
     public var description: String {
         switch self {
-        case .invalidRequest(let message): "invalid request: \(message)"
+        case .invalidRequest(let message): message
         case .invalidBaseURL(let message): "invalid base URL: \(message)"
         case .invalidHeader(let name, let reason): "invalid header '\(name)': \(reason)"
         }

@@ -22,7 +22,7 @@ public struct EncodingFailure: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// A readable description.
+    /// A readable description: `body at 'items[1].score': …`.
     public var description: String {
         codingPath.isEmpty ? "\(part): \(message)" : "\(part) at '\(codingPath)': \(message)"
     }

@@ -34,9 +34,56 @@ public struct HTTPStatusFailure: Sendable, Equatable, CustomStringConvertible {
         lhs.statusCode == rhs.statusCode && lhs.headers == rhs.headers && lhs.body == rhs.body
     }
 
-    /// `HTTP 404: <body prefix>`.
+    /// `HTTP 404 Not Found: <first 200 bytes of the body on one line>`.
     public var description: String {
-        let text = String(decoding: body.prefix(200), as: UTF8.self)
-        return text.isEmpty ? "HTTP \(statusCode)" : "HTTP \(statusCode): \(text)"
+        let phrase = Self.reasonPhrase(for: statusCode).map { " \($0)" } ?? ""
+        var text = String(decoding: body.prefix(200), as: UTF8.self)
+            .split(whereSeparator: { $0.isNewline })
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+        if body.count > 200 { text += "…" }
+        return text.isEmpty ? "HTTP \(statusCode)\(phrase)" : "HTTP \(statusCode)\(phrase): \(text)"
+    }
+
+    /// The RFC 9110 reason phrase for common status codes (`404` → `Not Found`).
+    public static func reasonPhrase(for statusCode: Int) -> String? {
+        switch statusCode {
+        case 100: "Continue"
+        case 101: "Switching Protocols"
+        case 200: "OK"
+        case 201: "Created"
+        case 202: "Accepted"
+        case 204: "No Content"
+        case 206: "Partial Content"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 303: "See Other"
+        case 304: "Not Modified"
+        case 307: "Temporary Redirect"
+        case 308: "Permanent Redirect"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 406: "Not Acceptable"
+        case 408: "Request Timeout"
+        case 409: "Conflict"
+        case 410: "Gone"
+        case 411: "Length Required"
+        case 412: "Precondition Failed"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 416: "Range Not Satisfiable"
+        case 422: "Unprocessable Content"
+        case 428: "Precondition Required"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: nil
+        }
     }
 }

@@ -22,10 +22,10 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A readable, one-line description.
     public var description: String {
         switch self {
-        case .configuration(let reason): "Invalid request configuration: \(reason)"
-        case .encoding(let failure): "Could not encode the request: \(failure)"
-        case .transport(let failure): "Transport failure: \(failure)"
-        case .httpStatus(let failure): "\(failure)"
+        case .configuration(let reason): "Cannot build the request: \(reason)"
+        case .encoding(let failure): "Could not encode the request \(failure)"
+        case .transport(let failure): "No usable response: \(failure)"
+        case .httpStatus(let failure): "Unacceptable status: \(failure)"
         case .decoding(let failure): "Could not decode the response: \(failure)"
         case .cancelled: "The request was cancelled"
         }

@@ -32,8 +32,19 @@ public struct TransportFailure: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// A readable description.
+    /// A readable description: `timed out (code -1001): The request timed out.`
     public var description: String {
-        code.map { "\(kind) (\($0)): \(message)" } ?? "\(kind): \(message)"
+        let what: String
+        switch kind {
+        case .timedOut: what = "timed out"
+        case .cannotConnect: what = "cannot connect to the server"
+        case .connectionLost: what = "connection lost"
+        case .badServerResponse: what = "bad server response"
+        case .responseTooLarge: what = "response too large"
+        case .fileSystem: what = "file system error"
+        case .other: what = "transport error"
+        }
+        let head = code.map { "\(what) (code \($0))" } ?? what
+        return message.isEmpty ? head : "\(head): \(message)"
     }
 }

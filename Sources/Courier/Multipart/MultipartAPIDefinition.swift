@@ -1,0 +1,28 @@
+/// An endpoint whose body is a `multipart/form-data` form: supply `multipartFormData` and the body follows.
+/// The method defaults to `POST`.
+///
+/// ```swift
+/// struct UploadAvatar: MultipartAPIDefinition {
+///     typealias APIResponse = EmptyResponse
+///     let userId: Int
+///     let image: URL
+///     var path: EndpointPath { "/users/\(userId)/avatar" }
+///     var multipartFormData: MultipartFormData {
+///         var form = MultipartFormData()
+///         form.append(fileAt: image, name: "image")
+///         return form
+///     }
+/// }
+/// ```
+public protocol MultipartAPIDefinition: APIDefinition {
+    /// The form sent as the body.
+    var multipartFormData: MultipartFormData { get }
+}
+
+extension MultipartAPIDefinition {
+    /// `POST`.
+    public var method: HTTPMethod { .post }
+
+    /// `multipartFormData` as a multipart body.
+    public var body: RequestBody? { .multipart(multipartFormData) }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Streams a file from disk as the body (never read whole into memory). Use it through
+/// `RequestBody.file(_:contentType:)`.
+public struct FileBodyEncoder: RequestBodyEncoder {
+    /// The file.
+    public var url: URL
+    /// The `Content-Type` value.
+    public var contentType: String
+
+    /// Creates a file body.
+    public init(_ url: URL, contentType: String) {
+        self.url = url
+        self.contentType = contentType
+    }
+
+    /// Checks that the file exists and is a readable regular file, and returns it as an `HTTPBody.file`.
+    ///
+    /// - Throws: `NetworkError.encoding` when the file is missing, a directory, or unreadable.
+    public func encodeBody() throws -> EncodedBody {
+        guard url.isFileURL else {
+            throw NetworkError.encoding(EncodingFailure(part: .body, message: "'\(url)' is not a file URL"))
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw NetworkError.encoding(EncodingFailure(part: .body, message: "no file at '\(url.path)'"))
+        }
+        guard !isDirectory.boolValue else {
+            throw NetworkError.encoding(EncodingFailure(part: .body, message: "'\(url.path)' is a directory"))
+        }
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw NetworkError.encoding(EncodingFailure(part: .body, message: "'\(url.path)' is not readable"))
+        }
+        return EncodedBody(contentType: contentType, body: .file(url))
+    }
+}

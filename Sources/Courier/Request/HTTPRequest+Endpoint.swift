@@ -1,0 +1,122 @@
+import Foundation
+
+extension HTTPRequest {
+    /// Builds the request for `endpoint` against `baseURL`: the exact URL (see `RequestURLBuilder`), the query
+    /// encoded from the endpoint's query DTO, the body encoded by its `RequestBody`, and validated headers.
+    /// Pure: no network, no clock.
+    ///
+    /// - The seed-style `parameters` DTO goes into the query for `GET`, `HEAD`, `DELETE`, `OPTIONS` and
+    ///   `TRACE`, and into a JSON body otherwise; it may not be combined with a `query` (resp. `body`) that would
+    ///   land in the same place.
+    /// - Headers: `defaults.headers`, then the endpoint's headers (replacing fields of the same name), then the
+    ///   body's `Content-Type` unless the endpoint sets its own. A request without a body never carries
+    ///   `Content-Type`.
+    /// - Timeout, acceptable status codes and retry policy are copied from the endpoint (`nil` = the client's).
+    ///
+    /// ```swift
+    /// let request = try HTTPRequest(GetUser(id: 7), baseURL: URL(string: "https://api.example.com/v1")!)
+    /// // GET https://api.example.com/v1/users/7
+    /// ```
+    ///
+    /// - Throws: `NetworkError.configuration` (invalid method, path, base URL, header, timeout, a body on
+    ///   `GET`/`HEAD`/`TRACE`, clashing DTOs) or `NetworkError.encoding` (the query or body failed to encode).
+    public init(_ endpoint: some Endpoint, baseURL: URL, defaults: RequestDefaults = RequestDefaults()) throws(NetworkError) {
+        let method = endpoint.method
+        guard method.isValidToken else {
+            throw .configuration(reason: .invalidRequest("'\(method.rawValue)' is not a valid HTTP method token"))
+        }
+
+        var queryValue = endpoint.query
+        var requestBody = endpoint.body
+        if let parameters = endpoint.parameters {
+            if method.sendsParametersInQuery {
+                guard queryValue == nil else {
+                    throw .configuration(reason: .invalidRequest(
+                        "\(method) \(endpoint.path) sets both `parameters` and `query`; both would be the query"
+                    ))
+                }
+                queryValue = parameters
+            } else {
+                guard requestBody == nil else {
+                    throw .configuration(reason: .invalidRequest(
+                        "\(method) \(endpoint.path) sets both `parameters` and `body`; both would be the body"
+                    ))
+                }
+                requestBody = .json(parameters)
+            }
+        }
+        if requestBody != nil, !method.allowsBody {
+            throw .configuration(reason: .invalidRequest("a \(method) request cannot have a body (\(endpoint.path))"))
+        }
+
+        var queryString: String?
+        if let queryValue {
+            queryString = try Self.encodeQuery(queryValue, with: endpoint.queryEncoder ?? defaults.queryEncoder)
+        }
+        let url = try RequestURLBuilder.url(baseURL: baseURL, path: endpoint.path, query: queryString)
+
+        var headers = defaults.headers.isEmpty ? endpoint.headers : defaults.headers.merging(endpoint.headers)
+        var body: HTTPBody?
+        if let requestBody {
+            let encoded: EncodedBody
+            do {
+                encoded = try requestBody.encoded()
+            } catch let error as NetworkError {
+                throw error
+            } catch {
+                throw .encoding(EncodingFailure(error, part: .body))
+            }
+            body = encoded.body
+            if let contentType = encoded.contentType, !endpoint.headers.contains("Content-Type") {
+                headers["Content-Type"] = contentType
+            }
+        } else {
+            headers.remove(name: "Content-Type")
+        }
+        try headers.validate()
+
+        if let timeout = endpoint.timeout, !(timeout > 0 && timeout.isFinite) {
+            throw .configuration(reason: .invalidRequest("the timeout \(timeout) is not a positive number of seconds"))
+        }
+
+        self.init(
+            method: method,
+            url: url,
+            headers: headers,
+            body: body,
+            timeout: endpoint.timeout,
+            acceptableStatusCodes: endpoint.acceptableStatusCodes,
+            retryPolicy: endpoint.retryPolicy
+        )
+    }
+
+    /// Encodes the query DTO into a percent-encoded query string.
+    private static func encodeQuery(_ value: any Encodable & Sendable, with encoder: URLQueryEncoder) throws(NetworkError) -> String {
+        do {
+            return try encoder.encodeQueryString(value)
+        } catch let error as NetworkError {
+            throw error
+        } catch {
+            throw .encoding(EncodingFailure(error, part: .query))
+        }
+    }
+}
+
+extension HTTPMethod {
+    /// Whether a seed-style `parameters` DTO goes into the query (`GET`, `HEAD`, `DELETE`, `OPTIONS`, `TRACE`)
+    /// rather than a JSON body.
+    public var sendsParametersInQuery: Bool {
+        switch self {
+        case .get, .head, .delete, .options, .trace: true
+        default: false
+        }
+    }
+
+    /// Whether a request with this method may carry a body (`GET`, `HEAD` and `TRACE` may not).
+    public var allowsBody: Bool {
+        switch self {
+        case .get, .head, .trace: false
+        default: true
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+extension RequestBody {
+    /// A JSON body (`application/json`).
+    ///
+    /// ```swift
+    /// var body: RequestBody? { .json(AddLinkRequestDTO(url: link)) }
+    /// ```
+    public static func json<T: Encodable & Sendable>(_ value: T, encoder: JSONEncoder = RequestBody.defaultJSONEncoder) -> RequestBody {
+        RequestBody(JSONBodyEncoder(value, encoder: encoder))
+    }
+
+    /// An `application/x-www-form-urlencoded` body encoded by `encoder` (spaces as `+`).
+    ///
+    /// ```swift
+    /// var body: RequestBody? { .form(LoginForm(username: "kim", password: secret)) }   // password=...&username=kim
+    /// ```
+    public static func form<T: Encodable & Sendable>(_ value: T, encoder: URLQueryEncoder = .init()) -> RequestBody {
+        RequestBody(FormBodyEncoder(value, encoder: encoder))
+    }
+
+    /// Raw bytes with the given `Content-Type`.
+    public static func data(_ data: Data, contentType: String) -> RequestBody {
+        RequestBody(DataBodyEncoder(data, contentType: contentType))
+    }
+
+    /// A file streamed from disk with the given `Content-Type` (never read whole into memory).
+    public static func file(_ url: URL, contentType: String) -> RequestBody {
+        RequestBody(FileBodyEncoder(url, contentType: contentType))
+    }
+
+    /// The encoder `.json(_:)` uses unless given another: a fresh `JSONEncoder` with ISO-8601 dates
+    /// (`2024-05-01T09:30:00Z`, whole seconds, UTC — what Foundation's `.iso8601` decoding strategy and most
+    /// servers accept), sorted keys (deterministic bytes) and unescaped slashes; `Data` as Base64.
+    public static var defaultJSONEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}

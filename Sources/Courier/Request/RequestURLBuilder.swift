@@ -1,0 +1,221 @@
+import Foundation
+
+/// Builds a request URL from a base URL, an `EndpointPath` and an encoded query string — pure and exact.
+///
+/// The rules (each is a test):
+/// - The base URL must be absolute (scheme and host) with no query or fragment, else
+///   `.configuration(reason: .invalidBaseURL)`.
+/// - The base URL's path is kept and the endpoint path appended; a leading slash does not reset it, and no
+///   double slash appears at the join (`https://api.example.com/v1` + `/users` →
+///   `https://api.example.com/v1/users`). Repeated slashes inside the route collapse to one.
+/// - Route text is path only: a literal `?` or `#` is rejected with `.invalidRequest`. Valid `%XX` escapes are
+///   kept as written; raw spaces, non-ASCII and other characters outside RFC 3986 `pchar` are
+///   percent-encoded (UTF-8); a malformed escape (`%`, `%2`, `%ZZ`) is rejected.
+/// - Every interpolated value is exactly one segment: everything but RFC 3986 unreserved characters is
+///   percent-encoded (`/` → `%2F`, `?` → `%3F`, `%` → `%25`); an empty, `.` or `..` value is rejected, and so
+///   is any `.`/`..` segment in the finished path.
+///
+/// ```swift
+/// let url = try RequestURLBuilder.url(baseURL: URL(string: "https://api.example.com/v1")!,
+///                                     path: "/users/\("a/b")", query: "page=2")
+/// // https://api.example.com/v1/users/a%2Fb?page=2
+/// ```
+public enum RequestURLBuilder {
+    /// Builds the absolute URL; `query` is an already percent-encoded query string (no leading `?`), empty or
+    /// `nil` for none.
+    ///
+    /// - Throws: `NetworkError.configuration` with `.invalidBaseURL` or `.invalidRequest`.
+    public static func url(baseURL: URL, path: EndpointPath, query: String? = nil) throws(NetworkError) -> URL {
+        let (prefix, basePath) = try split(baseURL)
+        let endpointPath = try encodedPath(path)
+
+        var result = prefix
+        if endpointPath.isEmpty {
+            result += basePath
+        } else {
+            result += basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
+            result += endpointPath
+        }
+        if let query, !query.isEmpty {
+            result += "?"
+            result += query
+        }
+        guard let url = URL(string: result) else {
+            throw .configuration(reason: .invalidRequest("the URL '\(result)' is not valid"))
+        }
+        return url
+    }
+
+    /// Percent-encodes an endpoint path by the rules above, with a leading `/` (empty for an empty path).
+    ///
+    /// - Throws: `NetworkError.configuration(reason: .invalidRequest)`.
+    public static func encodedPath(_ path: EndpointPath) throws(NetworkError) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(64)
+        var segmentStart = 0
+
+        func endSegment() throws(NetworkError) {
+            if isDotSegment(output[segmentStart...]) {
+                throw .configuration(
+                    reason: .invalidRequest("the path '\(path)' contains a '.' or '..' segment")
+                )
+            }
+        }
+
+        for component in path.components {
+            switch component {
+            case .literal(let text):
+                let bytes = Array(text.utf8)
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    switch byte {
+                    case UInt8(ascii: "/"):
+                        if output.isEmpty {
+                            output.append(byte)
+                        } else if output.last != UInt8(ascii: "/") {
+                            try endSegment()
+                            output.append(byte)
+                        }
+                        segmentStart = output.count
+                    case UInt8(ascii: "?"), UInt8(ascii: "#"):
+                        throw .configuration(reason: .invalidRequest(
+                            "the path '\(path)' contains '\(Character(Unicode.Scalar(byte)))'; paths are path-only, pass query parameters through the endpoint's query"
+                        ))
+                    case UInt8(ascii: "%"):
+                        guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else {
+                            throw .configuration(
+                                reason: .invalidRequest("the path '\(path)' contains a malformed percent escape")
+                            )
+                        }
+                        beginSegmentIfNeeded(&output, &segmentStart)
+                        output.append(contentsOf: bytes[index...(index + 2)])
+                        index += 2
+                    default:
+                        beginSegmentIfNeeded(&output, &segmentStart)
+                        if isPathCharacter(byte) {
+                            output.append(byte)
+                        } else {
+                            appendEscaped(byte, to: &output)
+                        }
+                    }
+                    index += 1
+                }
+            case .parameter(let value):
+                if value.isEmpty || value == "." || value == ".." {
+                    throw .configuration(reason: .invalidRequest(
+                        "the path parameter '\(value)' in '\(path)' is empty, '.' or '..', which would change the route"
+                    ))
+                }
+                beginSegmentIfNeeded(&output, &segmentStart)
+                for byte in value.utf8 {
+                    if isUnreserved(byte) {
+                        output.append(byte)
+                    } else {
+                        appendEscaped(byte, to: &output)
+                    }
+                }
+            }
+        }
+        if !output.isEmpty { try endSegment() }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    // MARK: - Base URL
+
+    /// Splits a valid base URL into `scheme://authority` and its percent-encoded path.
+    private static func split(_ baseURL: URL) throws(NetworkError) -> (prefix: String, path: String) {
+        let absolute = baseURL.absoluteURL
+        guard let scheme = absolute.scheme, !scheme.isEmpty, let host = absolute.host, !host.isEmpty else {
+            throw .configuration(reason: .invalidBaseURL("'\(baseURL.absoluteString)' is not an absolute URL with a scheme and a host"))
+        }
+        if absolute.query != nil {
+            throw .configuration(reason: .invalidBaseURL("'\(baseURL.absoluteString)' has a query; put query parameters in the endpoint"))
+        }
+        if absolute.fragment != nil {
+            throw .configuration(reason: .invalidBaseURL("'\(baseURL.absoluteString)' has a fragment"))
+        }
+        let string = absolute.absoluteString
+        let path = absolute.path(percentEncoded: true)
+        if string.hasSuffix(path) {
+            return (String(string.dropLast(path.count)), path)
+        }
+        guard var components = URLComponents(url: absolute, resolvingAgainstBaseURL: true) else {
+            throw .configuration(reason: .invalidBaseURL("'\(baseURL.absoluteString)' cannot be parsed"))
+        }
+        let componentPath = components.percentEncodedPath
+        components.percentEncodedPath = ""
+        guard let prefix = components.string else {
+            throw .configuration(reason: .invalidBaseURL("'\(baseURL.absoluteString)' cannot be parsed"))
+        }
+        return (prefix, componentPath)
+    }
+
+    // MARK: - Bytes
+
+    private static func beginSegmentIfNeeded(_ output: inout [UInt8], _ segmentStart: inout Int) {
+        if output.isEmpty {
+            output.append(UInt8(ascii: "/"))
+            segmentStart = 1
+        }
+    }
+
+    private static func isDotSegment(_ segment: ArraySlice<UInt8>) -> Bool {
+        var dots = 0
+        var index = segment.startIndex
+        while index < segment.endIndex {
+            if segment[index] == UInt8(ascii: ".") {
+                index += 1
+            } else if segment[index] == UInt8(ascii: "%"), index + 2 < segment.endIndex,
+                      segment[index + 1] == UInt8(ascii: "2"), segment[index + 2] | 0x20 == UInt8(ascii: "e") {
+                index += 3
+            } else {
+                return false
+            }
+            dots += 1
+            if dots > 2 { return false }
+        }
+        return dots == 1 || dots == 2
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "%"))
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0x0F)])
+    }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// RFC 3986 `unreserved`.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// RFC 3986 `pchar` minus `%` (handled separately): unreserved, sub-delims, `:` and `@`.
+    private static func isPathCharacter(_ byte: UInt8) -> Bool {
+        if isUnreserved(byte) { return true }
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+             UInt8(ascii: ":"), UInt8(ascii: "@"):
+            return true
+        default:
+            return false
+        }
+    }
+}

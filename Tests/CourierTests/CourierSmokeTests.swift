@@ -1,6 +1,0 @@
-import Testing
-@testable import Courier
-
-@Test func CourierModuleBuilds() {
-    #expect(Bool(true))
-}
