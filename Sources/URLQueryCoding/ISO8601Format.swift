@@ -25,25 +25,41 @@ enum ISO8601Format {
         let civil = civilFromDays(days)
         guard civil.year >= 1, civil.year <= 9999 else { return nil }
         let secondsInDay = millisecondsInDay / 1000
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
-        appendDigits(civil.year, width: 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(civil.month, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(civil.day, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendDigits(secondsInDay / 3600, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(secondsInDay / 60 % 60, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(secondsInDay % 60, width: 2, to: &bytes)
-        if fractionalSeconds {
-            bytes.append(UInt8(ascii: "."))
-            appendDigits(millisecondsInDay % 1000, width: 3, to: &bytes)
+        let length = fractionalSeconds ? 24 : 20
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var position = 0
+            func digits(_ value: Int64, _ width: Int) {
+                var remaining = value
+                var index = position + width - 1
+                while index >= position {
+                    buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+                    remaining /= 10
+                    index -= 1
+                }
+                position += width
+            }
+            func character(_ byte: UInt8) {
+                buffer[position] = byte
+                position += 1
+            }
+            digits(civil.year, 4)
+            character(UInt8(ascii: "-"))
+            digits(civil.month, 2)
+            character(UInt8(ascii: "-"))
+            digits(civil.day, 2)
+            character(UInt8(ascii: "T"))
+            digits(secondsInDay / 3600, 2)
+            character(UInt8(ascii: ":"))
+            digits(secondsInDay / 60 % 60, 2)
+            character(UInt8(ascii: ":"))
+            digits(secondsInDay % 60, 2)
+            if fractionalSeconds {
+                character(UInt8(ascii: "."))
+                digits(millisecondsInDay % 1000, 3)
+            }
+            character(UInt8(ascii: "Z"))
+            return position
         }
-        bytes.append(UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; `nil` for anything else.
@@ -113,15 +129,6 @@ enum ISO8601Format {
         }
         let fraction = Double("0." + String(decoding: fractionDigits, as: UTF8.self)) ?? 0
         return Date(timeIntervalSinceReferenceDate: Double(secondsReference) + fraction)
-    }
-
-    private static func appendDigits(_ value: Int64, width: Int, to bytes: inout [UInt8]) {
-        var divisor: Int64 = 1
-        for _ in 1..<width { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
-        }
     }
 
     private static func daysInMonth(year: Int64, month: Int64) -> Int64 {

@@ -1,21 +1,36 @@
 /// A coding key built by the query coders themselves: array indices, `super`, and path components
-/// recovered while writing or reading a query.
+/// recovered while writing or reading a query. An index keeps its text form unbuilt until asked for,
+/// so walking a large array costs no string per element.
 struct QueryCodingKey: CodingKey, Sendable {
-    let stringValue: String
-    let intValue: Int?
+    private enum Storage: Sendable {
+        case name(String)
+        case index(Int)
+    }
+
+    private let storage: Storage
 
     init(stringValue: String) {
-        self.stringValue = stringValue
-        self.intValue = nil
+        storage = .name(stringValue)
     }
 
     init(intValue: Int) {
-        self.stringValue = String(intValue)
-        self.intValue = intValue
+        storage = .index(intValue)
     }
 
     init(index: Int) {
-        self.init(intValue: index)
+        storage = .index(index)
+    }
+
+    var stringValue: String {
+        switch storage {
+        case .name(let name): name
+        case .index(let index): String(index)
+        }
+    }
+
+    var intValue: Int? {
+        if case .index(let index) = storage { return index }
+        return nil
     }
 
     static let `super` = QueryCodingKey(stringValue: "super")

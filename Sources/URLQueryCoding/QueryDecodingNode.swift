@@ -11,6 +11,10 @@ final class QueryDecodingNode {
         self.values = values
     }
 
+    /// Names nested deeper than this are rejected: decoding a recursive type follows the input's
+    /// depth, and a hostile `a[a][a]…` must not be able to overflow the stack.
+    static let maximumDepth = 128
+
     /// The tree of all pairs, with names split according to the object strategy.
     static func tree(
         from pairs: [(String, String)], objects: URLQueryEncoder.ObjectEncodingStrategy
@@ -18,6 +22,11 @@ final class QueryDecodingNode {
         let root = QueryDecodingNode()
         for (name, value) in pairs where !name.isEmpty {
             let segments = QueryNameParser.segments(of: name, splitsDots: objects == .dots)
+            guard segments.count <= maximumDepth else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: [], debugDescription: "The name '\(name.prefix(64))…' nests deeper than \(maximumDepth) levels."
+                ))
+            }
             var node = root
             for (position, segment) in segments.enumerated() {
                 let isLast = position == segments.count - 1

@@ -1,30 +1,22 @@
-/// The intermediate tree the encoder builds before writing: small enough to sort each level once and
-/// to write straight into bytes or query items.
+/// A value in the encoder's tree. Objects and arrays are stored in the `QueryValueEncoder` that
+/// encoded them (one allocation per nested value instead of two), and written in wire order later.
 enum QueryEncodedValue {
     /// A written value (already formatted by the strategies).
     case scalar(String)
-    /// An object: keys in the order they were encoded (sorted when written).
-    case object(QueryEncodedObject)
-    /// An array: elements in order.
-    case array(QueryEncodedArray)
+    /// An object: the encoder's `entries`, in the order they were encoded (sorted when written).
+    case object(QueryValueEncoder)
+    /// An array: the encoder's `elements`, in order.
+    case array(QueryValueEncoder)
     /// A `nil` array element: writes nothing, but keeps the index of the elements after it.
     case null
-    /// A value still being encoded through `superEncoder()`; read when the tree is written.
+    /// An encoder handed out by `superEncoder()`, whose content is known only when the tree is written.
     case deferred(QueryValueEncoder)
-}
 
-/// An object in the encoder's tree.
-final class QueryEncodedObject {
-    var entries: [(key: String, value: QueryEncodedValue)] = []
-
-    init() {}
-}
-
-/// An array in the encoder's tree.
-final class QueryEncodedArray {
-    var elements: [QueryEncodedValue] = []
-
-    init() {}
+    /// `.deferred` replaced by what its encoder holds now (`nil` when it holds nothing).
+    var resolved: QueryEncodedValue? {
+        guard case .deferred(let encoder) = self else { return self }
+        return encoder.encodedValue
+    }
 }
 
 /// Marks `Dictionary`, so the encoder can tell a dictionary whose keys are not strings (encoded by the

@@ -1,31 +1,53 @@
 import Foundation
 
-/// The options of one `encode` call, shared by every nested encoder and container.
-final class QueryEncodingContext {
-    let options: URLQueryEncoder
-    let userInfo: [CodingUserInfoKey: Any]
+/// The encoder's strategies, as the nested encoders read them.
+struct QueryEncodingOptions: Sendable {
+    var arrays: URLQueryEncoder.ArrayEncodingStrategy
+    var objects: URLQueryEncoder.ObjectEncodingStrategy
+    var keyEncodingStrategy: URLQueryEncoder.KeyEncodingStrategy
+    var dateEncodingStrategy: URLQueryEncoder.DateEncodingStrategy
+    var boolEncodingStrategy: URLQueryEncoder.BoolEncodingStrategy
+    var dataEncodingStrategy: URLQueryEncoder.DataEncodingStrategy
+    var nonConformingFloatEncodingStrategy: URLQueryEncoder.NonConformingFloatEncodingStrategy
+    var userInfo: [CodingUserInfoKey: any Sendable]
+}
 
-    init(options: URLQueryEncoder) {
+/// The options shared by every nested encoder and container, with the conversions from values to
+/// query text. Immutable, so one instance is built when the encoder is configured and reused by every
+/// `encode` call.
+final class QueryEncodingContext: Sendable {
+    let options: QueryEncodingOptions
+    /// `keyEncodingStrategy` is `.useDefaultKeys` (checked once, not per key).
+    private let usesDefaultKeys: Bool
+    private let trueText: String
+    private let falseText: String
+
+    init(options: QueryEncodingOptions) {
         self.options = options
-        self.userInfo = options.userInfo
+        if case .useDefaultKeys = options.keyEncodingStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
+        switch options.boolEncodingStrategy {
+        case .literal: (trueText, falseText) = ("true", "false")
+        case .numeric: (trueText, falseText) = ("1", "0")
+        }
     }
+
+    /// `Encoder.userInfo` (built on request: most `encode(to:)` implementations never read it).
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
     /// The key as written, after `keyEncodingStrategy`.
     @inline(__always)
     func wireKey(_ key: String) -> String {
+        if usesDefaultKeys { return key }
         switch options.keyEncodingStrategy {
-        case .useDefaultKeys: key
-        case .convertToSnakeCase: SnakeCase.fromCamelCase(key)
-        case .custom(let transform): transform(key)
+        case .useDefaultKeys: return key
+        case .convertToSnakeCase: return SnakeCase.fromCamelCase(key)
+        case .custom(let transform): return transform(key)
         }
     }
 
     @inline(__always)
     func format(_ value: Bool) -> String {
-        switch options.boolEncodingStrategy {
-        case .literal: value ? "true" : "false"
-        case .numeric: value ? "1" : "0"
-        }
+        value ? trueText : falseText
     }
 
     func format(_ value: Double, codingPath: () -> [any CodingKey]) throws -> String {
@@ -51,11 +73,14 @@ final class QueryEncodingContext {
     /// them (`Date`, `Data`, `URL`, `UUID`, `Decimal`) and of the common scalars; `nil` for other types.
     @inline(__always)
     func scalar<T: Encodable>(for value: T, codingPath: () -> [any CodingKey]) throws -> String? {
-        if T.self == String.self, let string = value as? String { return string }
-        if T.self == Int.self, let int = value as? Int { return String(int) }
-        if T.self == Bool.self, let bool = value as? Bool { return format(bool) }
-        if T.self == Double.self, let double = value as? Double { return try format(double, codingPath: codingPath) }
-        if T.self == Date.self, let date = value as? Date { return try format(date, codingPath: codingPath) }
+        // Each `unsafeBitCast` below runs only after `T.self ==` proved T is exactly that type, so the
+        // bits are a value of that type; a dynamic cast here would cost more than the formatting.
+        if T.self == String.self { return unsafeBitCast(value, to: String.self) }
+        if T.self == Int.self { return String(unsafeBitCast(value, to: Int.self)) }
+        if T.self == Bool.self { return format(unsafeBitCast(value, to: Bool.self)) }
+        if T.self == Double.self { return try format(unsafeBitCast(value, to: Double.self), codingPath: codingPath) }
+        if T.self == Date.self { return try format(unsafeBitCast(value, to: Date.self), codingPath: codingPath) }
+        if T.self == Int64.self { return String(unsafeBitCast(value, to: Int64.self)) }
         if T.self == Decimal.self, let decimal = value as? Decimal { return try format(decimal, codingPath: codingPath) }
         if T.self == URL.self, let url = value as? URL { return url.absoluteString }
         if T.self == UUID.self, let uuid = value as? UUID { return uuid.uuidString }

@@ -1,13 +1,12 @@
 /// Keyed container of `QueryValueEncoder`: appends `(key, value)` to an object of the tree.
 struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: QueryValueEncoder
-    let object: QueryEncodedObject
 
     var codingPath: [any CodingKey] { encoder.codingPath }
 
     @inline(__always)
     private func append(_ value: QueryEncodedValue, _ key: Key) {
-        object.entries.append((encoder.context.wireKey(key.stringValue), value))
+        encoder.entries.append((encoder.context.wireKey(key.stringValue), value))
     }
 
     mutating func encodeNil(forKey key: Key) throws {}
@@ -37,29 +36,25 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let child = QueryValueEncoder(context: encoder.context, parent: encoder, key: key)
-        let nested = QueryEncodedObject()
-        child.value = .object(nested)
-        append(.object(nested), key)
-        return KeyedEncodingContainer(QueryKeyedEncodingContainer<NestedKey>(encoder: child, object: nested))
+        let child = encoder.child(key: key, kind: .object)
+        append(.object(child), key)
+        return KeyedEncodingContainer(QueryKeyedEncodingContainer<NestedKey>(encoder: child))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = QueryValueEncoder(context: encoder.context, parent: encoder, key: key)
-        let nested = QueryEncodedArray()
-        child.value = .array(nested)
-        append(.array(nested), key)
-        return QueryUnkeyedEncodingContainer(encoder: child, array: nested)
+        let child = encoder.child(key: key, kind: .array)
+        append(.array(child), key)
+        return QueryUnkeyedEncodingContainer(encoder: child)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = QueryValueEncoder(context: encoder.context, parent: encoder, key: QueryCodingKey.super)
-        object.entries.append((encoder.context.wireKey("super"), .deferred(child)))
+        let child = encoder.child(key: QueryCodingKey.super, kind: .none)
+        encoder.entries.append((encoder.context.wireKey("super"), .deferred(child)))
         return child
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let child = QueryValueEncoder(context: encoder.context, parent: encoder, key: key)
+        let child = encoder.child(key: key, kind: .none)
         append(.deferred(child), key)
         return child
     }

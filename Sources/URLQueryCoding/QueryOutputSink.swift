@@ -1,73 +1,140 @@
 import Foundation
 
 /// Where `QueryTreeWalker` writes: the percent-encoded wire form or unescaped `URLQueryItem`s.
-/// The walker builds each name in `prefix` piece by piece and rewinds it with `rewind(to:)`.
+/// The walker builds each name piece by piece and rewinds it with `rewindName(to:)`.
 protocol QueryOutputSink {
-    /// The name being built, as bytes; `nameStart` marks where the current name begins (a
-    /// `.flattened` key starts a new name without losing the outer one).
-    var prefix: [UInt8] { get set }
+    /// The length of the name being built (a mark for `rewindName(to:)`).
+    var nameLength: Int { get }
+    /// Where the current name begins: a `.flattened` key starts a new name without losing the outer one.
     var nameStart: Int { get set }
-    /// Appends a key or an index as text, escaped as this sink needs.
+    /// Cuts the name back to a mark taken from `nameLength`.
+    mutating func rewindName(to mark: Int)
+    /// Appends a key as text, escaped as this sink needs.
     mutating func appendNameText(_ text: String)
+    /// Appends an array index as decimal digits.
+    mutating func appendIndex(_ index: Int)
     /// Appends `[` , `]`, or `.`, escaped as this sink needs.
     mutating func appendOpenBracket()
     mutating func appendCloseBracket()
     mutating func appendDot()
+    /// The current name as bytes (to detect two values under one name).
+    var currentName: [UInt8] { get }
     /// Writes one `name=value` pair with the current name.
     mutating func emit(_ value: String)
+    /// Writes `name<separator>key=value` without changing the name (the common case of a scalar
+    /// property: no name bookkeeping).
+    mutating func emitLeaf(key: String, separator: QueryKeySeparator, value: String)
+    /// Writes `name[index]=value` without changing the name (a scalar array element).
+    mutating func emitIndexedLeaf(index: Int, value: String)
     /// Writes `name=v1<d>v2<d>v3` with the delimiter written in its wire form.
     mutating func emitJoined(_ values: [String], delimiter: UInt8)
 }
 
+/// What goes between the current name and a child key.
+enum QueryKeySeparator {
+    /// Nothing: the key starts the name (top level, or `.flattened`).
+    case none
+    /// `name[key]`.
+    case brackets
+    /// `name.key`.
+    case dot
+}
+
 /// Writes the wire form: `%XX` escapes, `&` between pairs, a space as `%20` or (form bodies) `+`.
 struct QueryWireSink: QueryOutputSink {
-    var bytes: [UInt8] = []
-    var prefix: [UInt8] = []
+    private(set) var output = QueryByteWriter(capacity: 256)
+    /// The name being built; allocated on first use (a flat object never needs one).
+    private var nameWriter: QueryByteWriter?
     var nameStart = 0
     let spaceAsPlus: Bool
 
     init(spaceAsPlus: Bool) {
         self.spaceAsPlus = spaceAsPlus
-        bytes.reserveCapacity(256)
-        prefix.reserveCapacity(64)
+    }
+
+    /// Frees both buffers; called once, when the encoder has taken its result.
+    func deallocate() {
+        output.deallocate()
+        nameWriter?.deallocate()
+    }
+
+    private mutating func withName(_ body: (inout QueryByteWriter) -> Void) {
+        var writer = nameWriter ?? QueryByteWriter(capacity: 64)
+        body(&writer)
+        nameWriter = writer
+    }
+
+    var nameLength: Int { nameWriter?.count ?? 0 }
+    mutating func rewindName(to mark: Int) { nameWriter?.truncate(to: mark) }
+
+    var currentName: [UInt8] {
+        guard let nameWriter else { return [] }
+        return Array(UnsafeBufferPointer(start: nameWriter.base + nameStart, count: nameWriter.count - nameStart))
     }
 
     mutating func appendNameText(_ text: String) {
-        PercentEncoding.append(text, allowing: .queryComponent, spaceAsPlus: spaceAsPlus, to: &prefix)
+        let spaceAsPlus = spaceAsPlus
+        withName { $0.appendEscaped(text, allowing: .queryComponent, spaceAsPlus: spaceAsPlus) }
     }
 
-    mutating func appendOpenBracket() { prefix.append(contentsOf: [UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B")]) }
-    mutating func appendCloseBracket() { prefix.append(contentsOf: [UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D")]) }
-    mutating func appendDot() { prefix.append(UInt8(ascii: ".")) }
+    mutating func appendIndex(_ index: Int) { withName { $0.appendDecimal(index) } }
+    mutating func appendOpenBracket() { withName { $0.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B")) } }
+    mutating func appendCloseBracket() { withName { $0.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D")) } }
+    mutating func appendDot() { withName { $0.append(UInt8(ascii: ".")) } }
 
     @inline(__always)
     private mutating func beginPair() {
-        if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
-        if nameStart == 0 {
-            bytes.append(contentsOf: prefix)
-        } else {
-            bytes.append(contentsOf: prefix[nameStart...])
-        }
-        bytes.append(UInt8(ascii: "="))
+        if !output.isEmpty { output.append(UInt8(ascii: "&")) }
+        if let nameWriter { output.append(from: nameWriter, range: nameStart..<nameWriter.count) }
     }
 
     mutating func emit(_ value: String) {
         beginPair()
-        PercentEncoding.append(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus, to: &bytes)
+        output.append(UInt8(ascii: "="))
+        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+    }
+
+    mutating func emitLeaf(key: String, separator: QueryKeySeparator, value: String) {
+        beginPair()
+        switch separator {
+        case .none:
+            output.appendEscaped(key, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+        case .brackets:
+            output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B"))
+            output.appendEscaped(key, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+            output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D"))
+        case .dot:
+            output.append(UInt8(ascii: "."))
+            output.appendEscaped(key, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+        }
+        output.append(UInt8(ascii: "="))
+        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+    }
+
+    mutating func emitIndexedLeaf(index: Int, value: String) {
+        beginPair()
+        output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B"))
+        output.appendDecimal(index)
+        output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D"))
+        output.append(UInt8(ascii: "="))
+        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
     }
 
     mutating func emitJoined(_ values: [String], delimiter: UInt8) {
         beginPair()
+        output.append(UInt8(ascii: "="))
         for (index, value) in values.enumerated() {
             if index > 0 {
                 // A comma is a sub-delimiter and travels as is (`tags=a,b`); `|` and space are escaped.
                 if delimiter == UInt8(ascii: ",") {
-                    bytes.append(delimiter)
+                    output.append(delimiter)
+                } else if delimiter == UInt8(ascii: " ") && spaceAsPlus {
+                    output.append(UInt8(ascii: "+"))
                 } else {
-                    PercentEncoding.appendByte(delimiter, allowing: .queryComponent, spaceAsPlus: spaceAsPlus, to: &bytes)
+                    output.append(UInt8(ascii: "%"), PercentEncoding.hexDigit(delimiter &>> 4), PercentEncoding.hexDigit(delimiter & 0x0F))
                 }
             }
-            PercentEncoding.append(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus, to: &bytes)
+            output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
         }
     }
 }
@@ -75,8 +142,13 @@ struct QueryWireSink: QueryOutputSink {
 /// Collects unescaped `URLQueryItem`s.
 struct QueryItemSink: QueryOutputSink {
     var items: [URLQueryItem] = []
-    var prefix: [UInt8] = []
+    private var prefix: [UInt8] = []
     var nameStart = 0
+
+    var nameLength: Int { prefix.count }
+    mutating func rewindName(to mark: Int) { prefix.removeSubrange(mark...) }
+    var currentName: [UInt8] { Array(prefix[nameStart...]) }
+    mutating func appendIndex(_ index: Int) { prefix.append(contentsOf: String(index).utf8) }
 
     mutating func appendNameText(_ text: String) { prefix.append(contentsOf: text.utf8) }
     mutating func appendOpenBracket() { prefix.append(UInt8(ascii: "[")) }
@@ -87,6 +159,20 @@ struct QueryItemSink: QueryOutputSink {
 
     mutating func emit(_ value: String) {
         items.append(URLQueryItem(name: name, value: value))
+    }
+
+    mutating func emitLeaf(key: String, separator: QueryKeySeparator, value: String) {
+        let name: String
+        switch separator {
+        case .none: name = key
+        case .brackets: name = self.name + "[" + key + "]"
+        case .dot: name = self.name + "." + key
+        }
+        items.append(URLQueryItem(name: name, value: value))
+    }
+
+    mutating func emitIndexedLeaf(index: Int, value: String) {
+        items.append(URLQueryItem(name: name + "[" + String(index) + "]", value: value))
     }
 
     mutating func emitJoined(_ values: [String], delimiter: UInt8) {

@@ -4,9 +4,9 @@ struct QuerySingleValueEncodingContainer: SingleValueEncodingContainer {
 
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func set(_ value: String) { encoder.value = .scalar(value) }
+    private func set(_ value: String) { encoder.kind = .scalar(value) }
 
-    mutating func encodeNil() throws { encoder.value = nil }
+    mutating func encodeNil() throws { encoder.kind = .none }
     mutating func encode(_ value: Bool) throws { set(encoder.context.format(value)) }
     mutating func encode(_ value: String) throws { set(value) }
     mutating func encode(_ value: Double) throws { set(try encoder.context.format(value, codingPath: { encoder.codingPath })) }
@@ -29,7 +29,7 @@ struct QuerySingleValueEncodingContainer: SingleValueEncodingContainer {
         }
         // Encode the wrapped value into this same encoder (its containers replace our value).
         try value.encode(to: encoder)
-        if case .array? = encoder.value, T.self is any QueryDictionaryMarker.Type {
+        if case .array = encoder.kind, T.self is any QueryDictionaryMarker.Type {
             throw URLQueryEncoder.EncodingError.nonStringDictionaryKey(codingPath: encoder.codingPath)
         }
     }

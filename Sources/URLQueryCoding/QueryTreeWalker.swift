@@ -16,7 +16,7 @@ struct QueryTreeWalker {
     mutating func walkTop<Sink: QueryOutputSink>(
         _ value: QueryEncodedValue?, rootKey: String?, sink: inout Sink
     ) throws(QueryWalkError) {
-        guard let value = resolved(value) else { return }
+        guard let value = value?.resolved else { return }
         if let rootKey {
             sink.appendNameText(rootKey)
             do {
@@ -30,12 +30,6 @@ struct QueryTreeWalker {
         try walk(value, sink: &sink, insideArray: false)
     }
 
-    private func resolved(_ value: QueryEncodedValue?) -> QueryEncodedValue? {
-        var current = value
-        while case .deferred(let encoder)? = current { current = encoder.value }
-        return current
-    }
-
     private mutating func walk<Sink: QueryOutputSink>(
         _ value: QueryEncodedValue, sink: inout Sink, insideArray: Bool
     ) throws(QueryWalkError) {
@@ -45,7 +39,7 @@ struct QueryTreeWalker {
         case .null:
             return
         case .deferred:
-            if let inner = resolved(value) { try walk(inner, sink: &sink, insideArray: insideArray) }
+            if let inner = value.resolved { try walk(inner, sink: &sink, insideArray: insideArray) }
         case .object(let object):
             if insideArray && objects == .flattened {
                 throw QueryWalkError(kind: .unsupportedNesting("an object inside an array cannot be written with .flattened object keys"))
@@ -58,7 +52,7 @@ struct QueryTreeWalker {
 
     private mutating func emit<Sink: QueryOutputSink>(_ string: String, sink: inout Sink) throws(QueryWalkError) {
         if objects == .flattened {
-            let name = Array(sink.prefix[sink.nameStart...])
+            let name = sink.currentName
             if !flattenedNames.insert(name).inserted {
                 throw QueryWalkError(kind: .keyCollision(String(decoding: name, as: UTF8.self)))
             }
@@ -66,15 +60,20 @@ struct QueryTreeWalker {
         sink.emit(string)
     }
 
-    private mutating func walkObject<Sink: QueryOutputSink>(_ object: QueryEncodedObject, sink: inout Sink) throws(QueryWalkError) {
+    private mutating func walkObject<Sink: QueryOutputSink>(_ object: QueryValueEncoder, sink: inout Sink) throws(QueryWalkError) {
         sortIfNeeded(object)
-        let mark = sink.prefix.count
+        let mark = sink.nameLength
         let savedStart = sink.nameStart
+        let leafSeparator: QueryKeySeparator = sink.nameLength == sink.nameStart ? .none : (objects == .dots ? .dot : .brackets)
         for entry in object.entries {
+            if case .scalar(let scalar) = entry.value, objects != .flattened {
+                sink.emitLeaf(key: entry.key, separator: leafSeparator, value: scalar)
+                continue
+            }
             if objects == .flattened {
-                sink.nameStart = sink.prefix.count
+                sink.nameStart = sink.nameLength
                 sink.appendNameText(entry.key)
-            } else if sink.prefix.count == sink.nameStart {
+            } else if sink.nameLength == sink.nameStart {
                 sink.appendNameText(entry.key)
             } else if objects == .dots {
                 sink.appendDot()
@@ -89,12 +88,12 @@ struct QueryTreeWalker {
             } catch {
                 throw error.prepending(QueryCodingKey(stringValue: entry.key))
             }
-            sink.prefix.removeSubrange(mark...)
+            sink.rewindName(to: mark)
             sink.nameStart = savedStart
         }
     }
 
-    private func sortIfNeeded(_ object: QueryEncodedObject) {
+    private func sortIfNeeded(_ object: QueryValueEncoder) {
         let entries = object.entries
         guard entries.count > 1 else { return }
         var sorted = true
@@ -106,21 +105,26 @@ struct QueryTreeWalker {
     }
 
     private mutating func walkArray<Sink: QueryOutputSink>(
-        _ array: QueryEncodedArray, sink: inout Sink, insideArray: Bool
+        _ array: QueryValueEncoder, sink: inout Sink, insideArray: Bool
     ) throws(QueryWalkError) {
         if arrays == .indexed {
-            let mark = sink.prefix.count
+            let mark = sink.nameLength
+            let checksNames = objects == .flattened
             for (index, element) in array.elements.enumerated() {
                 if case .null = element { continue }
+                if case .scalar(let scalar) = element, !checksNames {
+                    sink.emitIndexedLeaf(index: index, value: scalar)
+                    continue
+                }
                 sink.appendOpenBracket()
-                sink.appendNameText(String(index))
+                sink.appendIndex(index)
                 sink.appendCloseBracket()
                 do {
                     try walk(element, sink: &sink, insideArray: true)
                 } catch {
                     throw error.prepending(QueryCodingKey(index: index))
                 }
-                sink.prefix.removeSubrange(mark...)
+                sink.rewindName(to: mark)
             }
             return
         }
@@ -130,7 +134,7 @@ struct QueryTreeWalker {
         var scalars: [String] = []
         scalars.reserveCapacity(array.elements.count)
         for (index, element) in array.elements.enumerated() {
-            switch resolved(element) {
+            switch element.resolved {
             case .scalar(let string)?:
                 if let delimiter, string.utf8.contains(delimiter) {
                     throw QueryWalkError(
@@ -153,18 +157,18 @@ struct QueryTreeWalker {
             sink.emitJoined(scalars, delimiter: delimiter)
             return
         }
-        let mark = sink.prefix.count
+        let mark = sink.nameLength
         if arrays == .bracketed {
             sink.appendOpenBracket()
             sink.appendCloseBracket()
         }
         if objects == .flattened { try checkFlattenedName(sink) }
         for scalar in scalars { sink.emit(scalar) }
-        sink.prefix.removeSubrange(mark...)
+        sink.rewindName(to: mark)
     }
 
     private mutating func checkFlattenedName<Sink: QueryOutputSink>(_ sink: Sink) throws(QueryWalkError) {
-        let name = Array(sink.prefix[sink.nameStart...])
+        let name = sink.currentName
         if !flattenedNames.insert(name).inserted {
             throw QueryWalkError(kind: .keyCollision(String(decoding: name, as: UTF8.self)))
         }

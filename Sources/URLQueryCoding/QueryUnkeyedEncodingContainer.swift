@@ -1,15 +1,14 @@
 /// Unkeyed container of `QueryValueEncoder`: appends elements to an array of the tree.
 struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: QueryValueEncoder
-    let array: QueryEncodedArray
 
     var codingPath: [any CodingKey] { encoder.codingPath }
-    var count: Int { array.elements.count }
+    var count: Int { encoder.elements.count }
 
-    private var nextKey: QueryCodingKey { QueryCodingKey(index: array.elements.count) }
+    private var nextKey: QueryCodingKey { QueryCodingKey(index: encoder.elements.count) }
 
     @inline(__always)
-    private func append(_ value: QueryEncodedValue) { array.elements.append(value) }
+    private func append(_ value: QueryEncodedValue) { encoder.elements.append(value) }
 
     mutating func encodeNil() throws { append(.null) }
     mutating func encode(_ value: Bool) throws { append(.scalar(encoder.context.format(value))) }
@@ -34,27 +33,28 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { append(.scalar(String(value))) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        append(try encoder.box(value, key: nextKey) ?? .null)
+        let index = encoder.elements.count
+        if let scalar = try encoder.context.scalar(for: value, codingPath: { encoder.codingPath(appending: QueryCodingKey(index: index)) }) {
+            append(.scalar(scalar))
+            return
+        }
+        append(try encoder.box(value, key: QueryCodingKey(index: index)) ?? .null)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let child = QueryValueEncoder(context: encoder.context, parent: encoder, key: nextKey)
-        let nested = QueryEncodedObject()
-        child.value = .object(nested)
-        append(.object(nested))
-        return KeyedEncodingContainer(QueryKeyedEncodingContainer<NestedKey>(encoder: child, object: nested))
+        let child = encoder.child(key: nextKey, kind: .object)
+        append(.object(child))
+        return KeyedEncodingContainer(QueryKeyedEncodingContainer<NestedKey>(encoder: child))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = QueryValueEncoder(context: encoder.context, parent: encoder, key: nextKey)
-        let nested = QueryEncodedArray()
-        child.value = .array(nested)
-        append(.array(nested))
-        return QueryUnkeyedEncodingContainer(encoder: child, array: nested)
+        let child = encoder.child(key: nextKey, kind: .array)
+        append(.array(child))
+        return QueryUnkeyedEncodingContainer(encoder: child)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = QueryValueEncoder(context: encoder.context, parent: encoder, key: nextKey)
+        let child = encoder.child(key: nextKey, kind: .none)
         append(.deferred(child))
         return child
     }

@@ -1,16 +1,39 @@
-/// The `Encoder` behind `URLQueryEncoder`: one per nested value, writing into `QueryEncodedValue`.
-/// The coding path is kept as a parent chain and only built when asked for (errors, `codingPath`).
+/// The `Encoder` behind `URLQueryEncoder`: one per nested value. It is also the storage of the
+/// object or array it encodes, so the tree is made of encoders.
+///
+/// The coding path is a chain of `parent` links, built into an array only when asked for. A parent
+/// holds its children (through `entries`/`elements`) and each child its parent, so
+/// `URLQueryEncoder` calls `releaseTree()` once the tree is written, cutting the `parent` links.
 final class QueryValueEncoder: Encoder {
+    /// What this encoder holds.
+    enum Kind {
+        case none
+        case scalar(String)
+        case object
+        case array
+    }
+
+    /// Deeper than this is refused (a reference cycle in a class graph would otherwise recurse until
+    /// the stack overflows). No server parser reads anywhere near this depth.
+    static let maximumDepth = 128
+
     let context: QueryEncodingContext
-    let parent: QueryValueEncoder?
+    private(set) var parent: QueryValueEncoder?
     let key: (any CodingKey)?
-    /// What `encode(to:)` wrote; `nil` while nothing (or only `nil`) was written.
-    var value: QueryEncodedValue?
+    /// How many encoders are above this one.
+    let depth: Int
+    var kind: Kind = .none
+    // Exclusivity is unchecked on the two hot arrays: they are only mutated by this module's
+    // containers and walker, never while another access to the same array is in progress (values
+    // are computed before `append` starts, and the walker reads after encoding ends).
+    @exclusivity(unchecked) var entries: [(key: String, value: QueryEncodedValue)] = []
+    @exclusivity(unchecked) var elements: [QueryEncodedValue] = []
 
     init(context: QueryEncodingContext, parent: QueryValueEncoder? = nil, key: (any CodingKey)? = nil) {
         self.context = context
         self.parent = parent
         self.key = key
+        self.depth = (parent?.depth ?? -1) + 1
     }
 
     var codingPath: [any CodingKey] {
@@ -25,30 +48,41 @@ final class QueryValueEncoder: Encoder {
 
     var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let object: QueryEncodedObject
-        if case .object(let existing)? = value {
-            object = existing
-        } else {
-            object = QueryEncodedObject()
-            value = .object(object)
+    /// What this encoder holds as a tree value (`nil` for nothing).
+    var encodedValue: QueryEncodedValue? {
+        switch kind {
+        case .none: nil
+        case .scalar(let string): .scalar(string)
+        case .object: .object(self)
+        case .array: .array(self)
         }
-        return KeyedEncodingContainer(QueryKeyedEncodingContainer<Key>(encoder: self, object: object))
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if case .object = kind {} else {
+            kind = .object
+            entries.reserveCapacity(8)
+        }
+        return KeyedEncodingContainer(QueryKeyedEncodingContainer<Key>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let array: QueryEncodedArray
-        if case .array(let existing)? = value {
-            array = existing
-        } else {
-            array = QueryEncodedArray()
-            value = .array(array)
+        if case .array = kind {} else {
+            kind = .array
+            elements.reserveCapacity(8)
         }
-        return QueryUnkeyedEncodingContainer(encoder: self, array: array)
+        return QueryUnkeyedEncodingContainer(encoder: self)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
         QuerySingleValueEncodingContainer(encoder: self)
+    }
+
+    /// A child encoder under `key`, already holding an object or an array (for nested containers).
+    func child(key: any CodingKey, kind: Kind) -> QueryValueEncoder {
+        let child = QueryValueEncoder(context: context, parent: self, key: key)
+        child.kind = kind
+        return child
     }
 
     /// The coding path with one more key, built lazily for error messages.
@@ -61,11 +95,33 @@ final class QueryValueEncoder: Encoder {
         if let scalar = try context.scalar(for: value, codingPath: { self.codingPath(appending: key) }) {
             return .scalar(scalar)
         }
+        guard depth < Self.maximumDepth else {
+            throw URLQueryEncoder.EncodingError.invalidValue(
+                codingPath: codingPath(appending: key),
+                reason: "nesting deeper than \(Self.maximumDepth) levels (a reference cycle?)"
+            )
+        }
         let child = QueryValueEncoder(context: context, parent: self, key: key)
         try value.encode(to: child)
-        if case .array? = child.value, T.self is any QueryDictionaryMarker.Type {
+        if case .array = child.kind, T.self is any QueryDictionaryMarker.Type {
             throw URLQueryEncoder.EncodingError.nonStringDictionaryKey(codingPath: child.codingPath)
         }
-        return child.value
+        return child.encodedValue
+    }
+
+    /// Cuts the `parent` links of this encoder and everything below it, so the tree can be freed.
+    func releaseTree() {
+        parent = nil
+        for entry in entries { entry.value.releaseTree() }
+        for element in elements { element.releaseTree() }
+    }
+}
+
+extension QueryEncodedValue {
+    fileprivate func releaseTree() {
+        switch self {
+        case .object(let encoder), .array(let encoder), .deferred(let encoder): encoder.releaseTree()
+        case .scalar, .null: break
+        }
     }
 }

@@ -17,21 +17,41 @@ import Foundation
 /// ```
 public struct URLQueryEncoder: Sendable {
     /// How arrays are written (default `.indexed`).
-    public var arrayEncodingStrategy: ArrayEncodingStrategy
+    public var arrayEncodingStrategy: ArrayEncodingStrategy {
+        didSet { context = makeContext() }
+    }
     /// How nested object key paths are written (default `.brackets`).
-    public var objectEncodingStrategy: ObjectEncodingStrategy
+    public var objectEncodingStrategy: ObjectEncodingStrategy {
+        didSet { context = makeContext() }
+    }
     /// How keys are transformed (default `.useDefaultKeys`).
-    public var keyEncodingStrategy: KeyEncodingStrategy
+    public var keyEncodingStrategy: KeyEncodingStrategy {
+        didSet { context = makeContext() }
+    }
     /// How dates are written (default ISO-8601 with fractional seconds, UTC).
-    public var dateEncodingStrategy: DateEncodingStrategy
+    public var dateEncodingStrategy: DateEncodingStrategy {
+        didSet { context = makeContext() }
+    }
     /// How booleans are written (default `true`/`false`).
-    public var boolEncodingStrategy: BoolEncodingStrategy
+    public var boolEncodingStrategy: BoolEncodingStrategy {
+        didSet { context = makeContext() }
+    }
     /// How `Data` is written (default base64).
-    public var dataEncodingStrategy: DataEncodingStrategy
+    public var dataEncodingStrategy: DataEncodingStrategy {
+        didSet { context = makeContext() }
+    }
     /// What to do with NaN and infinity (default: throw).
-    public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy
+    public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
+        didSet { context = makeContext() }
+    }
     /// Values handed to `encode(to:)` implementations through `Encoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable]
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        didSet { context = makeContext() }
+    }
+
+    /// The strategies in the form the nested encoders read, rebuilt whenever one changes so an
+    /// `encode` call allocates nothing for them.
+    private var context: QueryEncodingContext
 
     /// Creates an encoder; every strategy defaults to the documented behaviour.
     public init(
@@ -52,6 +72,22 @@ public struct URLQueryEncoder: Sendable {
         self.dataEncodingStrategy = dataEncodingStrategy
         self.nonConformingFloatEncodingStrategy = nonConformingFloatEncodingStrategy
         self.userInfo = userInfo
+        context = QueryEncodingContext(options: QueryEncodingOptions(
+            arrays: arrayEncodingStrategy, objects: objectEncodingStrategy, keyEncodingStrategy: keyEncodingStrategy,
+            dateEncodingStrategy: dateEncodingStrategy, boolEncodingStrategy: boolEncodingStrategy,
+            dataEncodingStrategy: dataEncodingStrategy, nonConformingFloatEncodingStrategy: nonConformingFloatEncodingStrategy,
+            userInfo: userInfo
+        ))
+    }
+
+    /// The context for the current strategies (called by every property's `didSet`).
+    private func makeContext() -> QueryEncodingContext {
+        QueryEncodingContext(options: QueryEncodingOptions(
+            arrays: arrayEncodingStrategy, objects: objectEncodingStrategy, keyEncodingStrategy: keyEncodingStrategy,
+            dateEncodingStrategy: dateEncodingStrategy, boolEncodingStrategy: boolEncodingStrategy,
+            dataEncodingStrategy: dataEncodingStrategy, nonConformingFloatEncodingStrategy: nonConformingFloatEncodingStrategy,
+            userInfo: userInfo
+        ))
     }
 
     /// Encodes `value` as query items in wire order, with names and values **unescaped** (as
@@ -61,9 +97,8 @@ public struct URLQueryEncoder: Sendable {
     ///   object (`rootKey[name]=kim`).
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encode<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> [URLQueryItem] {
-        let tree = try encodeTree(value)
         var sink = QueryItemSink()
-        try serialize(tree, rootKey: rootKey, into: &sink)
+        try write(value, rootKey: rootKey, into: &sink)
         return sink.items
     }
 
@@ -72,10 +107,10 @@ public struct URLQueryEncoder: Sendable {
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeQueryString<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> String {
-        let tree = try encodeTree(value)
         var sink = QueryWireSink(spaceAsPlus: false)
-        try serialize(tree, rootKey: rootKey, into: &sink)
-        return String(decoding: sink.bytes, as: UTF8.self)
+        defer { sink.deallocate() }
+        try write(value, rootKey: rootKey, into: &sink)
+        return sink.output.string
     }
 
     /// Encodes `value` as an `application/x-www-form-urlencoded` body: like
@@ -83,29 +118,28 @@ public struct URLQueryEncoder: Sendable {
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeFormBody<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> Data {
-        let tree = try encodeTree(value)
         var sink = QueryWireSink(spaceAsPlus: true)
-        try serialize(tree, rootKey: rootKey, into: &sink)
-        return Data(sink.bytes)
+        defer { sink.deallocate() }
+        try write(value, rootKey: rootKey, into: &sink)
+        return Data(bytes: sink.output.base, count: sink.output.count)
     }
 
     // MARK: - Internals
 
-    private func encodeTree<T: Encodable>(_ value: T) throws -> QueryEncodedValue? {
-        let encoder = QueryValueEncoder(context: QueryEncodingContext(options: self))
-        if let scalar = try encoder.context.scalar(for: value, codingPath: { [] }) {
-            return .scalar(scalar)
+    /// Builds the tree of `value`, writes it into `sink`, then frees the tree.
+    private func write<T: Encodable, Sink: QueryOutputSink>(_ value: T, rootKey: String?, into sink: inout Sink) throws {
+        let root = QueryValueEncoder(context: context)
+        defer { root.releaseTree() }
+        let tree: QueryEncodedValue?
+        if let scalar = try root.context.scalar(for: value, codingPath: { [] }) {
+            tree = .scalar(scalar)
+        } else {
+            try value.encode(to: root)
+            if case .array = root.kind, T.self is any QueryDictionaryMarker.Type {
+                throw EncodingError.nonStringDictionaryKey(codingPath: [])
+            }
+            tree = root.encodedValue
         }
-        try value.encode(to: encoder)
-        if case .array? = encoder.value, T.self is any QueryDictionaryMarker.Type {
-            throw EncodingError.nonStringDictionaryKey(codingPath: [])
-        }
-        return encoder.value
-    }
-
-    private func serialize<Sink: QueryOutputSink>(
-        _ tree: QueryEncodedValue?, rootKey: String?, into sink: inout Sink
-    ) throws(EncodingError) {
         var walker = QueryTreeWalker(
             arrays: arrayEncodingStrategy, objects: objectEncodingStrategy, delimiter: arrayEncodingStrategy.delimiter
         )

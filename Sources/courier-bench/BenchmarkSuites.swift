@@ -12,6 +12,7 @@ enum BenchmarkSuites {
         MockServerBenchmarks.suite,
         RequestBuildBenchmarks.suite,
         MultipartBenchmarks.suite,
+        QueryBenchmarks.suite,
         IDLBenchmarks.suite,
     ]
 }

@@ -5,6 +5,7 @@ import Foundation
 // A suite registers itself with one line in `BenchmarkSuites.all`.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "query-wire" { QueryWireCommand.run(); exit(0) }  // hidden helper of Scripts/interop-query.sh
 let suites = BenchmarkSuites.all
 if arguments.isEmpty || arguments.contains("--help") {
     print("usage: courier-bench <suite>… | all")

@@ -188,3 +188,84 @@ struct AnyKey: CodingKey, Sendable {
     init(intValue: Int) { self.init(intValue) }
     static let info = CodingUserInfoKey(rawValue: "info")!
 }
+
+/// Hand-written `encode(to:)`/`init(from:)` with nested containers and `superEncoder`, as class
+/// hierarchies and custom layouts use them.
+@Suite struct ManualContainerTests {
+    class Base: Codable {
+        var id: Int
+        init(id: Int) { self.id = id }
+    }
+
+    final class Derived: Base {
+        var name: String
+
+        init(id: Int, name: String) {
+            self.name = name
+            super.init(id: id)
+        }
+
+        enum Keys: String, CodingKey { case name, range, list }
+
+        override func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(name, forKey: .name)
+            var range = container.nestedContainer(keyedBy: Keys.self, forKey: .range)
+            try range.encode("inner", forKey: .name)
+            var list = container.nestedUnkeyedContainer(forKey: .list)
+            try list.encode(1)
+            var nested = list.nestedContainer(keyedBy: Keys.self)
+            try nested.encode("x", forKey: .name)
+            try super.encode(to: container.superEncoder())
+        }
+
+        required init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            name = try container.decode(String.self, forKey: .name)
+            let range = try container.nestedContainer(keyedBy: Keys.self, forKey: .range)
+            _ = try range.decode(String.self, forKey: .name)
+            var list = try container.nestedUnkeyedContainer(forKey: .list)
+            _ = try list.decode(Int.self)
+            try super.init(from: container.superDecoder())
+        }
+    }
+
+    @Test func nestedContainersAndSuperEncoder() throws {
+        let value = Derived(id: 7, name: "kim")
+        #expect(try unescaped(value) == "list[0]=1&list[1][name]=x&name=kim&range[name]=inner&super[id]=7")
+        let decoded = try URLQueryDecoder().decode(Derived.self, from: try URLQueryEncoder().encodeQueryString(value))
+        #expect(decoded.id == 7 && decoded.name == "kim")
+    }
+
+    /// Collects weak references to every encoder it is encoded with.
+    final class EncoderCollector {
+        var encoders: [() -> AnyObject?] = []
+
+        func record(_ object: AnyObject) {
+            weak let weakObject = object
+            encoders.append { weakObject }
+        }
+    }
+
+    struct Probe: Encodable {
+        let collector: EncoderCollector
+
+        func encode(to encoder: any Encoder) throws {
+            collector.record(encoder as AnyObject)
+            var container = encoder.container(keyedBy: Derived.Keys.self)
+            try container.encode("v", forKey: .name)
+            collector.record(container.superEncoder() as AnyObject)
+        }
+    }
+
+    struct Holder: Encodable {
+        let inner: [Probe]
+    }
+
+    @Test func encodersDoNotLeak() throws {
+        let collector = EncoderCollector()
+        _ = try URLQueryEncoder().encode(Holder(inner: [Probe(collector: collector)]))
+        #expect(collector.encoders.count == 2)
+        #expect(collector.encoders.allSatisfy { $0() == nil })
+    }
+}

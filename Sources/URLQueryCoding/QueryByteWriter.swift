@@ -1,0 +1,142 @@
+/// A growable byte buffer written through a raw pointer: the wire writer's hot loop stores bytes with
+/// no per-byte uniqueness or bounds bookkeeping. Every write first reserves the room it needs, which
+/// is what keeps the pointer arithmetic in bounds.
+///
+/// A struct that owns manually allocated memory: the one owner (`QueryWireSink`, used only inside
+/// one `URLQueryEncoder` call) calls `deallocate()` exactly once, in a `defer`, and never lets a copy
+/// outlive that call.
+struct QueryByteWriter {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// Frees the memory; the writer must not be used afterwards.
+    func deallocate() {
+        base.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// `%5B` / `%5D` style three-byte sequences.
+    @inline(__always)
+    mutating func append(_ first: UInt8, _ second: UInt8, _ third: UInt8) {
+        reserve(3)
+        base[count] = first
+        base[count + 1] = second
+        base[count + 2] = third
+        count += 3
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends bytes `range` of `other` (e.g. a name prefix).
+    mutating func append(from other: QueryByteWriter, range: Range<Int>) {
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= other.count else { return }
+        reserve(range.count)
+        (base + count).update(from: other.base + range.lowerBound, count: range.count)
+        count += range.count
+    }
+
+    /// Forgets everything after the first `newCount` bytes.
+    mutating func truncate(to newCount: Int) {
+        count = min(max(newCount, 0), count)
+    }
+
+    /// Appends the percent-encoded UTF-8 of `string` (see `PercentEncoding`).
+    mutating func appendEscaped(_ string: String, allowing allowed: PercentEncoding.AllowedCharacters, spaceAsPlus: Bool) {
+        var string = string
+        string.withUTF8 { source in
+            guard let start = source.baseAddress else { return }
+            let length = source.count
+            // Copy the leading run that needs no escaping in one go (often the whole string).
+            var clean = 0
+            while clean < length, allowed.contains(start[clean]) { clean += 1 }
+            reserve(clean == length ? length : clean + (length - clean) * 3)
+            (base + count).update(from: start, count: clean)
+            var output = base + count + clean
+            var index = clean
+            while index < length {
+                let byte = start[index]
+                if allowed.contains(byte) {
+                    output.pointee = byte
+                    output += 1
+                } else if spaceAsPlus && byte == UInt8(ascii: " ") {
+                    output.pointee = UInt8(ascii: "+")
+                    output += 1
+                } else {
+                    output[0] = UInt8(ascii: "%")
+                    output[1] = PercentEncoding.hexDigit(byte &>> 4)
+                    output[2] = PercentEncoding.hexDigit(byte & 0x0F)
+                    output += 3
+                }
+                index += 1
+            }
+            count = output - base
+        }
+    }
+
+    /// Appends the decimal digits of a non-negative integer.
+    mutating func appendDecimal(_ value: Int) {
+        reserve(20)
+        if value < 10 {
+            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+            count += 1
+            return
+        }
+        var digits = 0
+        var remaining = value
+        while remaining > 0 {
+            digits += 1
+            remaining /= 10
+        }
+        remaining = value
+        var position = count + digits - 1
+        while position >= count {
+            base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+            remaining /= 10
+            position -= 1
+        }
+        count += digits
+    }
+
+    var string: String {
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
+
+    var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
+    }
+}
