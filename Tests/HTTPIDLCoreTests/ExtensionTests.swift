@@ -266,6 +266,8 @@ import Testing
     @Test func downloadsAreData() {
         let output = swift("MESSAGE /f {\n    GET REQUEST {}\n    GET RESPONSE { FILE; }\n}\n")
         #expect(output.contains("public typealias GetFResponse = Data"))
+        #expect(output.contains("public var responseDecoder: (any ResponseDecoder)? { DataResponseDecoder() }"))
+        #expect(!swift("MESSAGE /f {\n    GET REQUEST {}\n    GET RESPONSE { STRING; }\n}\n").contains("responseDecoder"))
     }
 
     @Test func typesAreSharedAcrossFiles() {
