@@ -87,15 +87,17 @@ else
 fi
 
 echo "== Examples/PluginSample: swift build runs the HTTPIDLPlugin"
-if (cd Examples/PluginSample && swift build 2>&1 | tee "$OUT/sample-build.log" | tail -5); then
+# A fresh scratch directory: a stale incremental build of the path dependency is not what we want to test.
+SAMPLE_BUILD="$OUT/sample-build"
+if (cd Examples/PluginSample && swift build --scratch-path "$SAMPLE_BUILD" 2>&1 | tee "$OUT/sample-build.log" | tail -5); then
   if grep -q "error:" "$OUT/sample-build.log"; then
     fail "PluginSample build reported errors"
   elif grep -q "warning:" "$OUT/sample-build.log"; then
     grep "warning:" "$OUT/sample-build.log"
     fail "PluginSample build printed warnings"
   else
-    sample_bin=$(cd Examples/PluginSample && swift build --show-bin-path)
-    generated=$(find Examples/PluginSample/.build -path '*HTTPIDLPlugin*' -name 'petstore.swift' | head -1)
+    sample_bin=$(cd Examples/PluginSample && swift build --scratch-path "$SAMPLE_BUILD" --show-bin-path)
+    generated=$(find "$SAMPLE_BUILD" -path '*HTTPIDLPlugin*' -name 'petstore.swift' | head -1)
     if [ -n "$generated" ] && "$sample_bin/PluginSample" > "$OUT/sample-run.log"; then
       pass "PluginSample builds (plugin generated $generated) and runs"
       expect_line() {
