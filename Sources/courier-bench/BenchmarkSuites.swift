@@ -13,6 +13,9 @@ enum BenchmarkSuites {
         RequestBuildBenchmarks.suite,
         MultipartBenchmarks.suite,
         QueryBenchmarks.suite,
+        ClientBenchmarks.suite,
+        DownloadBenchmarks.suite,
+        HTTPBinCheck.suite,
         IDLBenchmarks.suite,
     ]
 }
