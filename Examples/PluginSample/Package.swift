@@ -11,7 +11,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "PluginSample",
-            dependencies: [.product(name: "Courier", package: "Courier")],
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierTesting", package: "Courier"),
+            ],
             plugins: [.plugin(name: "HTTPIDLPlugin", package: "Courier")]
         ),
     ],
