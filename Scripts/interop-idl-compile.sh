@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Compiles what httpidl generates against the real Courier module:
 #  1. every .http file of the golden corpus (Tests/HTTPIDLCoreTests/Golden) is generated with the CLI (--strict),
-#     compared byte for byte with its golden .swift file, and type-checked with swiftc against the built Courier
-#     module (public, and once more with --access internal);
+#     compared byte for byte with its golden .swift file, and type-checked with swiftc (-warnings-as-errors)
+#     against the built Courier module: public in Swift 6 and Swift 5 language modes, and with --access internal;
 #  2. the sample package Examples/PluginSample is built with `swift build`, so the HTTPIDLPlugin generates its
 #     client at build time, and the sample is run: it prints the requests Courier builds from the generated
 #     endpoints and does a round trip against the embedded MockWebServer (query, headers, tolerant decoding,
@@ -45,6 +45,11 @@ for input in "$GOLDEN"/*.http; do
     pass "$name (public)"
   else
     fail "$name (public): generated Swift does not compile"
+  fi
+  if swiftc -typecheck -swift-version 5 -warnings-as-errors -I "$MODULES" "$OUT/public/$name.swift" "${support[@]}"; then
+    pass "$name (Swift 5 language mode)"
+  else
+    fail "$name (Swift 5 language mode): generated Swift does not compile"
   fi
   "$BIN/httpidl" generate "$input" --output "$OUT/internal" --access internal >/dev/null 2>&1
   if swiftc -typecheck -swift-version 6 -warnings-as-errors -I "$MODULES" "$OUT/internal/$name.swift" "${support[@]}"; then

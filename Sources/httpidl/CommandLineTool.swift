@@ -9,7 +9,7 @@ struct CommandLineTool {
 
         USAGE: httpidl generate <files or directories>… --output <dir> [--access public|internal] [--strict]
                httpidl check <files or directories>… [--strict]
-               httpidl format <files or directories>… [--write]
+               httpidl format <files or directories>… [--write | --check]
 
         COMMANDS:
           generate   Write one .swift file per .http file into --output (nothing is written if any error is found).
@@ -21,6 +21,7 @@ struct CommandLineTool {
           --access <level>    'public' (default) or 'internal' declarations.
           --strict            Treat warnings (such as unknown types) as errors.
           --write             Rewrite the files instead of printing them (format).
+          --check             List files that are not formatted and exit 1 if any (format).
           --help              Show this help.
           --version           Show the version.
 
@@ -49,6 +50,7 @@ struct CommandLineTool {
         var access = SwiftGenerator.AccessLevel.public
         var strict = false
         var write = false
+        var checkOnly = false
         var index = 1
         while index < arguments.count {
             let argument = arguments[index]
@@ -67,6 +69,8 @@ struct CommandLineTool {
                 strict = true
             case "--write":
                 write = true
+            case "--check":
+                checkOnly = true
             default:
                 if argument.hasPrefix("-") { return usageError("unknown option '\(argument)'") }
                 inputs.append(argument)
@@ -89,7 +93,7 @@ struct CommandLineTool {
         case "check":
             return check(files, strict: strict)
         case "format":
-            return format(files, write: write)
+            return format(files, write: write, checkOnly: checkOnly)
         default:
             return usageError("unknown command '\(command)'")
         }
@@ -155,7 +159,7 @@ struct CommandLineTool {
         return result.succeeded ? 0 : 1
     }
 
-    private func format(_ files: [String], write: Bool) -> Int32 {
+    private func format(_ files: [String], write: Bool, checkOnly: Bool) -> Int32 {
         guard let sources = load(files) else { return 1 }
         var failed = false
         for source in sources {
@@ -165,7 +169,12 @@ struct CommandLineTool {
                 failed = true
                 continue
             }
-            if write {
+            if checkOnly {
+                if text != source.text {
+                    print("\(source.name): not formatted")
+                    failed = true
+                }
+            } else if write {
                 do {
                     try Data(text.utf8).write(to: URL(fileURLWithPath: source.name), options: .atomic)
                 } catch {

@@ -96,6 +96,11 @@ import Testing
         #expect(printed.stdout == "STRUCT A {\n    INT32 a; // note\n}\n")
         #expect(try run(["format", file.path, "--write"]).status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8) == printed.stdout)
+        #expect(try run(["format", file.path, "--check"]).status == 0)
+        try Data("STRUCT A{}".utf8).write(to: file)
+        let check = try run(["format", file.path, "--check"])
+        #expect(check.status == 1)
+        #expect(check.stdout == "\(file.path): not formatted\n")
     }
 
     @Test(arguments: [
