@@ -28,11 +28,7 @@ let package = Package(
             dependencies: ["Courier", "URLQueryCoding", "FlexibleDecoding", "CourierTesting", "HTTPIDLCore"]
         ),
 
-        .executableTarget(
-            name: "courier-demo",
-            dependencies: ["Courier", "CourierTesting"],
-            exclude: ["PetStore.http"]   // until HTTPIDLPlugin lands: PetStore.generated.swift is checked in
-        ),
+        .executableTarget(name: "courier-demo", dependencies: ["Courier", "CourierTesting"], plugins: ["HTTPIDLPlugin"]),
 
         .testTarget(name: "URLQueryCodingTests", dependencies: ["URLQueryCoding"]),
         .testTarget(name: "FlexibleDecodingTests", dependencies: ["FlexibleDecoding"]),
