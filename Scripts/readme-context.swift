@@ -176,14 +176,3 @@ public let event = Event(name: "signup")
 /// An idempotency key.
 public let key = UUID().uuidString
 
-// MARK: - Testing samples
-
-/// A user as the testing samples' server sends it.
-public struct User: Codable, Sendable, Equatable {
-    public var id: Int
-    public var name: String
-    public init(id: Int, name: String) {
-        self.id = id
-        self.name = name
-    }
-}
