@@ -93,24 +93,42 @@ DECLARATION = re.compile(
     r"precedencegroup\b|(prefix|postfix|infix)\s+operator\b)")
 CONTINUATION = re.compile(r"^(\.|\)|\]|\}|else\b|catch\b|where\b|=|&&|\|\||\?|:)")
 
+IMPORT = re.compile(r"^(@testable\s+)?import\s")
+
+def kind_of(lines):
+    """import / declaration / statement, from the first line (or, for an #if block, from its contents)."""
+    first = lines[0].strip()
+    if not first.startswith("#if"):
+        return "import" if IMPORT.match(first) else "declaration" if DECLARATION.match(first) else "statement"
+    inner = [l.strip() for l in lines if l.strip() and not l.strip().startswith(("#", "//"))]
+    if inner and all(IMPORT.match(l) for l in inner):
+        return "import"
+    return "declaration" if inner and DECLARATION.match(inner[0]) else "statement"
+
 def items_of(code):
-    """[(kind, [(offset, line)])] with kind in import/declaration/statement."""
-    items, pending, state, depth = [], [], {"mode": None, "hashes": 0, "stack": [], "interp": []}, 0
+    """[(kind, [(offset, line)])] with kind in import/declaration/statement. An `#if … #endif` block at the
+    top level is one item."""
+    items, pending, state, depth, conditional = [], [], {"mode": None, "hashes": 0, "stack": [], "interp": []}, 0, 0
     for offset, line in enumerate(code):
         stripped = line.strip()
-        at_top = depth == 0 and state["mode"] is None
+        at_top = depth == 0 and conditional == 0 and state["mode"] is None
         if at_top and (not stripped or stripped.startswith("//")):
             pending.append((offset, line))            # comments and blank lines go with the next item
         elif at_top and not (items and CONTINUATION.match(stripped)):
-            kind = "import" if re.match(r"^(@testable\s+)?import\s", stripped) else \
-                   "declaration" if DECLARATION.match(stripped) else "statement"
-            items.append((kind, pending + [(offset, line)]))
+            items.append([None, pending + [(offset, line)]])
             pending = []
         else:
-            items[-1][1].extend(pending + [(offset, line)]) if items else pending.append((offset, line))
+            if items:
+                items[-1][1].extend(pending + [(offset, line)])
+            else:
+                pending.append((offset, line))
             pending = []
+        if state["mode"] is None and depth == 0:
+            if re.match(r"^#if\b", stripped): conditional += 1
+            elif re.match(r"^#endif\b", stripped): conditional = max(0, conditional - 1)
         depth += depth_changes(line, state)
-    return items
+    return [(kind_of([l for _, l in chunk if l.strip() and not l.strip().startswith("//")] or [""]), chunk)
+            for _, chunk in items]
 
 # 3. Write one module per block.
 sources = os.path.join(work, "Sources")
