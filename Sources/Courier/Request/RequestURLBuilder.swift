@@ -12,8 +12,9 @@ import Foundation
 ///   kept as written; raw spaces, non-ASCII and other characters outside RFC 3986 `pchar` are
 ///   percent-encoded (UTF-8); a malformed escape (`%`, `%2`, `%ZZ`) is rejected.
 /// - Every interpolated value is exactly one segment: everything but RFC 3986 unreserved characters is
-///   percent-encoded (`/` → `%2F`, `?` → `%3F`, `%` → `%25`); an empty, `.` or `..` value is rejected, and so
-///   is any `.`/`..` segment in the finished path.
+///   percent-encoded (`/` → `%2F`, `?` → `%3F`, `%` → `%25`); a value that makes its segment empty, `.` or `..`
+///   is rejected (`/files/\(name)\(ext)` with `ext == "."` is fine: the segment is `name.`), and so is any
+///   `.`/`..` segment in the finished path.
 ///
 /// ```swift
 /// let url = try RequestURLBuilder.url(baseURL: URL(string: "https://api.example.com/v1")!,
@@ -53,8 +54,16 @@ public enum RequestURLBuilder {
         var output: [UInt8] = []
         output.reserveCapacity(64)
         var segmentStart = 0
+        // Whether an interpolated value contributed to the current segment: then an empty segment is the
+        // value's doing (`/users/\("")/posts` would otherwise collapse into `/users/posts`).
+        var segmentHasParameter = false
 
         func endSegment() throws(NetworkError) {
+            if segmentHasParameter && (output.count == segmentStart || isDotSegment(output[segmentStart...])) {
+                throw .configuration(reason: .invalidRequest(
+                    "a path parameter in '\(path)' makes an empty, '.' or '..' segment, which would change the route"
+                ))
+            }
             if isDotSegment(output[segmentStart...]) {
                 throw .configuration(
                     reason: .invalidRequest("the path '\(path)' contains a '.' or '..' segment")
@@ -73,11 +82,12 @@ public enum RequestURLBuilder {
                     case UInt8(ascii: "/"):
                         if output.isEmpty {
                             output.append(byte)
-                        } else if output.last != UInt8(ascii: "/") {
+                        } else if output.last != UInt8(ascii: "/") || segmentHasParameter {
                             try endSegment()
                             output.append(byte)
                         }
                         segmentStart = output.count
+                        segmentHasParameter = false
                     case UInt8(ascii: "?"), UInt8(ascii: "#"):
                         throw .configuration(reason: .invalidRequest(
                             "the path '\(path)' contains '\(Character(Unicode.Scalar(byte)))'; paths are path-only, pass query parameters through the endpoint's query"
@@ -102,12 +112,8 @@ public enum RequestURLBuilder {
                     index += 1
                 }
             case .parameter(let value):
-                if value.isEmpty || value == "." || value == ".." {
-                    throw .configuration(reason: .invalidRequest(
-                        "the path parameter '\(value)' in '\(path)' is empty, '.' or '..', which would change the route"
-                    ))
-                }
                 beginSegmentIfNeeded(&output, &segmentStart)
+                segmentHasParameter = true
                 for byte in value.utf8 {
                     if isUnreserved(byte) {
                         output.append(byte)
@@ -117,7 +123,7 @@ public enum RequestURLBuilder {
                 }
             }
         }
-        if !output.isEmpty { try endSegment() }
+        if !output.isEmpty || segmentHasParameter { try endSegment() }
         return String(decoding: output, as: UTF8.self)
     }
 
