@@ -40,6 +40,12 @@ struct MultipartEncoder {
                 pending.append(data)
             case .file(let url):
                 let length = try Self.fileLength(url)
+                // A random boundary cannot be guessed; a fixed one may well occur in a file, so look.
+                if !form.boundaryIsRandom, try Self.file(url, contains: Data(Self.dashes + form.boundary.utf8)) {
+                    throw NetworkError.encoding(EncodingFailure(
+                        part: .body, message: "the multipart boundary '\(form.boundary)' occurs in the file of part '\(part.name)'"
+                    ))
+                }
                 if !pending.isEmpty { segments.append(.bytes(pending)) }
                 pending = Data()
                 segments.append(.file(url, length: length))
@@ -183,6 +189,24 @@ struct MultipartEncoder {
             throw NetworkError.encoding(EncodingFailure(part: .body, message: "'\(url.path)' is not a regular file"))
         }
         return size.int64Value
+    }
+
+    /// Whether the file at `url` contains `needle`, read in chunks (never whole into memory); a match that
+    /// straddles two chunks is found too.
+    static func file(_ url: URL, contains needle: Data) throws -> Bool {
+        let unreadable = NetworkError.encoding(EncodingFailure(part: .body, message: "cannot read the file at '\(url.path)'"))
+        guard let handle = try? FileHandle(forReadingFrom: url) else { throw unreadable }
+        defer { try? handle.close() }
+        var carry = Data()
+        while true {
+            let next: Data?
+            do { next = try handle.read(upToCount: 64 * 1024) } catch { throw unreadable }
+            guard let chunk = next, !chunk.isEmpty else { return false }
+            var window = carry
+            window.append(chunk)
+            if window.range(of: needle) != nil { return true }
+            carry = Data(window.suffix(needle.count - 1))
+        }
     }
 
     static let crlf: [UInt8] = [0x0D, 0x0A]
