@@ -29,7 +29,9 @@ struct RequestHead {
         guard !method.isEmpty, method.allSatisfy(Self.isTokenByte) else {
             throw Failure(kind: .badRequestLine, detail: "invalid method in \(Self.preview(line))", status: 400)
         }
-        guard !target.isEmpty, target.allSatisfy({ $0 > 32 && $0 != 127 }) else {
+        // RFC 9112 §3.2: the target is ASCII (a URI); raw UTF-8 or control bytes are a client bug worth
+        // reporting, and could not be recorded as a `String` without loss.
+        guard !target.isEmpty, target.allSatisfy({ $0 > 32 && $0 < 127 }) else {
             throw Failure(kind: .badRequestLine, detail: "invalid request target in \(Self.preview(line))", status: 400)
         }
         let versionText = String(decoding: version, as: UTF8.self)
@@ -115,6 +117,8 @@ struct RequestHead {
         let sizePart = line.prefix { $0 != 59 }  // up to ';'
         var digits = sizePart[...]
         while let byte = digits.last, byte == 32 || byte == 9 { digits.removeLast() }
+        // Leading zeros carry no value (`0000000000000000003` is 3); only significant digits count.
+        while digits.count > 1, digits.first == 48 { digits.removeFirst() }
         guard !digits.isEmpty, digits.count <= 15 else {
             throw Failure(kind: .badChunk, detail: "invalid chunk size line: \(preview(line))", status: 400)
         }
