@@ -153,7 +153,7 @@ struct MultipartEncoder {
         let isValid = (1...70).contains(boundary.utf8.count)
             && !boundary.hasSuffix(" ")
             && boundary.utf8.allSatisfy { byte in
-                RequestURLBuilder.isUnreserved(byte) && byte != UInt8(ascii: "~") || allowed.utf8.contains(byte)
+                PercentEncoding.AllowedCharacters.unreserved.contains(byte) && byte != UInt8(ascii: "~") || allowed.utf8.contains(byte)
             }
         guard isValid else {
             throw NetworkError.encoding(EncodingFailure(

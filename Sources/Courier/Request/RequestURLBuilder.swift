@@ -74,53 +74,36 @@ public enum RequestURLBuilder {
         for component in path.components {
             switch component {
             case .literal(let text):
-                let bytes = Array(text.utf8)
-                var index = 0
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    switch byte {
-                    case UInt8(ascii: "/"):
+                if let mark = text.utf8.first(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+                    throw .configuration(reason: .invalidRequest(
+                        "the path '\(path)' contains '\(Character(Unicode.Scalar(mark)))'; paths are path-only, pass query parameters through the endpoint's query"
+                    ))
+                }
+                for (position, piece) in text.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+                    if position > 0 {  // a `/` before this piece
                         if output.isEmpty {
-                            output.append(byte)
+                            output.append(UInt8(ascii: "/"))
                         } else if output.last != UInt8(ascii: "/") || segmentHasParameter {
                             try endSegment()
-                            output.append(byte)
+                            output.append(UInt8(ascii: "/"))
                         }
                         segmentStart = output.count
                         segmentHasParameter = false
-                    case UInt8(ascii: "?"), UInt8(ascii: "#"):
-                        throw .configuration(reason: .invalidRequest(
-                            "the path '\(path)' contains '\(Character(Unicode.Scalar(byte)))'; paths are path-only, pass query parameters through the endpoint's query"
-                        ))
-                    case UInt8(ascii: "%"):
-                        guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else {
-                            throw .configuration(
-                                reason: .invalidRequest("the path '\(path)' contains a malformed percent escape")
-                            )
-                        }
-                        beginSegmentIfNeeded(&output, &segmentStart)
-                        output.append(contentsOf: bytes[index...(index + 2)])
-                        index += 2
-                    default:
-                        beginSegmentIfNeeded(&output, &segmentStart)
-                        if isPathCharacter(byte) {
-                            output.append(byte)
-                        } else {
-                            appendEscaped(byte, to: &output)
-                        }
                     }
-                    index += 1
+                    guard !piece.isEmpty else { continue }
+                    let encoded: String
+                    do {
+                        encoded = try PercentEncoding.encodePreservingEscapes(String(piece), allowing: .pathSegment)
+                    } catch {
+                        throw .configuration(reason: .invalidRequest("the path '\(path)' contains a malformed percent escape"))
+                    }
+                    beginSegmentIfNeeded(&output, &segmentStart)
+                    output.append(contentsOf: encoded.utf8)
                 }
             case .parameter(let value):
                 beginSegmentIfNeeded(&output, &segmentStart)
                 segmentHasParameter = true
-                for byte in value.utf8 {
-                    if isUnreserved(byte) {
-                        output.append(byte)
-                    } else {
-                        appendEscaped(byte, to: &output)
-                    }
-                }
+                output.append(contentsOf: PercentEncoding.encode(value, allowing: .unreserved).utf8)
             }
         }
         if !output.isEmpty || segmentHasParameter { try endSegment() }
@@ -182,46 +165,5 @@ public enum RequestURLBuilder {
             if dots > 2 { return false }
         }
         return dots == 1 || dots == 2
-    }
-
-    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
-    private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "%"))
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0x0F)])
-    }
-
-    private static func isHex(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
-            true
-        default:
-            false
-        }
-    }
-
-    /// RFC 3986 `unreserved`.
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
-    }
-
-    /// RFC 3986 `pchar` minus `%` (handled separately): unreserved, sub-delims, `:` and `@`.
-    private static func isPathCharacter(_ byte: UInt8) -> Bool {
-        if isUnreserved(byte) { return true }
-        switch byte {
-        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
-             UInt8(ascii: ":"), UInt8(ascii: "@"):
-            return true
-        default:
-            return false
-        }
     }
 }
