@@ -112,38 +112,22 @@ struct MultipartEncoder {
     /// The ASCII `filename` fallback: printable ASCII kept, everything else (non-ASCII, controls, `"`, `\`,
     /// `%`) percent-encoded as UTF-8 (RFC 7578 §4.2), so it is always a safe quoted string.
     static func asciiFallback(_ filename: String) -> String {
-        var result = ""
-        for byte in filename.utf8 {
-            switch byte {
-            case 0x20...0x7E where byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "%"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                result += percentEscape(byte)
-            }
-        }
-        return result
+        PercentEncoding.encode(filename, allowing: fallbackCharacters)
     }
 
     /// RFC 8187 `value-chars`: `attr-char` kept, every other UTF-8 byte percent-encoded.
     static func rfc8187Encoded(_ value: String) -> String {
-        var result = ""
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            case _ where "!#$&+-.^_`|~".utf8.contains(byte):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                result += percentEscape(byte)
-            }
-        }
-        return result
+        PercentEncoding.encode(value, allowing: attributeCharacters)
     }
 
-    private static func percentEscape(_ byte: UInt8) -> String {
-        let hex = String(byte, radix: 16, uppercase: true)
-        return byte < 0x10 ? "%0" + hex : "%" + hex
-    }
+    /// Printable ASCII (space included) but `"`, `\` and `%`.
+    private static let fallbackCharacters = PercentEncoding.AllowedCharacters(
+        ascii: String(decoding: (0x20...0x7E).filter { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "%") }, as: UTF8.self)
+    )
+
+    /// RFC 8187 `attr-char`: letters, digits and `!#$&+-.^_`|~`.
+    private static let attributeCharacters = PercentEncoding.AllowedCharacters.unreserved
+        .union(PercentEncoding.AllowedCharacters(ascii: "!#$&+^`|"))
 
     // MARK: - Boundary
 
