@@ -13,5 +13,8 @@ enum BenchmarkSuites {
         RequestBuildBenchmarks.suite,
         MultipartBenchmarks.suite,
         QueryBenchmarks.suite,
+        ClientBenchmarks.suite,
+        DownloadBenchmarks.suite,
+        HTTPBinCheck.suite,
     ]
 }

@@ -1,0 +1,84 @@
+/// Adds an access token to each request, and on `401` refreshes it once and replays the request once.
+///
+/// Refreshes are single-flight: when many requests are rejected at the same time, the first starts one
+/// `TokenProvider.refreshToken(rejected:)` and every other waits for that same refresh, then each replays
+/// once with the new token. A request rejected with a token that was already replaced replays with the new
+/// one without refreshing again. If the refresh fails, every waiting request fails with
+/// `AuthenticationFailure`. A `401` on the replay is returned as is (the client turns it into
+/// `NetworkError.httpStatus`). A request that already carries the header (set by its endpoint) is passed on
+/// untouched.
+///
+/// ```swift
+/// configuration.interceptors = [AuthInterceptor(tokenProvider: tokens)]   // Authorization: Bearer <token>
+/// ```
+public struct AuthInterceptor: Interceptor {
+    /// The header the token goes into.
+    public var headerName: String
+    /// The scheme written before the token (`Bearer`), or `nil` to send the bare token.
+    public var scheme: String?
+    private let coordinator: TokenRefreshCoordinator
+
+    /// Creates the interceptor.
+    public init(tokenProvider: any TokenProvider, headerName: String = "Authorization", scheme: String? = "Bearer") {
+        self.headerName = headerName
+        self.scheme = scheme
+        self.coordinator = TokenRefreshCoordinator(provider: tokenProvider)
+    }
+
+    /// Sends `request` with the current token; on `401`, refreshes (single flight) and replays once.
+    public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
+        if request.headers.contains(headerName) { return try await next(request) }
+        let token = try await coordinator.currentToken()
+        let response = try await next(authorized(request, token: token))
+        guard response.statusCode == 401 else { return response }
+        let fresh = try await coordinator.refresh(rejected: token)
+        return try await next(authorized(request, token: fresh))
+    }
+
+    private func authorized(_ request: HTTPRequest, token: String?) -> HTTPRequest {
+        guard let token else { return request }
+        var request = request
+        request.headers[headerName] = scheme.map { "\($0) \(token)" } ?? token
+        return request
+    }
+}
+
+/// Holds the refresh in flight so that concurrent `401`s share one.
+actor TokenRefreshCoordinator {
+    private let provider: any TokenProvider
+    private var inFlight: Task<String, any Error>?
+    private var latest: String?
+
+    init(provider: any TokenProvider) {
+        self.provider = provider
+    }
+
+    /// The token to send: waits for a refresh in flight, else asks the provider.
+    func currentToken() async throws -> String? {
+        if let inFlight { return try await Self.value(of: inFlight) }
+        return try await provider.currentToken()
+    }
+
+    /// A token newer than `rejected`: the one a refresh already produced, the one in flight, or a new one.
+    func refresh(rejected: String?) async throws -> String {
+        if let inFlight { return try await Self.value(of: inFlight) }
+        if let latest, latest != rejected { return latest }
+        let provider = self.provider
+        let task = Task { try await provider.refreshToken(rejected: rejected) }
+        inFlight = task
+        defer { inFlight = nil }
+        let token = try await Self.value(of: task)
+        latest = token
+        return token
+    }
+
+    private static func value(of task: Task<String, any Error>) async throws -> String {
+        do {
+            return try await task.value
+        } catch let error as AuthenticationFailure {
+            throw error
+        } catch {
+            throw AuthenticationFailure(message: String(describing: error))
+        }
+    }
+}

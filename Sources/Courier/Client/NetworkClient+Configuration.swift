@@ -1,0 +1,56 @@
+import Foundation
+
+extension NetworkClient {
+    /// Everything a `NetworkClient` applies to every request.
+    ///
+    /// ```swift
+    /// var configuration = NetworkClient.Configuration()
+    /// configuration.headers["User-Agent"] = "MyApp/1.0"
+    /// configuration.interceptors = [AuthInterceptor(tokenProvider: tokens), LoggingInterceptor()]
+    /// configuration.retryPolicy = .never
+    /// let client = NetworkClient(baseURL: URL(string: "https://api.example.com/v1")!, configuration: configuration)
+    /// ```
+    public struct Configuration: Sendable {
+        /// Header fields sent with every request; an endpoint's field of the same name wins.
+        public var headers: HTTPHeaders
+        /// The inactivity timeout in seconds for requests whose endpoint sets none.
+        public var timeout: TimeInterval
+        /// Status codes that count as success for endpoints that set none.
+        public var acceptableStatusCodes: Set<Int>
+        /// The retry policy for endpoints that set none. `RetryPolicy.never` turns retrying off.
+        public var retryPolicy: RetryPolicy
+        /// The interceptors, outermost first. Unless one of them is a `RetryInterceptor`, the client adds one
+        /// after them (closest to the transport) using `retryPolicy`, when the policy in effect allows more than
+        /// one attempt.
+        public var interceptors: [any Interceptor]
+        /// The largest response body kept in memory, in bytes, or `nil` for no limit; a larger body fails with
+        /// `TransportFailure.Kind.responseTooLarge`. Downloads to a file are not limited.
+        public var maximumResponseSize: Int?
+        /// Decodes response bodies (and typed error bodies) for endpoints without their own decoder.
+        public var decoder: any ResponseDecoder
+        /// Moves requests over the network; `nil` (the default) makes the client create a `URLSessionTransport`
+        /// with this configuration's timeout and response size limit.
+        public var transport: (any Transport)?
+
+        /// Creates a configuration.
+        public init(
+            headers: HTTPHeaders = [:],
+            timeout: TimeInterval = 60,
+            acceptableStatusCodes: Set<Int> = Set(200..<300),
+            retryPolicy: RetryPolicy = .default,
+            interceptors: [any Interceptor] = [],
+            maximumResponseSize: Int? = 64 << 20,
+            decoder: any ResponseDecoder = JSONResponseDecoder(),
+            transport: (any Transport)? = nil
+        ) {
+            self.headers = headers
+            self.timeout = timeout
+            self.acceptableStatusCodes = acceptableStatusCodes
+            self.retryPolicy = retryPolicy
+            self.interceptors = interceptors
+            self.maximumResponseSize = maximumResponseSize
+            self.decoder = decoder
+            self.transport = transport
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Which header fields and query parameters are hidden in logs and curl commands, and how.
+///
+/// By default `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` are redacted; add your own
+/// header and query names (compared case-insensitively).
+///
+/// ```swift
+/// var redaction = Redaction.default
+/// redaction.headerNames.insert("x-api-key")
+/// redaction.queryNames.insert("access_token")
+/// ```
+public struct Redaction: Sendable, Hashable {
+    /// Header names whose values are replaced (lower-cased).
+    public var headerNames: Set<String>
+    /// Query parameter names whose values are replaced (lower-cased).
+    public var queryNames: Set<String>
+    /// What replaces a redacted value.
+    public var placeholder: String
+
+    /// Creates a redaction; names are compared case-insensitively.
+    public init(headerNames: Set<String> = Redaction.defaultHeaderNames, queryNames: Set<String> = [], placeholder: String = "<redacted>") {
+        self.headerNames = Set(headerNames.map { $0.lowercased() })
+        self.queryNames = Set(queryNames.map { $0.lowercased() })
+        self.placeholder = placeholder
+    }
+
+    /// `authorization`, `proxy-authorization`, `cookie`, `set-cookie`.
+    public static let defaultHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+
+    /// The default redaction.
+    public static let `default` = Redaction()
+
+    /// Whether the header `name` is redacted.
+    public func redactsHeader(_ name: String) -> Bool {
+        headerNames.contains(name.lowercased())
+    }
+
+    /// `headers` with redacted values replaced.
+    public func redact(_ headers: HTTPHeaders) -> HTTPHeaders {
+        HTTPHeaders(headers.fields.map { field in
+            redactsHeader(field.name) ? HTTPHeaders.Field(name: field.name, value: placeholder) : field
+        })
+    }
+
+    /// `url` as text with the values of redacted query parameters (and any user/password) replaced.
+    public func redact(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        if components.user != nil { components.user = placeholder }
+        if components.password != nil { components.password = placeholder }
+        if !queryNames.isEmpty, let items = components.percentEncodedQueryItems {
+            components.percentEncodedQueryItems = items.map { item in
+                let name = item.name.removingPercentEncoding ?? item.name
+                guard queryNames.contains(name.lowercased()), item.value != nil else { return item }
+                return URLQueryItem(name: item.name, value: placeholder.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed))
+            }
+        }
+        return components.string ?? url.absoluteString
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// A decoded value together with the response it came from: status, headers, final URL and timing.
+///
+/// ```swift
+/// let response = try await client.response(GetUser(id: 7))
+/// print(response.statusCode, response.headers["ETag"] ?? "-", response.duration)
+/// let user = response.value
+/// ```
+public struct Response<Value: Sendable>: Sendable {
+    /// The decoded body (or the file URL of a download, or the raw bytes for `data(_:)`).
+    public var value: Value
+    /// The status code.
+    public var statusCode: Int
+    /// The response's header fields.
+    public var headers: HTTPHeaders
+    /// The URL that answered (after redirects).
+    public var url: URL?
+    /// Seconds from building the request to the decoded value, retries and interceptors included.
+    public var duration: TimeInterval
+
+    /// Creates a response.
+    public init(value: Value, statusCode: Int, headers: HTTPHeaders, url: URL?, duration: TimeInterval) {
+        self.value = value
+        self.statusCode = statusCode
+        self.headers = headers
+        self.url = url
+        self.duration = duration
+    }
+
+    /// The same response carrying another value.
+    public func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Response<Other> {
+        Response<Other>(value: try transform(value), statusCode: statusCode, headers: headers, url: url, duration: duration)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Retries failed requests according to a `RetryPolicy` (the request's own, else `policy`).
+///
+/// - Only idempotent methods (`GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS`, `TRACE`) or requests carrying an
+///   `Idempotency-Key` header are retried; a cancelled request never is.
+/// - Retried: the policy's status codes, and the transient transport failures `timedOut`, `connectionLost`
+///   and `cannotConnect`.
+/// - The delay before retry `n` is a random time in `0...min(maximumDelay, baseDelay × 2^(n-1))` (exponential
+///   backoff with full jitter), unless the response has `Retry-After` (seconds or HTTP-date), which is used
+///   instead, clamped to `maximumDelay`.
+/// - No attempt starts once the policy's `deadline` (from the first attempt) would be passed by the delay;
+///   the last response or error is returned instead.
+/// - Each attempt sends the same `HTTPRequest`; `.file` and `.stream` bodies are re-opened from their source
+///   by the transport, so replays send the full body.
+///
+/// `NetworkClient` appends one automatically; add your own only to place it elsewhere in the chain.
+public struct RetryInterceptor: Interceptor {
+    /// The policy for requests that carry none.
+    public var policy: RetryPolicy
+    private let clock: RetryClock
+
+    /// Creates the interceptor.
+    public init(policy: RetryPolicy = .default) {
+        self.init(policy: policy, clock: .system)
+    }
+
+    /// Creates the interceptor with an injected clock and random source (for tests).
+    public init(policy: RetryPolicy = .default, clock: RetryClock) {
+        self.policy = policy
+        self.clock = clock
+    }
+
+    /// Sends `request`, retrying as the policy allows.
+    public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
+        let policy = request.retryPolicy ?? self.policy
+        guard policy.maxAttempts > 1, Self.isRetryable(request) else { return try await next(request) }
+        let start = clock.now()
+        var attempt = 1
+        while true {
+            if Task.isCancelled { throw NetworkError.cancelled }
+            let delay: TimeInterval
+            do {
+                let response = try await next(request)
+                guard attempt < policy.maxAttempts, policy.retryableStatusCodes.contains(response.statusCode) else {
+                    return response
+                }
+                delay = Self.retryAfter(response.headers, now: clock.now()).map { min($0, policy.maximumDelay) }
+                    ?? backoff(attempt: attempt, policy: policy)
+                guard fitsDeadline(delay, start: start, policy: policy) else { return response }
+            } catch {
+                let failure = NetworkError.from(error)
+                guard attempt < policy.maxAttempts, Self.isTransient(failure), !Task.isCancelled else { throw error }
+                delay = backoff(attempt: attempt, policy: policy)
+                guard fitsDeadline(delay, start: start, policy: policy) else { throw error }
+            }
+            do {
+                try await clock.sleep(delay)
+            } catch {
+                throw NetworkError.cancelled
+            }
+            attempt += 1
+        }
+    }
+
+    /// Whether a request may be sent twice without repeating a side effect.
+    public static func isRetryable(_ request: HTTPRequest) -> Bool {
+        request.method.isIdempotent || request.headers.contains("Idempotency-Key")
+    }
+
+    /// Whether `error` is a transient transport failure worth another attempt.
+    public static func isTransient(_ error: NetworkError) -> Bool {
+        guard case .transport(let failure) = error else { return false }
+        switch failure.kind {
+        case .timedOut, .connectionLost, .cannotConnect: return true
+        default: return false
+        }
+    }
+
+    /// The delay asked for by a `Retry-After` header (delta-seconds or HTTP-date), or `nil`.
+    public static func retryAfter(_ headers: HTTPHeaders, now: Date) -> TimeInterval? {
+        guard let value = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            return TimeInterval(value).map { max(0, $0) }
+        }
+        guard let date = HTTPDate.parse(value) else { return nil }
+        return max(0, date.timeIntervalSince(now))
+    }
+
+    private func backoff(attempt: Int, policy: RetryPolicy) -> TimeInterval {
+        let exponent = Double(min(attempt - 1, 62))
+        let ceiling = min(policy.maximumDelay, policy.baseDelay * pow(2, exponent))
+        guard ceiling > 0 else { return 0 }
+        return min(ceiling, max(0, clock.random(ceiling)))
+    }
+
+    private func fitsDeadline(_ delay: TimeInterval, start: Date, policy: RetryPolicy) -> Bool {
+        guard let deadline = policy.deadline else { return true }
+        return clock.now().timeIntervalSince(start) + delay < deadline
+    }
+}
+
+/// Time and randomness as seen by `RetryInterceptor`; inject a fake one in tests.
+public struct RetryClock: Sendable {
+    /// The current time (for deadlines and `Retry-After` dates).
+    public var now: @Sendable () -> Date
+    /// Waits `seconds`; throws when the task is cancelled.
+    public var sleep: @Sendable (_ seconds: TimeInterval) async throws -> Void
+    /// A random number in `0...upperBound` (the jitter).
+    public var random: @Sendable (_ upperBound: Double) -> Double
+
+    /// Creates a clock from its three functions.
+    public init(
+        now: @escaping @Sendable () -> Date,
+        sleep: @escaping @Sendable (_ seconds: TimeInterval) async throws -> Void,
+        random: @escaping @Sendable (_ upperBound: Double) -> Double
+    ) {
+        self.now = now
+        self.sleep = sleep
+        self.random = random
+    }
+
+    /// The wall clock, `Task.sleep`, and the system random generator.
+    public static let system = RetryClock(
+        now: { Date() },
+        sleep: { seconds in
+            guard seconds > 0 else { return }
+            try await Task.sleep(nanoseconds: UInt64(min(seconds, 86_400) * 1_000_000_000))
+        },
+        random: { upperBound in Double.random(in: 0...upperBound) }
+    )
+}

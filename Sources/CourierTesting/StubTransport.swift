@@ -1,0 +1,83 @@
+import Courier
+import Foundation
+
+/// An in-memory `Transport` for unit tests: answers from a script of responses (or a handler closure) and
+/// records every request it was sent. No sockets, no threads.
+///
+/// ```swift
+/// let stub = StubTransport()
+/// stub.enqueue(.json(#"{"id":7}"#))
+/// stub.enqueue(status: 503, headers: ["Retry-After": "1"])
+/// let client = NetworkClient(baseURL: URL(string: "https://api.test")!, configuration: .init(transport: stub))
+/// _ = try await client.send(GetUser(id: 7))
+/// #expect(stub.requests.count == 1)
+/// ```
+public final class StubTransport: Transport, @unchecked Sendable {
+    // `@unchecked Sendable` is safe: all mutable state is behind `lock`.
+
+    /// Answers one request; throw to simulate a transport failure.
+    public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+    private let lock = NSLock()
+    private var script: [Result<HTTPResponse, NetworkError>] = []
+    private var recorded: [HTTPRequest] = []
+    private let handler: Handler?
+    private let fallback: HTTPResponse
+    private let recording: Bool
+
+    /// Creates a stub answering from its script; once the script is empty it answers `fallback`
+    /// (404 with an empty body by default). With `recording: false` requests are not kept (for benchmarks).
+    public init(_ responses: [HTTPResponse] = [], fallback: HTTPResponse = HTTPResponse(statusCode: 404), recording: Bool = true) {
+        self.script = responses.map { .success($0) }
+        self.handler = nil
+        self.fallback = fallback
+        self.recording = recording
+    }
+
+    /// Creates a stub that answers every request with `handler`. With `recording: false` requests are not kept.
+    public init(recording: Bool = true, handler: @escaping Handler) {
+        self.handler = handler
+        self.fallback = HTTPResponse(statusCode: 404)
+        self.recording = recording
+    }
+
+    /// Appends a response to the script.
+    public func enqueue(_ response: HTTPResponse) {
+        lock.withLock { script.append(.success(response)) }
+    }
+
+    /// Appends a response built from its parts to the script.
+    public func enqueue(status: Int = 200, headers: HTTPHeaders = [:], body: Data = Data()) {
+        enqueue(HTTPResponse(statusCode: status, headers: headers, body: body))
+    }
+
+    /// Appends a failure to the script (e.g. `.transport(TransportFailure(kind: .timedOut, message: "…"))`).
+    public func enqueue(failure: NetworkError) {
+        lock.withLock { script.append(.failure(failure)) }
+    }
+
+    /// Every request sent so far, in order.
+    public var requests: [HTTPRequest] {
+        lock.withLock { recorded }
+    }
+
+    /// Records `request` and answers it from the handler or the script.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let next = lock.withLock { () -> Result<HTTPResponse, NetworkError>? in
+            if recording { recorded.append(request) }
+            return script.isEmpty ? nil : script.removeFirst()
+        }
+        if Task.isCancelled { throw NetworkError.cancelled }
+        if let handler { return try await handler(request) }
+        var response = try (next ?? .success(fallback)).get()
+        if response.url == nil { response.url = request.url }
+        return response
+    }
+}
+
+extension HTTPResponse {
+    /// A JSON response (`Content-Type: application/json`) with `text` as its body.
+    public static func json(_ text: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(statusCode: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
+    }
+}

@@ -1,0 +1,145 @@
+import Courier
+import CourierTesting
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `client`: the request pipeline over `StubTransport` against a hand-written URLRequest + JSONDecoder, and
+/// 10,000 loopback requests against MockWebServer, Courier against raw URLSession.
+enum ClientBenchmarks {
+    static let suite = BenchmarkSuite(
+        name: "client",
+        summary: "NetworkClient pipeline vs hand-built URLRequest + JSONDecoder; loopback throughput vs raw URLSession"
+    ) {
+        await pipeline()
+        await loopback()
+    }
+
+    struct Account: Codable, Sendable {
+        var id: Int
+        var name: String
+        var email: String
+        var active: Bool
+        var tags: [String]
+    }
+
+    struct GetAccount: APIDefinition {
+        typealias APIResponse = Account
+        var id: Int
+        var method: HTTPMethod { .get }
+        var path: EndpointPath { "/accounts/\(id)" }
+        var headers: HTTPHeaders { ["Accept": "application/json"] }
+    }
+
+    static let body = Data(#"{"id":42,"name":"Kim","email":"kim@example.com","active":true,"tags":["a","b","c"]}"#.utf8)
+
+    // MARK: (a) pipeline
+
+    static func pipeline() async {
+        let baseURL = URL(string: "https://api.example.com/v1")!
+        let canned = HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: body)
+        let stub = StubTransport(recording: false) { _ in canned }
+        let client = NetworkClient(baseURL: baseURL, configuration: .init(
+            headers: ["User-Agent": "courier-bench"], transport: stub))
+
+        let iterations = 20_000
+        let courier = await Measure.nanosecondsPerOp(iterations: iterations) {
+            do { Measure.blackHole(try await client.send(GetAccount(id: 42))) } catch { fatalError("\(error)") }
+        }
+
+        let decoder = JSONDecoder()
+        let baseline = await Measure.nanosecondsPerOp(iterations: iterations) {
+            do {
+                var request = URLRequest(url: baseURL.appendingPathComponent("accounts").appendingPathComponent(String(42)))
+                request.httpMethod = "GET"
+                request.setValue("application/json", forHTTPHeaderField: "Accept")
+                request.setValue("courier-bench", forHTTPHeaderField: "User-Agent")
+                let response = try await Self.stubFetch(request, canned: canned)
+                guard (200..<300).contains(response.statusCode) else { fatalError("status") }
+                Measure.blackHole(try decoder.decode(Account.self, from: response.body))
+            } catch { fatalError("\(error)") }
+        }
+        let decodeOnly = Measure.nanosecondsPerOp(iterations: iterations) {
+            do { Measure.blackHole(try decoder.decode(Account.self, from: body)) } catch { fatalError("\(error)") }
+        }
+        Measure.report("send over StubTransport", courier: courier, baseline: baseline)
+        print("  (for scale: JSONDecoder alone on this body: \(String(format: "%.0f", decodeOnly)) ns)")
+        print("  goal: ratio ≤ 1.30× and < 10,000 ns/request (\(String(format: "%.0f", courier)) ns)")
+    }
+
+    /// The hand-written baseline's "transport": an async call returning the canned response.
+    @inline(never)
+    static func stubFetch(_ request: URLRequest, canned: HTTPResponse) async throws -> HTTPResponse {
+        Measure.blackHole(request)
+        return canned
+    }
+
+    // MARK: (b) loopback
+
+    static func loopback() async {
+        let server = MockWebServer()
+        do { try server.start() } catch { print("  loopback: cannot start MockWebServer: \(error)"); return }
+        defer { server.shutdown() }
+        let response = MockResponse(status: 200, headers: ["Content-Type": "application/json"], body: .data(body))
+        server.dispatcher = { _ in response }
+
+        let total = 10_000
+        let concurrency = 8
+        let client = NetworkClient(baseURL: server.baseURL, configuration: .init(retryPolicy: .never))
+
+        let session = URLSession(configuration: .default)
+        defer { session.finishTasksAndInvalidate() }
+        let rawURL = server.url("/accounts/42")
+
+        // Warm-up both, then alternate three rounds and keep the best of each.
+        _ = await run(total: 200, concurrency: concurrency) { _ = try await client.send(GetAccount(id: 42)) }
+        _ = await run(total: 200, concurrency: concurrency) { try await rawFetch(session, rawURL) }
+        var courierBest = 0.0
+        var rawBest = 0.0
+        for _ in 0..<3 {
+            courierBest = max(courierBest, await run(total: total, concurrency: concurrency) {
+                _ = try await client.send(GetAccount(id: 42))
+            })
+            rawBest = max(rawBest, await run(total: total, concurrency: concurrency) {
+                try await rawFetch(session, rawURL)
+            })
+        }
+        Measure.report("10,000 loopback GETs (\(concurrency) in flight)", courier: courierBest, baseline: rawBest, unit: "req/s")
+        print("  goal: throughput ratio ≥ 0.95×")
+    }
+
+    /// Raw URLSession: completion-handler data task, status check, JSONDecoder.
+    static func rawFetch(_ session: URLSession, _ url: URL) async throws {
+        var request = URLRequest(url: url)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        let data: Data = try await withCheckedThrowingContinuation { continuation in
+            session.dataTask(with: request) { data, response, error in
+                if let error { continuation.resume(throwing: error); return }
+                guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else {
+                    continuation.resume(throwing: URLError(.badServerResponse)); return
+                }
+                continuation.resume(returning: data ?? Data())
+            }.resume()
+        }
+        Measure.blackHole(try JSONDecoder().decode(Account.self, from: data))
+    }
+
+    /// Runs `total` operations with `concurrency` in flight; returns operations per second.
+    static func run(total: Int, concurrency: Int, _ operation: @escaping @Sendable () async throws -> Void) async -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<concurrency {
+                group.addTask {
+                    var index = worker
+                    while index < total {
+                        do { try await operation() } catch { print("  request failed: \(error)") }
+                        index += concurrency
+                    }
+                }
+            }
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return Double(total) / seconds
+    }
+}

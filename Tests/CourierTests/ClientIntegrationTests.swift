@@ -1,0 +1,477 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+/// `NetworkClient` + `URLSessionTransport` against MockWebServer: real bytes over a real loopback socket.
+@Suite struct ClientIntegrationTests {
+    let server: MockWebServer
+
+    init() throws {
+        server = MockWebServer()
+        try server.start()
+    }
+
+    func client(
+        retry: RetryPolicy = .never,
+        timeout: TimeInterval = 20,
+        interceptors: [any Interceptor] = [],
+        maximumResponseSize: Int? = 64 << 20
+    ) -> NetworkClient {
+        NetworkClient(baseURL: server.url("/api"), configuration: .init(
+            timeout: timeout, retryPolicy: retry, interceptors: interceptors, maximumResponseSize: maximumResponseSize))
+    }
+
+    /// The number of requests the server received, once in-flight bookkeeping has settled.
+    func settledRequestCount() async throws -> Int {
+        try await Task.sleep(nanoseconds: 150_000_000)
+        return server.requestCount
+    }
+
+    static func temporaryFile(_ data: Data) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-client-\(UUID().uuidString)")
+        try data.write(to: url)
+        return url
+    }
+
+    // MARK: Bodies on the wire
+
+    struct NewUser: Codable, Sendable, Equatable {
+        var name: String
+        var age: Int
+    }
+
+    @Test func jsonBodyOnTheWire() async throws {
+        server.enqueue(.json(#"{"id":1,"name":"kim"}"#, status: 201))
+        let call = TypedCall<User>(method: .post, path: "/users", body: .json(NewUser(name: "kim", age: 30)))
+        let user = try await client().send(call)
+        #expect(user == User(id: 1, name: "kim"))
+        let recorded = try await server.takeRequest()
+        #expect(recorded.method == "POST")
+        #expect(recorded.path == "/api/users")
+        #expect(recorded.headers["Content-Type"]?.hasPrefix("application/json") == true)
+        #expect(try recorded.decodeBody(NewUser.self) == NewUser(name: "kim", age: 30))
+    }
+
+    @Test func formBodyOnTheWire() async throws {
+        server.enqueue(MockResponse(status: 204))
+        _ = try await client().send(TypedCall<EmptyResponse>(method: .post, path: "/form", body: .form(NewUser(name: "kim lee&co", age: 30))))
+        let recorded = try await server.takeRequest()
+        #expect(recorded.headers["Content-Type"]?.hasPrefix("application/x-www-form-urlencoded") == true)
+        #expect(recorded.bodyText == "age=30&name=kim+lee%26co")
+    }
+
+    @Test func queryAndBodyTogether() async throws {
+        struct Page: Encodable, Sendable { var page: Int; var tags: [String] }
+        struct AddLink: Endpoint {
+            var method: HTTPMethod { .post }
+            var path: EndpointPath { "/notices/\(3)/links" }
+            var query: (any Encodable & Sendable)? { Page(page: 2, tags: ["a b", "c"]) }
+            var body: RequestBody? { .json(NewUser(name: "x", age: 1)) }
+        }
+        server.enqueue(.json("1"))
+        _ = try await client().send(AddLink(), decoding: Int.self)
+        let recorded = try await server.takeRequest()
+        #expect(recorded.target == "/api/notices/3/links?page=2&tags%5B0%5D=a%20b&tags%5B1%5D=c")
+        #expect(try recorded.decodeBody(NewUser.self) == NewUser(name: "x", age: 1))
+    }
+
+    @Test func rawDataBodyOnTheWire() async throws {
+        server.enqueue(MockResponse(status: 204))
+        let bytes = Data([0, 1, 2, 255, 254])
+        _ = try await client().send(TypedCall<EmptyResponse>(method: .put, path: "/blob", body: .data(bytes, contentType: "application/x-thing")))
+        let recorded = try await server.takeRequest()
+        #expect(recorded.body == bytes)
+        #expect(recorded.headers["Content-Type"] == "application/x-thing")
+        #expect(recorded.headers["Content-Length"] == "5")
+    }
+
+    @Test func fileBodyStreamsFromDisk() async throws {
+        let data = generatedBytes(offset: 0, count: 300_000)
+        let file = try Self.temporaryFile(data)
+        defer { try? FileManager.default.removeItem(at: file) }
+        server.enqueue(MockResponse(status: 204))
+        _ = try await client().send(TypedCall<EmptyResponse>(method: .put, path: "/file", body: .file(file, contentType: "application/octet-stream")))
+        let recorded = try await server.takeRequest()
+        #expect(recorded.bodySize == 300_000)
+        #expect(recorded.body == data)
+    }
+
+    @Test func streamedBodyIsSentWhole() async throws {
+        let source = GeneratedSource(count: 500_000)
+        server.enqueue(MockResponse(status: 204))
+        _ = try await client().send(TypedCall<EmptyResponse>(
+            method: .post, path: "/stream", body: RequestBody(RawBody(contentType: "application/octet-stream", body: .stream(source)))))
+        let recorded = try await server.takeRequest()
+        #expect(recorded.bodySize == 500_000)
+        #expect(recorded.body == generatedBytes(offset: 0, count: 500_000))
+    }
+
+    @Test func multipartBodyOnTheWire() async throws {
+        let file = try Self.temporaryFile(Data("file contents".utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        var form = MultipartFormData(boundary: "courier-test-boundary")
+        form.append("kim", name: "name")
+        form.append(Data([1, 2, 3]), name: "blob", filename: "b.bin", contentType: "application/octet-stream")
+        form.append(fileAt: file, name: "doc", filename: "doc.txt", contentType: "text/plain")
+        server.enqueue(MockResponse(status: 204))
+        _ = try await client().send(TypedCall<EmptyResponse>(method: .post, path: "/upload", body: .multipart(form)))
+        let recorded = try await server.takeRequest()
+        #expect(recorded.headers["Content-Type"] == "multipart/form-data; boundary=courier-test-boundary")
+        let text = recorded.bodyText
+        #expect(text.contains("Content-Disposition: form-data; name=\"name\"\r\n\r\nkim\r\n"))
+        #expect(text.contains("filename=\"b.bin\""))
+        #expect(text.contains("filename=\"doc.txt\""))
+        #expect(text.contains("file contents"))
+        #expect(text.hasSuffix("--courier-test-boundary--\r\n"))
+    }
+
+    @Test func repeatedHeaderFieldsAreJoined() async throws {
+        server.enqueue(MockResponse(status: 204))
+        var headers: HTTPHeaders = ["Accept": "application/json"]
+        headers.add(name: "Accept", value: "text/plain")
+        headers.add(name: "Cookie", value: "a=1")
+        headers.add(name: "Cookie", value: "b=2")
+        _ = try await client().send(Call(headers: headers), decoding: EmptyResponse.self)
+        let recorded = try await server.takeRequest()
+        #expect(recorded.headers["Accept"] == "application/json, text/plain")
+        #expect(recorded.headers["Cookie"] == "a=1; b=2")
+    }
+
+    @Test func retriedStreamedBodyIsReopened() async throws {
+        let source = GeneratedSource(count: 10_000)
+        server.enqueue(MockResponse(status: 503))
+        server.enqueue(MockResponse(status: 204))
+        let call = TypedCall<EmptyResponse>(
+            method: .put, path: "/again", body: RequestBody(RawBody(contentType: nil, body: .stream(source))),
+            retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: 0.01, maximumDelay: 0.01))
+        _ = try await client().send(call)
+        #expect(source.openCount == 2)
+        _ = try await server.takeRequest()
+        #expect(try await server.takeRequest().body.count == 10_000)
+    }
+
+    // MARK: Statuses
+
+    @Test func nonAcceptableStatusCarriesTypedErrorBody() async throws {
+        server.enqueue(MockResponse(status: 422, headers: ["Content-Type": "application/json", "X-Trace": "t-1"],
+                                    body: #"{"code":"invalid","message":"name is required"}"#))
+        let error = await #expect(throws: NetworkError.self) { try await client().send(FetchUser(id: 5)) }
+        guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus, got \(String(describing: error))"); return }
+        #expect(failure.statusCode == 422)
+        #expect(failure.headers["x-trace"] == "t-1")
+        #expect(failure.errorBody(as: APIProblem.self) == APIProblem(code: "invalid", message: "name is required"))
+    }
+
+    @Test func noContentAndHeadDecodeIntoEmptyResponse() async throws {
+        server.enqueue(MockResponse(status: 204))
+        server.enqueue(MockResponse(status: 200, headers: ["Content-Length": "1234", "X-Size": "big"]))
+        let client = client()
+        _ = try await client.send(TypedCall<EmptyResponse>(method: .delete, path: "/users/1"))
+        let head = try await client.response(TypedCall<EmptyResponse>(method: .head, path: "/users/1"))
+        #expect(head.statusCode == 200)
+        #expect(head.headers["X-Size"] == "big")
+        #expect(try await server.takeRequest().method == "DELETE")
+        #expect(try await server.takeRequest().method == "HEAD")
+    }
+
+    @Test func redirectsAreFollowed() async throws {
+        server.enqueue(MockResponse(status: 302, headers: ["Location": "/api/step2"]))
+        server.enqueue(MockResponse(status: 301, headers: ["Location": server.url("/api/final").absoluteString]))
+        server.enqueue(.json(#"{"id":3,"name":"end"}"#))
+        let response = try await client().response(TypedCall<User>(path: "/start"))
+        #expect(response.value.name == "end")
+        #expect(response.url?.path == "/api/final")
+        #expect(try await settledRequestCount() == 3)
+    }
+
+    @Test func redirectLoopStopsAtTheCap() async throws {
+        server.dispatcher = { _ in MockResponse(status: 302, headers: ["Location": "/api/loop"]) }
+        let transport = URLSessionTransport(configuration: .init(timeout: 20, maximumRedirects: 3))
+        let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(retryPolicy: .never, transport: transport))
+        let error = await #expect(throws: NetworkError.self) { try await client.data(Call(path: "/loop")) }
+        guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus, got \(String(describing: error))"); return }
+        #expect(failure.statusCode == 302)
+        #expect(try await settledRequestCount() == 4)
+    }
+
+    @Test func basicAuthChallengeReturns401WithoutHanging() async throws {
+        server.enqueue(MockResponse(status: 401, headers: ["WWW-Authenticate": #"Basic realm="courier""#, "Content-Type": "application/json"],
+                                    body: #"{"code":"auth","message":"log in"}"#))
+        let error = await #expect(throws: NetworkError.self) { try await client(timeout: 20).send(FetchUser(id: 1)) }
+        guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus, got \(String(describing: error))"); return }
+        #expect(failure.statusCode == 401)
+        #expect(failure.errorBody(as: APIProblem.self)?.code == "auth")
+    }
+
+    @Test func responseSizeLimitIsEnforcedOnTheWire() async throws {
+        server.enqueue(.generated(byteCount: 200_000))
+        server.enqueue(.generated(byteCount: 200_000).chunked())
+        let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(retryPolicy: .never, maximumResponseSize: 100_000))
+        for _ in 0..<2 {
+            let error = await #expect(throws: NetworkError.self) { try await client.data(Call(path: "/big")) }
+            guard case .transport(let failure) = error else { Issue.record("expected transport"); continue }
+            #expect(failure.kind == .responseTooLarge)
+        }
+    }
+
+    // MARK: Retry over the wire
+
+    @Test func retryAfterSecondsAndDateAreHonoured() async throws {
+        let clock = FakeRetryClock()
+        server.enqueue(MockResponse(status: 503, headers: ["Retry-After": "3"]))
+        server.enqueue(MockResponse(status: 429, headers: ["Retry-After": HTTPDate.format(clock.now.addingTimeInterval(7))]))
+        server.enqueue(.json("1"))
+        let retry = RetryInterceptor(policy: RetryPolicy(maxAttempts: 3, baseDelay: 0.5, maximumDelay: 30, deadline: nil), clock: clock.clock)
+        let value = try await client(interceptors: [retry]).send(Call(path: "/flaky"), decoding: Int.self)
+        #expect(value == 1)
+        #expect(clock.sleeps.count == 2)
+        #expect(clock.sleeps.first == 3)
+        // The date is 7 s after the start; the fake clock already advanced 3 s for the first wait.
+        #expect(abs((clock.sleeps.last ?? 0) - 4) < 1.01)
+        #expect(try await settledRequestCount() == 3)
+    }
+
+    @Test func backoffRetriesThenGivesUp() async throws {
+        server.dispatcher = { _ in MockResponse(status: 500) }
+        let clock = FakeRetryClock(fraction: 1)
+        let retry = RetryInterceptor(policy: RetryPolicy(maxAttempts: 4, baseDelay: 0.1, maximumDelay: 1, deadline: nil), clock: clock.clock)
+        let error = await #expect(throws: NetworkError.self) { try await client(interceptors: [retry]).data(Call(path: "/down")) }
+        guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus"); return }
+        #expect(failure.statusCode == 500)
+        #expect(clock.sleeps.map { ($0 * 1000).rounded() } == [100, 200, 400])
+        #expect(try await settledRequestCount() == 4)
+    }
+
+    @Test func realBackoffWaitsAndRecovers() async throws {
+        server.enqueue(MockResponse(status: 503))
+        server.enqueue(.json("2"))
+        let policy = RetryPolicy(maxAttempts: 3, baseDelay: 0.05, maximumDelay: 0.1, deadline: 30)
+        let value = try await client(retry: policy).send(Call(path: "/x"), decoding: Int.self)
+        #expect(value == 2)
+        #expect(try await settledRequestCount() == 2)
+    }
+
+    @Test func nonIdempotentPostIsNotRetried() async throws {
+        server.dispatcher = { _ in MockResponse(status: 503) }
+        let policy = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, maximumDelay: 0.01)
+        await #expect(throws: NetworkError.self) {
+            try await client(retry: policy).send(Call(method: .post, path: "/orders", body: .json(NewUser(name: "a", age: 1))), decoding: EmptyResponse.self)
+        }
+        #expect(try await settledRequestCount() == 1)
+    }
+
+    @Test func deadlineBoundsRetries() async throws {
+        server.dispatcher = { _ in MockResponse(status: 503, headers: ["Retry-After": "1"]) }
+        // The fake clock advances only by the waits, so the outcome does not depend on machine load.
+        let clock = FakeRetryClock()
+        let retry = RetryInterceptor(policy: RetryPolicy(maxAttempts: 10, baseDelay: 0.01, maximumDelay: 1, deadline: 1.5), clock: clock.clock)
+        let error = await #expect(throws: NetworkError.self) { try await client(interceptors: [retry]).data(Call(path: "/slow")) }
+        #expect(error.map { if case .httpStatus(let failure) = $0 { failure.statusCode } else { 0 } } == 503)
+        #expect(clock.sleeps == [1])          // a 1 s wait fits in 1.5 s, a second one does not
+        #expect(try await settledRequestCount() == 2)
+    }
+
+    @Test func connectionLostMidBodyIsRetriedForGet() async throws {
+        server.enqueue(.generated(byteCount: 100_000).socketPolicy(.disconnectDuringBody(afterBytes: 1000)))
+        server.enqueue(.json("3"))
+        let policy = RetryPolicy(maxAttempts: 2, baseDelay: 0.01, maximumDelay: 0.01)
+        #expect(try await client(retry: policy).send(Call(path: "/cut"), decoding: Int.self) == 3)
+    }
+
+    // MARK: Transport failures
+
+    @Test func connectionLostMidBody() async throws {
+        server.enqueue(.generated(byteCount: 100_000).socketPolicy(.disconnectDuringBody(afterBytes: 1000)))
+        let error = await #expect(throws: NetworkError.self) { try await client().data(Call(path: "/cut")) }
+        guard case .transport(let failure) = error else { Issue.record("expected transport, got \(String(describing: error))"); return }
+        #expect(failure.kind == .connectionLost)
+    }
+
+    @Test(arguments: [
+        (MockResponse.SocketPolicy.disconnectAfterRequest, TransportFailure.Kind.connectionLost),
+        (.disconnectAfterHeaders, .connectionLost),
+        (.reset, .connectionLost),
+        (.resetDuringBody(afterBytes: 500), .connectionLost),
+    ])
+    func brokenConnections(policy: MockResponse.SocketPolicy, kind: TransportFailure.Kind) async throws {
+        server.enqueue(.generated(byteCount: 50_000).socketPolicy(policy))
+        let error = await #expect(throws: NetworkError.self) { try await client().data(Call(path: "/broken")) }
+        guard case .transport(let failure) = error else { Issue.record("expected transport, got \(String(describing: error))"); return }
+        #expect(failure.kind == kind, "\(failure)")
+    }
+
+    @Test func malformedStatusLineIsBadServerResponse() async throws {
+        server.enqueue(.malformedStatusLine("HTTP/1.1 two hundred OK"))
+        let error = await #expect(throws: NetworkError.self) { try await client().data(Call(path: "/garbled")) }
+        guard case .transport(let failure) = error else { Issue.record("expected transport, got \(String(describing: error))"); return }
+        #expect(failure.kind == .badServerResponse, "\(failure)")
+    }
+
+    @Test func timeoutWhenServerNeverAnswers() async throws {
+        server.enqueue(.noResponse)
+        let error = await #expect(throws: NetworkError.self) { try await client(timeout: 1).data(Call(path: "/silent")) }
+        guard case .transport(let failure) = error else { Issue.record("expected transport, got \(String(describing: error))"); return }
+        #expect(failure.kind == .timedOut)
+    }
+
+    @Test func cannotConnectToClosedPort() async throws {
+        let closed = MockWebServer()
+        let url = closed.url("/")
+        closed.shutdown()
+        let client = NetworkClient(baseURL: url, configuration: .init(retryPolicy: .never))
+        let error = await #expect(throws: NetworkError.self) { try await client.data(Call(path: "/x")) }
+        guard case .transport(let failure) = error else { Issue.record("expected transport, got \(String(describing: error))"); return }
+        #expect(failure.kind == .cannotConnect)
+    }
+
+    @Test func cancellationMidRequest() async throws {
+        server.enqueue(.noResponse)
+        let client = client(timeout: 30)
+        let task = Task { try await client.data(Call(path: "/hang")) }
+        _ = try await server.takeRequest()
+        let start = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        #expect(throws: NetworkError.cancelled) { try result.get() }
+        #expect((ContinuousClock.now - start).seconds < 10)
+    }
+
+    @Test func cancellationRacingTheStartNeverHangs() async throws {
+        server.dispatcher = { _ in .json("1") }
+        let client = client(timeout: 30)
+        for attempt in 0..<20 {
+            let task = Task { try await client.send(Call(path: "/race/\(attempt)"), decoding: Int.self) }
+            if attempt % 2 == 0 { await Task.yield() }
+            task.cancel()
+            switch await task.result {
+            case .success(let value): #expect(value == 1)              // finished before the cancel landed
+            case .failure(let error): #expect(error as? NetworkError == .cancelled)
+            }
+        }
+    }
+
+    // MARK: Auth over the wire
+
+    @Test func hundredConcurrent401sShareOneRefresh() async throws {
+        server.dispatcher = { request in
+            request.headers["Authorization"] == "Bearer t1" ? .json("7") : MockResponse(status: 401)
+        }
+        let provider = CountingTokenProvider()
+        let client = client(interceptors: [AuthInterceptor(tokenProvider: provider)])
+        let values = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<100 { group.addTask { try await client.send(Call(path: "/me/\(index)"), decoding: Int.self) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(values == Array(repeating: 7, count: 100))
+        #expect(await provider.refreshCount == 1)
+        #expect(server.recordedRequests.filter { $0.headers["Authorization"] == "Bearer t1" }.count == 100)
+        #expect(try await settledRequestCount() <= 200)
+    }
+
+    // MARK: Logging
+
+    @Test func logsAreRedacted() async throws {
+        server.enqueue(MockResponse(status: 200, headers: ["Set-Cookie": "session=SERVER-SECRET"], body: "{}"))
+        let logger = CollectingLogger()
+        let logging = LoggingInterceptor(logger: logger, redaction: Redaction(queryNames: ["token"]), logHeaders: true, logCurlCommand: true)
+        let auth = AuthInterceptor(tokenProvider: CountingTokenProvider(token: "CLIENT-SECRET"))
+        let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(
+            headers: ["Cookie": "a=COOKIE-SECRET"], retryPolicy: .never, interceptors: [auth, logging]))
+        _ = try await client.data(Call(path: "/profile"))
+        let text = logger.text
+        #expect(text.contains("← 200 GET"))
+        #expect(!text.contains("SECRET"))
+        #expect(text.contains("Authorization: <redacted>"))
+        #expect(text.contains("Set-Cookie: <redacted>"))
+        let recorded = try await server.takeRequest()
+        #expect(recorded.headers["Authorization"] == "Bearer CLIENT-SECRET")
+    }
+
+    // MARK: Progress, uploads and downloads
+
+    @Test func uploadReportsProgress() async throws {
+        let file = try Self.temporaryFile(generatedBytes(offset: 0, count: 1_000_000))
+        defer { try? FileManager.default.removeItem(at: file) }
+        server.enqueue(.json(#"{"id":9,"name":"up"}"#))
+        let task = client().upload(TypedCall<User>(method: .post, path: "/files", body: .file(file, contentType: "application/octet-stream")))
+        var events: [TransferProgress] = []
+        for await progress in task.progress { events.append(progress) }
+        let response = try await task.value
+        #expect(response.value.name == "up")
+        #expect(!events.isEmpty)
+        #expect(events.last?.completedBytes == 1_000_000)
+        #expect(events.last?.fractionCompleted == 1)
+        #expect(zip(events, events.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes })
+        #expect(try await server.takeRequest().bodySize == 1_000_000)
+    }
+
+    @Test func downloadStreamsToFileWithProgress() async throws {
+        let size = 3_000_000
+        server.enqueue(.generated(byteCount: Int64(size)))
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-dl-\(UUID().uuidString)/out.bin")
+        defer { try? FileManager.default.removeItem(at: destination.deletingLastPathComponent()) }
+        let task = client().download(Call(path: "/big"), to: destination)
+        var events: [TransferProgress] = []
+        for await progress in task.progress { events.append(progress) }
+        let response = try await task.value
+        #expect(response.value == destination)
+        #expect(response.statusCode == 200)
+        let data = try Data(contentsOf: destination)
+        #expect(data.count == size)
+        #expect(data.prefix(1000) == generatedBytes(offset: 0, count: 1000))
+        #expect(data.suffix(1000) == generatedBytes(offset: size - 1000, count: 1000))
+        #expect(events.count > 1)
+        #expect(events.last?.completedBytes == Int64(size))
+        #expect(events.last?.totalBytes == Int64(size))
+    }
+
+    @Test func chunkedDownloadEndsWithFinalProgress() async throws {
+        server.enqueue(.generated(byteCount: 1_000_003).chunked(maxChunkSize: 10_000))
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-dl-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        let task = client().download(Call(path: "/chunked"), to: destination)
+        var events: [TransferProgress] = []
+        for await progress in task.progress { events.append(progress) }
+        _ = try await task.value
+        #expect(events.last?.completedBytes == 1_000_003)
+        #expect(events.last?.totalBytes == nil)
+        #expect(events.count < 100)   // throttled to one event per 128 KiB
+        #expect(try Data(contentsOf: destination).count == 1_000_003)
+    }
+
+    @Test func failedDownloadLeavesNoFile() async throws {
+        server.enqueue(MockResponse(status: 404, body: "missing"))
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-dl-\(UUID().uuidString)")
+        let task = client().download(Call(path: "/nope"), to: destination)
+        let error = await #expect(throws: NetworkError.self) { try await task.value }
+        guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus"); return }
+        #expect(failure.statusCode == 404)
+        #expect(String(decoding: failure.body, as: UTF8.self) == "missing")
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+    }
+
+    @Test func failedDownloadOfAPIDefinitionCarriesTypedErrorBody() async throws {
+        server.enqueue(MockResponse(status: 403, headers: ["Content-Type": "application/json"], body: #"{"code":"denied","message":"no"}"#))
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-dl-\(UUID().uuidString)")
+        let error = await #expect(throws: NetworkError.self) { try await client().download(FetchUser(id: 1), to: destination).value }
+        guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus"); return }
+        #expect(failure.errorBody(as: APIProblem.self) == APIProblem(code: "denied", message: "no"))
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+    }
+
+    @Test func cancellationMidDownload() async throws {
+        server.enqueue(.generated(byteCount: 50_000_000).throttled(bytes: 64 * 1024, every: .milliseconds(20)))
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-dl-\(UUID().uuidString)")
+        let task = client().download(Call(path: "/huge"), to: destination)
+        for await progress in task.progress where progress.completedBytes > 100_000 {
+            task.cancel()
+            break
+        }
+        let start = ContinuousClock.now
+        let error = await #expect(throws: NetworkError.self) { try await task.value }
+        #expect(error == .cancelled)
+        #expect((ContinuousClock.now - start).seconds < 10)
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+    }
+}
