@@ -1,3 +1,5 @@
+import Courier
+
 /// A request line and header section, parsed and validated.
 struct RequestHead {
     /// How the request body is delimited.
@@ -26,7 +28,7 @@ struct RequestHead {
             throw Failure(kind: .badRequestLine, detail: "request line is not 'METHOD target HTTP/x.y': \(Self.preview(line))", status: 400)
         }
         let method = parts[0], target = parts[1], version = parts[2]
-        guard !method.isEmpty, method.allSatisfy(Self.isTokenByte) else {
+        guard !method.isEmpty, method.allSatisfy(HTTPMethod.isTokenByte) else {
             throw Failure(kind: .badRequestLine, detail: "invalid method in \(Self.preview(line))", status: 400)
         }
         // RFC 9112 §3.2: the target is ASCII (a URI); raw UTF-8 or control bytes are a client bug worth
@@ -63,7 +65,7 @@ struct RequestHead {
             throw Failure(kind: .badHeader, detail: "header line without a colon: \(preview(line))", status: 400)
         }
         let name = line[..<colon]
-        guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
+        guard !name.isEmpty, name.allSatisfy(HTTPMethod.isTokenByte) else {
             throw Failure(kind: .badHeader, detail: "invalid header name: \(preview(Array(name)))", status: 400)
         }
         var value = line[(colon + 1)...]
@@ -134,15 +136,6 @@ struct RequestHead {
             size = size * 16 + digit  // at most 15 hex digits: cannot overflow Int64
         }
         return size
-    }
-
-    /// RFC 9110 `tchar`.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 48...57, 65...90, 97...122: true
-        case 33, 35, 36, 37, 38, 39, 42, 43, 45, 46, 94, 95, 96, 124, 126: true
-        default: false
-        }
     }
 
     /// The first bytes of a line, printable, for error details.
