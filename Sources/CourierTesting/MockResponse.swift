@@ -78,8 +78,10 @@ public struct MockResponse: Sendable {
 
     /// Bandwidth limit for the body.
     public struct Throttle: Sendable, Hashable {
-        /// Bytes sent per slice (at least 1).
-        public var bytes: Int
+        /// Bytes sent per slice (at least 1: a smaller value, in `init` or set later, is raised to 1).
+        public var bytes: Int {
+            didSet { if bytes < 1 { bytes = 1 } }
+        }
         /// Pause after each slice.
         public var interval: Duration
 

@@ -180,7 +180,7 @@ import CourierTesting
         let pieces = ["GET / HTTP/1.1\r\n", "Host: x\r\n", "\r\n", "Content-Length: 3\r\n", "Transfer-Encoding: chunked\r\n",
                       "3\r\nabc\r\n", "0\r\n", "FFFFFFFFFFFFFFFFFF\r\n", "\u{0}", "\r", "\n", " ", ":", "X-A: \u{7F}\r\n", "POST /p HTTP/1.1\r\n"]
         try await offPool {
-            var random = SeededRandom(seed: 0xDEC0DE)
+            var random = SplitMix64(seed: 0xDEC0DE)
             for _ in 0..<25 {
                 let client = try RawClient(port: server.port)
                 var soup = ""
@@ -196,17 +196,21 @@ import CourierTesting
         }
         #expect(text == "ok")
     }
-}
 
-/// SplitMix64, seeded so the soup repeats run to run.
-struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+    /// `Throttle.bytes` is a public `var`: set to 0 (or less) after `init`, it must still send the body, not
+    /// cut it off silently.
+    @Test(arguments: [0, -5])
+    func throttleOfZeroBytesStillSendsTheBody(_ bytes: Int) async throws {
+        let server = MockWebServer()
+        defer { server.shutdown() }
+        var response = MockResponse.text("hello").throttled(bytes: 1, every: .zero)
+        response.throttle?.bytes = bytes
+        server.enqueue(response)
+        let text = try await offPool {
+            let client = try RawClient(port: server.port)
+            client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            return try client.readResponse(timeout: 5).text
+        }
+        #expect(text == "hello")
     }
 }
