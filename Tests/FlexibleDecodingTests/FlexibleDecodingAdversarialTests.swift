@@ -141,6 +141,43 @@ import Testing
         #expect(try flexible([String: Int].self, #"{"a\u0000b":1,"":2}"#) == ["a\u{0}b": 1, "": 2])
     }
 
+    struct Settings: Decodable, Equatable {
+        struct Entry: Decodable, Equatable { let displayName: String }
+        let userSettings: [String: Entry]
+        let nestedMaps: [String: [String: Int]]
+    }
+
+    /// Found by this suite: the key strategy was applied to `[String: Value]` keys too, which `JSONDecoder`
+    /// leaves as written — so `"A_B"` and `"a__b"` both became `"aB"` and one value was lost.
+    @Test func keyStrategiesLeaveDictionaryKeysAsWrittenLikeJSONDecoder() throws {
+        let keys = ["_a", "a__b", "__", "", "a_", "_", "A_B", "a_1", "ünï_côdé", "a_b_", "__init__", "a-b_c", "ALL_CAPS", "x_y_z", "a\\u0000_b"]
+        let json = "{" + keys.enumerated().map { "\"\($0.element)\":\($0.offset)" }.joined(separator: ",") + "}"
+        let nested = #"{"user_settings":{"dark_mode":{"display_name":"Dark"}},"nested_maps":{"outer_key":{"inner_key":1}}}"#
+        let strategies: [(FlexibleJSONDecoder.KeyDecodingStrategy, JSONDecoder.KeyDecodingStrategy)] = [
+            (.convertFromSnakeCase, .convertFromSnakeCase),
+            (.custom { path in JSONCodingKey(stringValue: path.last!.stringValue.uppercased()) },
+             .custom { path in JSONCodingKey(stringValue: path.last!.stringValue.uppercased()) }),
+        ]
+        for (ours, theirs) in strategies {
+            var flexible = FlexibleJSONDecoder()
+            flexible.keyDecodingStrategy = ours
+            let foundation = JSONDecoder()
+            foundation.keyDecodingStrategy = theirs
+            let expected = try foundation.decode([String: Int].self, from: Data(json.utf8))
+            let actual = try flexible.decode([String: Int].self, from: Data(json.utf8))
+            #expect(actual == expected)
+            #expect(actual.count == keys.count)
+            let expectedNested = Result { try foundation.decode(Settings.self, from: Data(nested.utf8)) }
+            let actualNested = Result { try flexible.decode(Settings.self, from: Data(nested.utf8)) }
+            #expect(String(describing: expectedNested) == String(describing: actualNested))
+        }
+        var snake = FlexibleJSONDecoder()
+        snake.keyDecodingStrategy = .convertFromSnakeCase
+        let settings = try snake.decode(Settings.self, from: Data(nested.utf8))
+        #expect(settings.userSettings == ["dark_mode": .init(displayName: "Dark")])
+        #expect(settings.nestedMaps == ["outer_key": ["inner_key": 1]])
+    }
+
     // MARK: - Structure
 
     @Test(arguments: [100_000])
