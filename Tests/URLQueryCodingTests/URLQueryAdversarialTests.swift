@@ -176,6 +176,22 @@ import URLQueryCoding
         #expect(try URLQueryDecoder().decode([String: String].self, from: query, rootKey: "d") == value)
     }
 
+    struct Prefs: Codable, Equatable {
+        var userPrefs: [String: Int]
+        var displayName: String
+    }
+
+    /// The key strategies deliberately apply to dictionary keys too (documented on `keyEncodingStrategy`),
+    /// so only keys in the strategy's own form round-trip: `darkMode` ↔ `dark_mode`. (`A_B` would come back
+    /// as `aB`, as a property name would with `JSONEncoder`.)
+    @Test func snakeCaseStrategiesRoundTripCamelCaseDictionaryKeys() throws {
+        let value = Prefs(userPrefs: ["darkMode": 1, "plain": 5, "x1": 2, "userId": 3], displayName: "kim")
+        let encoder = URLQueryEncoder(keyEncodingStrategy: .convertToSnakeCase)
+        let decoder = URLQueryDecoder(keyDecodingStrategy: .convertFromSnakeCase)
+        let query = try encoder.encodeQueryString(value)
+        #expect(try decoder.decode(Prefs.self, from: query) == value, "\(query)")
+    }
+
     // MARK: - Mutation fuzzing
 
     /// Random byte-level mutations of valid queries: only values or `DecodingError`s come out.
