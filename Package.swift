@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "HTTPIDLCore", targets: ["HTTPIDLCore"]),
         .executable(name: "httpidl", targets: ["httpidl"]),
+        .plugin(name: "HTTPIDLPlugin", targets: ["HTTPIDLPlugin"]),
     ],
     targets: [
         .target(name: "URLQueryCoding"),
@@ -21,6 +22,7 @@ let package = Package(
         .target(name: "CourierTesting", dependencies: ["Courier"]),
         .target(name: "HTTPIDLCore"),
         .executableTarget(name: "httpidl", dependencies: ["HTTPIDLCore"]),
+        .plugin(name: "HTTPIDLPlugin", capability: .buildTool(), dependencies: ["httpidl"]),
         .executableTarget(
             name: "courier-bench",
             dependencies: ["Courier", "URLQueryCoding", "FlexibleDecoding", "CourierTesting", "HTTPIDLCore"]
@@ -30,7 +32,7 @@ let package = Package(
         .testTarget(name: "FlexibleDecodingTests", dependencies: ["FlexibleDecoding"]),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["CourierTesting"]),
-        .testTarget(name: "HTTPIDLCoreTests", dependencies: ["HTTPIDLCore"]),
+        .testTarget(name: "HTTPIDLCoreTests", dependencies: ["HTTPIDLCore"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,5 +16,6 @@ enum BenchmarkSuites {
         ClientBenchmarks.suite,
         DownloadBenchmarks.suite,
         HTTPBinCheck.suite,
+        IDLBenchmarks.suite,
     ]
 }

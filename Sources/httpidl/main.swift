@@ -1,4 +1,6 @@
+import Foundation
 import HTTPIDLCore
 
 // The httpidl command-line tool. Argument parsing lives here; everything else is in HTTPIDLCore.
-print("httpidl: not yet implemented")
+let status = CommandLineTool(arguments: Array(CommandLine.arguments.dropFirst())).run()
+exit(status)

@@ -1,0 +1,114 @@
+/// The whole pipeline: source → lexer → parser → semantic analysis → Swift generator.
+///
+/// ```swift
+/// let result = HTTPIDLCompiler().compile([SourceFile(name: "users.http", text: text)])
+/// if result.succeeded { try GeneratedFileWriter().write(result.outputs, to: outputDirectory) }
+/// ```
+public struct HTTPIDLCompiler: Sendable {
+    /// Settings of one run.
+    public struct Options: Sendable {
+        /// Treat warnings as errors.
+        public var strict: Bool
+        /// Generator settings.
+        public var generator: SwiftGenerator.Options
+        /// Semantic settings.
+        public var analyzer: SemanticAnalyzer.Options
+
+        /// Creates options.
+        public init(strict: Bool = false, generator: SwiftGenerator.Options = .init(), analyzer: SemanticAnalyzer.Options = .init()) {
+            self.strict = strict
+            self.generator = generator
+            self.analyzer = analyzer
+        }
+    }
+
+    /// One generated Swift file.
+    public struct Output: Sendable, Hashable {
+        /// The `.http` file it comes from.
+        public let sourceName: String
+        /// The output file name (`users.http` → `users.swift`).
+        public let fileName: String
+        /// The Swift source.
+        public let contents: String
+    }
+
+    /// The result of a run.
+    public struct Result: Sendable {
+        /// Every diagnostic, grouped by input file in order.
+        public let diagnostics: [Diagnostic]
+        /// The generated files; empty when any error was reported (no partial output).
+        public let outputs: [Output]
+        /// The validated model (present even with errors, for what could be checked).
+        public let model: ValidatedModel
+
+        /// Whether the run produced no error.
+        public var succeeded: Bool { !diagnostics.containsErrors }
+    }
+
+    /// The settings.
+    public let options: Options
+
+    /// Creates a compiler.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Compiles `sources` together (they share one namespace) into one Swift file each.
+    public func compile(_ sources: [SourceFile], generate: Bool = true) -> Result {
+        var syntaxDiagnostics: [Diagnostic] = []
+        var trees: [FileSyntax] = []
+        for source in sources {
+            let (tree, diagnostics) = Parser.parse(source)
+            trees.append(tree)
+            syntaxDiagnostics += diagnostics
+        }
+        let (model, semanticDiagnostics) = SemanticAnalyzer.analyze(trees, options: options.analyzer)
+        var diagnostics = order(syntaxDiagnostics + semanticDiagnostics, sources: sources)
+        diagnostics += duplicateOutputs(sources)
+        if options.strict {
+            diagnostics = diagnostics.map { diagnostic in
+                var promoted = diagnostic
+                if promoted.severity == .warning { promoted.severity = .error }
+                return promoted
+            }
+        }
+        guard generate, !diagnostics.containsErrors else {
+            return Result(diagnostics: diagnostics, outputs: [], model: model)
+        }
+        let generator = SwiftGenerator(options: options.generator)
+        let outputs = model.files.map { file in
+            Output(sourceName: file.sourceName, fileName: Self.outputFileName(for: file.sourceName), contents: generator.generate(file))
+        }
+        return Result(diagnostics: diagnostics, outputs: outputs, model: model)
+    }
+
+    /// `dir/users.http` → `users.swift`.
+    public static func outputFileName(for sourceName: String) -> String {
+        var base = sourceName.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? sourceName
+        if base.hasSuffix(".http") { base.removeLast(5) }
+        return base + ".swift"
+    }
+
+    private func order(_ diagnostics: [Diagnostic], sources: [SourceFile]) -> [Diagnostic] {
+        let rank = Dictionary(sources.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return diagnostics.enumerated().sorted { lhs, rhs in
+            let left = (rank[lhs.element.fileName] ?? 0, lhs.element.range.start, lhs.offset)
+            let right = (rank[rhs.element.fileName] ?? 0, rhs.element.range.start, rhs.offset)
+            return left < right
+        }.map(\.element)
+    }
+
+    private func duplicateOutputs(_ sources: [SourceFile]) -> [Diagnostic] {
+        var seen: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        for source in sources {
+            let output = Self.outputFileName(for: source.name)
+            if let previous = seen[output] {
+                diagnostics.append(Diagnostic(.error, "'\(source.name)' and '\(previous)' would both generate '\(output)'; rename one",
+                                              at: SourceRange(start: 0, end: 0), in: source))
+            }
+            seen[output] = source.name
+        }
+        return diagnostics
+    }
+}

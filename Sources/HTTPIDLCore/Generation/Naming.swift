@@ -1,0 +1,173 @@
+/// Identifier rules of the IDL and of Swift: validation, case conversion, keyword escaping, string literals.
+enum Naming {
+    /// Whether a scalar may appear in an IDL identifier (ASCII letters, digits, `_`).
+    static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "_": return true
+        default: return false
+        }
+    }
+
+    /// `[A-Za-z_][A-Za-z0-9_]*`
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return text.unicodeScalars.allSatisfy(isIdentifierScalar)
+    }
+
+    /// `-?[0-9]+`
+    static func isIntegerLiteral(_ text: String) -> Bool {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        return !digits.isEmpty && digits.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+    }
+
+    /// `-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?` with a fraction or an exponent.
+    static func isFloatLiteral(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if rest.hasPrefix("-") { rest = rest.dropFirst() }
+        func digits() -> Bool {
+            let run = rest.prefix { $0.isASCII && $0.isNumber }
+            rest = rest.dropFirst(run.count)
+            return !run.isEmpty
+        }
+        guard digits() else { return false }
+        var sawFractionOrExponent = false
+        if rest.hasPrefix(".") {
+            rest = rest.dropFirst()
+            guard digits() else { return false }
+            sawFractionOrExponent = true
+        }
+        if rest.hasPrefix("e") || rest.hasPrefix("E") {
+            rest = rest.dropFirst()
+            if rest.hasPrefix("+") || rest.hasPrefix("-") { rest = rest.dropFirst() }
+            guard digits() else { return false }
+            sawFractionOrExponent = true
+        }
+        return rest.isEmpty && sawFractionOrExponent
+    }
+
+    /// `[a-z][a-z0-9]*` — already a camel-case word (the common case, converted without allocating words).
+    static func isPlainLowercase(_ text: String) -> Bool {
+        guard let first = text.utf8.first, first >= 0x61, first <= 0x7A else { return false }
+        return text.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
+    }
+
+    /// Words separated by anything that is not an ASCII letter or digit; case changes also split
+    /// (`userID` → `user`, `ID`; `URLString` → `URL`, `String`).
+    static func words(_ text: String) -> [String] {
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        var words: [String] = []
+        var current: [UInt8] = []
+        var utf8 = Array(text.utf8)
+        utf8.append(0)
+        for index in 0..<(utf8.count - 1) {
+            let byte = utf8[index]
+            guard isUpper(byte) || isLower(byte) || isDigit(byte) else {
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
+                continue
+            }
+            if let previous = current.last, isUpper(byte),
+               isLower(previous) || isDigit(previous) || (isUpper(previous) && isLower(utf8[index + 1])) {
+                words.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            }
+            current.append(byte)
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+        return words
+    }
+
+    /// `snap_id` → `SnapId`, `user-name.json` → `UserNameJson`; empty when the text has no ASCII letter or digit.
+    static func upperCamel(_ text: String) -> String {
+        if isPlainLowercase(text) { return text.prefix(1).uppercased() + text.dropFirst() }
+        return words(text).map { word in
+            let isAllCaps = word.allSatisfy { !$0.isLetter || $0.isUppercase }
+            let rest = isAllCaps && word.count > 1 ? word.dropFirst().lowercased() : String(word.dropFirst())
+            return word.prefix(1).uppercased() + rest
+        }.joined()
+    }
+
+    /// `snap_id` → `snapId`, `URLString` → `urlString`, `ID` → `id`; empty when the text has no ASCII letter or digit.
+    static func lowerCamel(_ text: String) -> String {
+        if isPlainLowercase(text) { return memberName(text) }
+        let parts = words(text)
+        guard let first = parts.first else { return "" }
+        let head = first.lowercased()
+        let tail = parts.dropFirst().map { word -> String in
+            let isAllCaps = word.allSatisfy { !$0.isLetter || $0.isUppercase }
+            let rest = isAllCaps && word.count > 1 ? word.dropFirst().lowercased() : String(word.dropFirst())
+            return word.prefix(1).uppercased() + rest
+        }
+        var result = head + tail.joined()
+        if let first = result.first, first.isNumber { result = "_" + result }
+        return memberName(result)
+    }
+
+    /// Swift keywords and names that need backticks when used as identifiers.
+    static let swiftKeywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",
+        "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
+        "where", "while", "Any", "as", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        "await", "async", "some", "any", "Type", "Protocol", "borrowing", "consuming", "package",
+    ]
+
+    /// Names that cannot be members even in backticks (`self` shadows the instance in initializers, `.init`
+    /// means the initializer); they get a `Value` suffix.
+    static let unusableMemberNames: Set<String> = ["self", "init", "Type", "Protocol"]
+
+    /// A usable Swift member name for a lowerCamelCase name.
+    static func memberName(_ name: String) -> String {
+        unusableMemberNames.contains(name) ? name + "Value" : name
+    }
+
+    /// The identifier, in backticks when it is a Swift keyword.
+    static func escaped(_ name: String) -> String {
+        swiftKeywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// The name as a call-site argument label: only `inout` needs backticks there.
+    static func argumentLabel(_ name: String) -> String {
+        name == "inout" ? "`inout`" : name
+    }
+
+    /// A Swift string literal for `text`, with `\`, `"` and control characters escaped.
+    static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// Levenshtein distance, for "did you mean" suggestions (short names only).
+    static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+        let a = Array(lhs.lowercased()), b = Array(rhs.lowercased())
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var row = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = row
+        }
+        return previous[b.count]
+    }
+}

@@ -1,1 +1,0 @@
-// The HTTPIDLCore module. See DESIGN.md for its contract.

@@ -1,0 +1,9 @@
+/// A validated declaration.
+public enum ModelDeclaration: Sendable {
+    /// An endpoint group (one URI).
+    case message(ModelMessage)
+    /// A model struct.
+    case structure(ModelStruct)
+    /// An enum with a fallback case.
+    case enumeration(ModelEnum)
+}

@@ -1,0 +1,21 @@
+/// One method of a message: request, response and optional typed error body.
+public struct ModelEndpoint: Sendable {
+    /// The HTTP method.
+    public let method: MethodKeyword
+    /// Doc lines of the request, response and error parts.
+    public let requestDoc: [String], responseDoc: [String], errorDoc: [String]
+    /// Generated type names.
+    public let requestTypeName: String, responseTypeName: String, errorTypeName: String?
+    /// The path as route text and parameters.
+    public let path: [ModelPathPiece]
+    /// Every request property in declaration order (path parameters first).
+    public let requestFields: [ModelField]
+    /// The request body's encoding, when the request has a body.
+    public let bodyEncoding: BodyEncoding?
+    /// The single-value request body type, for `{ TYPE; }` requests.
+    public let singleBody: ModelType?
+    /// The response.
+    public let response: ModelPayload
+    /// The typed error body.
+    public let error: ModelPayload?
+}

@@ -1,0 +1,7 @@
+/// One piece of a request path.
+public enum ModelPathPiece: Sendable, Hashable {
+    /// Route text.
+    case literal(String)
+    /// A path parameter, by Swift property name.
+    case parameter(swiftName: String, type: ModelType)
+}

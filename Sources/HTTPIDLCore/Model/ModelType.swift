@@ -1,0 +1,44 @@
+/// A resolved type of the validated model.
+public indirect enum ModelType: Sendable, Hashable {
+    /// A built-in scalar.
+    case scalar(ScalarType)
+    /// `ARRAY<element>`
+    case array(ModelType)
+    /// `DICT<key, value>`
+    case dictionary(key: ModelType, value: ModelType)
+    /// A `STRUCT` of the compiled files.
+    case structure(String)
+    /// An `ENUM` of the compiled files, with its raw type.
+    case enumeration(String, raw: ScalarType)
+    /// An `EXTERN` (or unknown, passed through) Swift type.
+    case external(String)
+
+    /// Whether `FILE` appears anywhere in the type.
+    var containsFile: Bool {
+        switch self {
+        case .scalar(let scalar): scalar == .file
+        case .array(let element): element.containsFile
+        case .dictionary(let key, let value): key.containsFile || value.containsFile
+        default: false
+        }
+    }
+
+    /// Whether `BLOB` appears anywhere in the type.
+    var containsBlob: Bool {
+        switch self {
+        case .scalar(let scalar): scalar == .blob
+        case .array(let element): element.containsBlob
+        case .dictionary(let key, let value): key.containsBlob || value.containsBlob
+        default: false
+        }
+    }
+
+    /// Whether the value converts to one string (path parameters, headers, multipart text parts).
+    var isStringConvertible: Bool {
+        switch self {
+        case .scalar(let scalar): ![.file, .blob, .any].contains(scalar)
+        case .enumeration: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,330 @@
+/// `MESSAGE` checks: type names, request/response pairing, path parameters, placements and body encodings.
+extension SemanticAnalyzer {
+    // MARK: - Messages
+
+    mutating func analyzeMessage(_ syntax: MessageSyntax) -> ModelMessage? {
+        if syntax.isIncomplete { return nil }
+        let stem: String
+        if let name = syntax.name {
+            stem = name.text.prefix(1).uppercased() + name.text.dropFirst()
+        } else {
+            var derived = ""
+            for segment in syntax.uri.segments {
+                for piece in segment.pieces {
+                    switch piece {
+                    case .text(let text, _): derived += Naming.upperCamel(text)
+                    case .parameter(let name, _): derived += Naming.upperCamel(name.text)
+                    }
+                }
+            }
+            if syntax.uri.segments.allSatisfy(\.pieces.isEmpty) { derived = "Root" }
+            guard !derived.isEmpty else {
+                report(.error, "cannot derive a type name from the URI '\(syntax.uri.canonical)'; name the message with 'MESSAGE(Name)'", at: syntax.uri.range)
+                return nil
+            }
+            stem = derived
+        }
+        if syntax.uri.segments.isEmpty { return nil }  // the parser reported the missing URI
+        guard checkURIText(syntax.uri) else { return nil }
+
+        // Path parameters.
+        var parameterRanges: [String: SourceRange] = [:]
+        for parameter in syntax.uri.parameters {
+            if let previous = parameterRanges[parameter.text] {
+                report(.error, "duplicate path parameter '$\(parameter.text)'", at: parameter.range,
+                       notes: [.init(range: previous, message: "first used here")])
+                return nil
+            }
+            parameterRanges[parameter.text] = parameter.range
+        }
+
+        // Pair parts by method.
+        var order: [MethodKeyword] = []
+        var requests = PartTable()
+        var responses = PartTable()
+        var errors = PartTable()
+        var valid = true
+        for part in syntax.parts {
+            if !order.contains(part.method) { order.append(part.method) }
+            switch part.role {
+            case .request: valid = store(part, in: &requests) && valid
+            case .response: valid = store(part, in: &responses) && valid
+            case .error: valid = store(part, in: &errors) && valid
+            }
+        }
+        for method in order {
+            if let request = requests[method], responses[method] == nil {
+                report(.error, "\(method.rawValue) REQUEST has no matching \(method.rawValue) RESPONSE", at: request.methodRange)
+                valid = false
+            }
+            if requests[method] == nil {
+                let orphan = responses[method] ?? errors[method]
+                if let orphan {
+                    report(.error, "\(method.rawValue) \(orphan.role.rawValue) has no matching \(method.rawValue) REQUEST", at: orphan.methodRange)
+                    valid = false
+                }
+            }
+        }
+        if syntax.parts.isEmpty {
+            report(.warning, "MESSAGE \(syntax.uri.canonical) declares no REQUEST; nothing is generated", at: syntax.uri.range)
+        }
+        var endpoints: [ModelEndpoint] = []
+        for method in order {
+            guard let request = requests[method], let response = responses[method] else { continue }
+            let names = (request: "\(method.typePrefix)\(stem)Request", response: "\(method.typePrefix)\(stem)Response",
+                         error: "\(method.typePrefix)\(stem)ErrorBody")
+            let what = { "MESSAGE \(syntax.uri.canonical) (\(method.rawValue))" }
+            var namesOK = registerGeneratedName(names.request, at: request.methodRange, what: what())
+            namesOK = registerGeneratedName(names.response, at: response.methodRange, what: what()) && namesOK
+            if let error = errors[method] {
+                namesOK = registerGeneratedName(names.error, at: error.methodRange, what: what()) && namesOK
+            }
+            guard namesOK, valid else { continue }
+            if let endpoint = analyzeEndpoint(method: method, uri: syntax.uri, request: request, response: response,
+                                              error: errors[method], names: names) {
+                endpoints.append(endpoint)
+            }
+        }
+        guard valid else { return nil }
+        return ModelMessage(uri: syntax.uri.canonical, doc: syntax.doc, endpoints: endpoints)
+    }
+
+    /// The parts of one message by method (a handful of entries: a linear scan beats hashing).
+    struct PartTable {
+        var entries: [(MethodKeyword, MessagePartSyntax)] = []
+
+        subscript(method: MethodKeyword) -> MessagePartSyntax? {
+            get { entries.first { $0.0 == method }?.1 }
+            set {
+                entries.removeAll { $0.0 == method }
+                if let newValue { entries.append((method, newValue)) }
+            }
+        }
+    }
+
+    /// Route text must be a valid path: no `?` or `#` (Courier rejects them), and every `%` starts a `%XX` escape.
+    mutating func checkURIText(_ uri: URISyntax) -> Bool {
+        for segment in uri.segments {
+            for piece in segment.pieces {
+                guard case .text(let text, let range) = piece else { continue }
+                let scalars = Array(text.unicodeScalars)
+                for (index, scalar) in scalars.enumerated() {
+                    let at = SourceRange(start: range.start + index, end: range.start + index + 1)
+                    if scalar == "?" || scalar == "#" {
+                        report(.error, "a URI is a path only; '\(scalar)' is not allowed (declare query parameters as QUERY fields)", at: at)
+                        return false
+                    }
+                    if scalar == "%" {
+                        let digits = scalars.dropFirst(index + 1).prefix(2)
+                        if digits.count < 2 || !digits.allSatisfy({ $0.properties.isASCIIHexDigit }) {
+                            report(.error, "malformed percent escape in the URI; '%' must be followed by two hex digits", at: at)
+                            return false
+                        }
+                    }
+                }
+            }
+        }
+        return true
+    }
+
+    mutating func store(_ part: MessagePartSyntax, in table: inout PartTable) -> Bool {
+        if let previous = table[part.method] {
+            report(.error, "duplicate \(part.method.rawValue) \(part.role.rawValue) in this MESSAGE", at: part.methodRange,
+                   notes: [.init(range: previous.methodRange, message: "first declared here")])
+            return false
+        }
+        table[part.method] = part
+        return true
+    }
+
+    mutating func analyzePayload(_ part: MessagePartSyntax) -> ModelPayload? {
+        switch part.body.content {
+        case .single(let typeSyntax, _):
+            guard let type = resolve(typeSyntax) else { return nil }
+            return .single(type)
+        case .fields(let fields):
+            if fields.isEmpty { return .empty }
+            let errorsBefore = diagnostics.count(where: { $0.severity == .error })
+            let models = analyzeModelFields(fields)
+            return diagnostics.count(where: { $0.severity == .error }) == errorsBefore ? .fields(models) : nil
+        }
+    }
+
+    mutating func analyzeEndpoint(method: MethodKeyword, uri: URISyntax, request: MessagePartSyntax,
+                                          response: MessagePartSyntax, error: MessagePartSyntax?,
+                                          names: (request: String, response: String, error: String)) -> ModelEndpoint? {
+        let errorsBefore = diagnostics.count(where: { $0.severity == .error })
+        let responsePayload = analyzePayload(response)
+        let errorPayload = error.flatMap { analyzePayload($0) }
+
+        var fields: [ModelField] = []
+        var seen = Seen()
+        var bodyEncoding = request.encoding
+        var singleBody: ModelType?
+        let parameters = uri.parameters
+        var boundParameters: [String: ModelField] = [:]
+
+        switch request.body.content {
+        case .single(let typeSyntax, _):
+            guard let type = resolve(typeSyntax) else { break }
+            if bodyEncoding == nil {
+                if method.sendsFieldsInQuery {
+                    report(.error, "a single-value body '{ TYPE; }' needs a request body; \(method.rawValue) sends its fields in the query (write '\(method.rawValue) REQUEST JSON' or 'BINARY' to send a body)", at: typeSyntax.range)
+                    break
+                }
+                bodyEncoding = (type == .scalar(.file) || type == .scalar(.blob)) ? .binary : .json
+            }
+            switch bodyEncoding {
+            case .binary?:
+                guard type == .scalar(.file) || type == .scalar(.blob) else {
+                    report(.error, "a BINARY body is a single FILE or BLOB: '{ FILE; }'", at: typeSyntax.range)
+                    break
+                }
+            case .multipart?:
+                report(.error, "a MULTIPART body needs named fields (one per part)", at: typeSyntax.range)
+            case .form?:
+                switch type {
+                case .structure, .dictionary, .external: break
+                default: report(.error, "a single-value FORM body must be a STRUCT or DICT", at: typeSyntax.range)
+                }
+            default:
+                _ = check(type, usage: .json, at: typeSyntax.range)
+            }
+            singleBody = type
+        case .fields(let syntaxFields):
+            if bodyEncoding == .binary {
+                report(.error, "a BINARY body is a single FILE or BLOB: '{ FILE; }'", at: request.encodingRange ?? request.methodRange)
+                break
+            }
+            // Resolve types first: FILE/BLOB fields make an unmarked POST a MULTIPART request.
+            var resolved: [(FieldSyntax, ModelType)] = []
+            for field in syntaxFields {
+                if let type = resolve(field.type) { resolved.append((field, type)) }
+            }
+            if bodyEncoding == nil, resolved.contains(where: { isBodyPlacement($0.0, method: method, parameters: parameters) && ($0.1.containsFile || $0.1.containsBlob) }) {
+                bodyEncoding = .multipart
+            }
+            for (field, type) in resolved {
+                let placements = field.modifiers.filter { $0.0 != .required }
+                if placements.count > 1 {
+                    report(.error, "a field has one placement; remove '\(placements[1].0.rawValue)'", at: placements[1].1)
+                    continue
+                }
+                var placement: ModelField.Placement
+                switch placements.first?.0 {
+                case .query?: placement = .query
+                case .header?: placement = .header
+                case .path?: placement = .path
+                case .body?: placement = .body
+                default:
+                    if parameters.contains(where: { $0.text == field.name.text }) {
+                        placement = .path
+                    } else {
+                        placement = bodyEncoding != nil || !method.sendsFieldsInQuery ? .body : .query
+                    }
+                }
+                if placement == .path, !parameters.contains(where: { $0.text == field.name.text }) {
+                    report(.error, "PATH field '\(field.name.text)' has no '$\(field.name.text)' in the URI", at: field.name.range)
+                    continue
+                }
+                if placement != .path, parameters.contains(where: { $0.text == field.name.text }) {
+                    report(.error, "field '\(field.name.text)' has the name of the path parameter '$\(field.name.text)'; remove its placement to give the parameter a type", at: field.name.range)
+                    continue
+                }
+                if placement == .body, bodyEncoding == nil { bodyEncoding = .json }
+                let usage: Usage
+                switch placement {
+                case .path: usage = .path
+                case .header: usage = .header
+                case .query: usage = .query
+                case .body:
+                    switch bodyEncoding {
+                    case .form?: usage = .form
+                    case .multipart?: usage = .multipart
+                    default: usage = .json
+                    }
+                }
+                guard check(type, usage: usage, at: field.type.range) else { continue }
+                if placement == .path, field.defaultValue != nil {
+                    report(.error, "a path parameter cannot have a DEFAULT", at: field.defaultValue?.range ?? field.name.range)
+                    continue
+                }
+                let swiftName = placement == .path ? Naming.lowerCamel(field.name.text) : nil
+                guard let model = makeField(field, type: type, placement: placement, swiftName: swiftName.map(reservedSafe),
+                                            isIndirect: false, seen: &seen, isRequest: true) else { continue }
+                if placement == .path { boundParameters[field.name.text] = model }
+                fields.append(model)
+            }
+        }
+        // Path parameters without a typed field are required strings.
+        var pathFields: [ModelField] = []
+        for parameter in parameters {
+            if let bound = boundParameters[parameter.text] {
+                pathFields.append(bound)
+                continue
+            }
+            let swiftName = reservedSafe(Naming.lowerCamel(parameter.text))
+            guard !swiftName.isEmpty else {
+                report(.error, "path parameter '$\(parameter.text)' has no letters or digits to name a Swift property", at: parameter.range)
+                continue
+            }
+            if let previous = seen.names[swiftName] {
+                report(.error, "path parameter '$\(parameter.text)' and a field both become the property '\(swiftName)'", at: parameter.range,
+                       notes: [.init(range: previous, message: "field declared here")])
+                continue
+            }
+            seen.names[swiftName] = parameter.range
+            pathFields.append(ModelField(idlName: parameter.text, swiftName: swiftName, wireKey: parameter.text, type: .scalar(.string),
+                                         isOptional: false, defaultValue: nil, doc: [], placement: .path, isIndirect: false))
+        }
+        if bodyEncoding != nil, singleBody == nil, !fields.contains(where: { $0.placement == .body }), request.encoding == nil {
+            bodyEncoding = nil
+        }
+        guard diagnostics.count(where: { $0.severity == .error }) == errorsBefore,
+              let responsePayload, error == nil || errorPayload != nil else { return nil }
+
+        var path: [ModelPathPiece] = []
+        for segment in uri.segments {
+            path.append(.literal("/"))
+            for piece in segment.pieces {
+                switch piece {
+                case .text(let text, _):
+                    path.append(.literal(text))
+                case .parameter(let name, _):
+                    if let field = pathFields.first(where: { $0.idlName == name.text }) {
+                        path.append(.parameter(swiftName: field.swiftName, type: field.type))
+                    }
+                }
+            }
+        }
+        let nonPath = fields.filter { $0.placement != .path }
+        return ModelEndpoint(method: method, requestDoc: request.doc, responseDoc: response.doc, errorDoc: error?.doc ?? [],
+                             requestTypeName: names.request, responseTypeName: names.response,
+                             errorTypeName: error == nil ? nil : names.error, path: mergeLiterals(path),
+                             requestFields: pathFields + nonPath, bodyEncoding: bodyEncoding, singleBody: singleBody,
+                             response: responsePayload, error: errorPayload)
+    }
+
+    func reservedSafe(_ name: String) -> String {
+        Self.reservedRequestMembers.contains(name) ? name + "Value" : name
+    }
+
+    func isBodyPlacement(_ field: FieldSyntax, method: MethodKeyword, parameters: [Identifier]) -> Bool {
+        if field.has(.body) { return true }
+        if field.has(.query) || field.has(.header) || field.has(.path) { return false }
+        if parameters.contains(where: { $0.text == field.name.text }) { return false }
+        return !method.sendsFieldsInQuery
+    }
+
+    func mergeLiterals(_ pieces: [ModelPathPiece]) -> [ModelPathPiece] {
+        var result: [ModelPathPiece] = []
+        for piece in pieces {
+            if case .literal(let text) = piece, case .literal(let previous)? = result.last {
+                result[result.count - 1] = .literal(previous + text)
+            } else {
+                result.append(piece)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,168 @@
+/// A `.http` file's name and text, with offset → line/column mapping.
+///
+/// Offsets are indices into `scalars` (Unicode scalars). Bytes that are not valid UTF-8 are replaced by
+/// U+FFFD and remembered in `invalidUTF8Offsets`, so the lexer can report each one at its exact place.
+public struct SourceFile: Sendable {
+    /// The name shown in diagnostics (the path as given on the command line).
+    public let name: String
+    /// The text as Unicode scalars.
+    public let scalars: [Unicode.Scalar]
+    /// Offsets of scalars that replaced an invalid UTF-8 byte sequence.
+    public let invalidUTF8Offsets: Set<Int>
+    /// Offset of the first scalar of each line.
+    let lineStarts: [Int]
+
+    /// Creates a source file from text.
+    public init(name: String, text: String) {
+        self.init(name: name, scalars: Array(text.unicodeScalars), invalid: [])
+    }
+
+    /// Creates a source file from raw bytes, decoding UTF-8 and recording invalid sequences.
+    public init(name: String, bytes: [UInt8]) {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(bytes.count)
+        var invalid: Set<Int> = []
+        var start = 0
+        // ASCII fast path: most `.http` files are mostly ASCII.
+        while start < bytes.count, bytes[start] < 0x80 {
+            scalars.append(Unicode.Scalar(bytes[start]))
+            start += 1
+        }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes[start...].makeIterator()
+        decoding: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                scalars.append(Unicode.UTF8.decode(encoded))
+            case .error:
+                invalid.insert(scalars.count)
+                scalars.append("\u{FFFD}")
+            case .emptyInput:
+                break decoding
+            }
+        }
+        self.init(name: name, scalars: scalars, invalid: invalid)
+    }
+
+    private init(name: String, scalars: [Unicode.Scalar], invalid: Set<Int>) {
+        self.name = name
+        self.scalars = scalars
+        self.invalidUTF8Offsets = invalid
+        var starts = [0]
+        for (index, scalar) in scalars.enumerated() where scalar == "\n" {
+            starts.append(index + 1)
+        }
+        self.lineStarts = starts
+    }
+
+    /// The whole text.
+    public var text: String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+
+    /// The 1-based line and column of an offset (columns count Unicode scalars).
+    public func location(of offset: Int) -> SourceLocation {
+        let clamped = max(0, min(offset, scalars.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+        }
+        return SourceLocation(line: low + 1, column: clamped - lineStarts[low] + 1)
+    }
+
+    /// The text of a 1-based line, without its line break.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : scalars.count
+        if end > start, scalars[end - 1] == "\r" { end -= 1 }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[start..<max(start, end)])
+        return String(view)
+    }
+
+    /// A string from scalars, encoded straight into the string's storage (much faster than appending
+    /// scalars to a `String.UnicodeScalarView` one by one).
+    static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var length = 0
+        for scalar in scalars {
+            let value = scalar.value
+            length += value < 0x80 ? 1 : value < 0x800 ? 2 : value < 0x10000 ? 3 : 4
+        }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var count = 0
+            for scalar in scalars {
+                let value = scalar.value
+                if value < 0x80 {
+                    buffer[count] = UInt8(value)
+                    count += 1
+                } else if value < 0x800 {
+                    buffer[count] = UInt8(0xC0 | (value >> 6))
+                    buffer[count + 1] = UInt8(0x80 | (value & 0x3F))
+                    count += 2
+                } else if value < 0x10000 {
+                    buffer[count] = UInt8(0xE0 | (value >> 12))
+                    buffer[count + 1] = UInt8(0x80 | ((value >> 6) & 0x3F))
+                    buffer[count + 2] = UInt8(0x80 | (value & 0x3F))
+                    count += 3
+                } else {
+                    buffer[count] = UInt8(0xF0 | (value >> 18))
+                    buffer[count + 1] = UInt8(0x80 | ((value >> 12) & 0x3F))
+                    buffer[count + 2] = UInt8(0x80 | ((value >> 6) & 0x3F))
+                    buffer[count + 3] = UInt8(0x80 | (value & 0x3F))
+                    count += 4
+                }
+            }
+            return count
+        }
+    }
+
+    /// The text of a range.
+    public func text(in range: SourceRange) -> String {
+        let lower = max(0, min(range.start, scalars.count))
+        let upper = max(lower, min(range.end, scalars.count))
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[lower..<upper])
+        return String(view)
+    }
+}
+
+/// A 1-based line and column.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The line, starting at 1.
+    public let line: Int
+    /// The column in Unicode scalars, starting at 1.
+    public let column: Int
+
+    /// Creates a location.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// `line:column`.
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A half-open range of scalar offsets in a `SourceFile`.
+public struct SourceRange: Sendable, Hashable {
+    /// The first offset.
+    public let start: Int
+    /// One past the last offset.
+    public let end: Int
+
+    /// Creates a range.
+    public init(start: Int, end: Int) {
+        self.start = start
+        self.end = max(start, end)
+    }
+
+    /// The range covering both.
+    public func union(_ other: SourceRange) -> SourceRange {
+        SourceRange(start: min(start, other.start), end: max(end, other.end))
+    }
+}

@@ -1,0 +1,27 @@
+/// `{ fields }`, `{ TYPE; }` (a single value) or `{}`.
+public struct BodySyntax: Sendable, Hashable {
+    /// What the braces contain.
+    public enum Content: Sendable, Hashable {
+        /// Named fields (possibly none).
+        case fields([FieldSyntax])
+        /// `{ TYPE; }` — the whole body is one value.
+        case single(TypeSyntax, doc: [String])
+    }
+
+    /// The content.
+    public let content: Content
+    /// From `{` to `}`.
+    public let range: SourceRange
+
+    /// Creates a body.
+    public init(content: Content, range: SourceRange) {
+        self.content = content
+        self.range = range
+    }
+
+    /// The fields (empty for a single-value body).
+    public var fields: [FieldSyntax] {
+        if case .fields(let fields) = content { return fields }
+        return []
+    }
+}

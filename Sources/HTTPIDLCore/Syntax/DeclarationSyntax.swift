@@ -1,0 +1,21 @@
+/// A top-level declaration.
+public enum DeclarationSyntax: Sendable, Hashable {
+    /// `MESSAGE [(Name)] uri { … }`
+    case message(MessageSyntax)
+    /// `STRUCT Name { … }`
+    case structure(StructSyntax)
+    /// `ENUM Name : TYPE { … }`
+    case enumeration(EnumSyntax)
+    /// `EXTERN Name;`
+    case external(ExternSyntax)
+
+    /// The declaration's range.
+    public var range: SourceRange {
+        switch self {
+        case .message(let message): message.range
+        case .structure(let structure): structure.range
+        case .enumeration(let enumeration): enumeration.range
+        case .external(let external): external.range
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// `[modifiers] TYPE name [= key] [DEFAULT literal];`
+public struct FieldSyntax: Sendable, Hashable {
+    /// A prefix keyword of a field.
+    public enum Modifier: String, Sendable, Hashable, CaseIterable {
+        /// Non-optional property.
+        case required = "REQUIRED"
+        /// Sent in the query string.
+        case query = "QUERY"
+        /// Sent as a header.
+        case header = "HEADER"
+        /// A path parameter (`$name` in the URI).
+        case path = "PATH"
+        /// Sent in the body.
+        case body = "BODY"
+    }
+
+    /// `///` lines before the field.
+    public let doc: [String]
+    /// Prefix keywords with their ranges, in source order.
+    public let modifiers: [(Modifier, SourceRange)]
+    /// The type.
+    public let type: TypeSyntax
+    /// The field's name.
+    public let name: Identifier
+    /// The wire key after `=`, if any.
+    public let key: WireKeySyntax?
+    /// The literal after `DEFAULT`, if any.
+    public let defaultValue: LiteralSyntax?
+    /// The whole field.
+    public let range: SourceRange
+
+    /// Creates a field.
+    public init(doc: [String], modifiers: [(Modifier, SourceRange)], type: TypeSyntax, name: Identifier,
+                key: WireKeySyntax?, defaultValue: LiteralSyntax?, range: SourceRange) {
+        self.doc = doc
+        self.modifiers = modifiers
+        self.type = type
+        self.name = name
+        self.key = key
+        self.defaultValue = defaultValue
+        self.range = range
+    }
+
+    /// Whether the field has `modifier`.
+    public func has(_ modifier: Modifier) -> Bool { modifiers.contains { $0.0 == modifier } }
+
+    /// Fields are equal when they are written the same at the same place.
+    public static func == (lhs: FieldSyntax, rhs: FieldSyntax) -> Bool {
+        lhs.range == rhs.range && lhs.name == rhs.name && lhs.type == rhs.type && lhs.key == rhs.key
+            && lhs.defaultValue == rhs.defaultValue && lhs.doc == rhs.doc && lhs.modifiers.map(\.0) == rhs.modifiers.map(\.0)
+    }
+
+    /// Hashes the place and name.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(range)
+        hasher.combine(name)
+    }
+}

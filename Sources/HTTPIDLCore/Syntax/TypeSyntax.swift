@@ -1,0 +1,35 @@
+/// A type as written: `ARRAY<T>`, `DICT<K, V>` or a name (built-in scalar or declared type).
+public struct TypeSyntax: Sendable, Hashable {
+    /// The shape of the type.
+    public indirect enum Kind: Sendable, Hashable {
+        /// `ARRAY<element>`
+        case array(TypeSyntax)
+        /// `DICT<key, value>`
+        case dictionary(key: TypeSyntax, value: TypeSyntax)
+        /// A built-in scalar keyword (`INT32`, `STRING`, …) or a declared name.
+        case named(String)
+        /// A type that failed to parse (already diagnosed).
+        case invalid
+    }
+
+    /// The shape.
+    public let kind: Kind
+    /// Where it is.
+    public let range: SourceRange
+
+    /// Creates a type.
+    public init(_ kind: Kind, range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+
+    /// The type in canonical IDL spelling.
+    public var canonical: String {
+        switch kind {
+        case .array(let element): return "ARRAY<\(element.canonical)>"
+        case .dictionary(let key, let value): return "DICT<\(key.canonical), \(value.canonical)>"
+        case .named(let name): return name
+        case .invalid: return "<invalid>"
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import HTTPIDLCore
+
+/// `httpidl generate|check|format …`: parses arguments, reads files, prints diagnostics, returns the exit code.
+struct CommandLineTool {
+    static let version = "1.0.0"
+    static let usage = """
+        OVERVIEW: Compile HTTPIDL (.http) interface files into Swift for the Courier runtime.
+
+        USAGE: httpidl generate <files or directories>… --output <dir> [--access public|internal] [--strict]
+               httpidl check <files or directories>… [--strict]
+               httpidl format <files or directories>… [--write | --check]
+
+        COMMANDS:
+          generate   Write one .swift file per .http file into --output (nothing is written if any error is found).
+          check      Report diagnostics only.
+          format     Print the files in canonical layout (or rewrite them in place with --write).
+
+        OPTIONS:
+          --output <dir>      Output directory for generate.
+          --access <level>    'public' (default) or 'internal' declarations.
+          --strict            Treat warnings (such as unknown types) as errors.
+          --write             Rewrite the files instead of printing them (format).
+          --check             List files that are not formatted and exit 1 if any (format).
+          --help              Show this help.
+          --version           Show the version.
+
+        Exit status: 0 on success, 1 when a diagnostic is an error, 2 on a usage error.
+        """
+
+    let arguments: [String]
+
+    func run() -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(Self.usage)
+            return 0
+        }
+        if arguments.contains("--version") {
+            print("httpidl \(Self.version)")
+            return 0
+        }
+        guard let command = arguments.first else {
+            return usageError("missing command")
+        }
+        guard ["generate", "check", "format"].contains(command) else {
+            return usageError("unknown command '\(command)'")
+        }
+        var inputs: [String] = []
+        var output: String?
+        var access = SwiftGenerator.AccessLevel.public
+        var strict = false
+        var write = false
+        var checkOnly = false
+        var index = 1
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--output", "-o":
+                guard index + 1 < arguments.count else { return usageError("--output needs a directory") }
+                output = arguments[index + 1]
+                index += 1
+            case "--access":
+                guard index + 1 < arguments.count, let level = SwiftGenerator.AccessLevel(rawValue: arguments[index + 1]) else {
+                    return usageError("--access needs 'public' or 'internal'")
+                }
+                access = level
+                index += 1
+            case "--strict":
+                strict = true
+            case "--write":
+                write = true
+            case "--check":
+                checkOnly = true
+            default:
+                if argument.hasPrefix("-") { return usageError("unknown option '\(argument)'") }
+                inputs.append(argument)
+            }
+            index += 1
+        }
+        guard !inputs.isEmpty else { return usageError("no input files") }
+        if command == "generate", output == nil { return usageError("generate needs --output <dir>") }
+        let files: [String]
+        do {
+            files = try InputCollector.collect(inputs)
+        } catch {
+            printError("httpidl: error: \(error)")
+            return 1
+        }
+        switch command {
+        case "generate":
+            guard let output else { return usageError("generate needs --output <dir>") }
+            return generate(files, output: output, access: access, strict: strict)
+        case "check":
+            return check(files, strict: strict)
+        case "format":
+            return format(files, write: write, checkOnly: checkOnly)
+        default:
+            return usageError("unknown command '\(command)'")
+        }
+    }
+
+    private func usageError(_ message: String) -> Int32 {
+        printError("httpidl: error: \(message)\n\n\(Self.usage)")
+        return 2
+    }
+
+    private func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    private func load(_ paths: [String]) -> [SourceFile]? {
+        var sources: [SourceFile] = []
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                printError("httpidl: error: cannot read '\(path)'")
+                return nil
+            }
+            sources.append(SourceFile(name: path, bytes: Array(data)))
+        }
+        return sources
+    }
+
+    private func report(_ diagnostics: [Diagnostic], sources: [SourceFile]) {
+        let renderer = DiagnosticRenderer()
+        let byName = Dictionary(sources.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for diagnostic in diagnostics {
+            printError(renderer.render(diagnostic, source: byName[diagnostic.fileName]))
+        }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        if errors + warnings > 0 {
+            printError("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        }
+    }
+
+    private func compile(_ files: [String], strict: Bool, access: SwiftGenerator.AccessLevel, generate: Bool)
+        -> (HTTPIDLCompiler.Result, [SourceFile])? {
+        guard let sources = load(files) else { return nil }
+        let compiler = HTTPIDLCompiler(options: .init(strict: strict, generator: .init(accessLevel: access)))
+        let result = compiler.compile(sources, generate: generate)
+        report(result.diagnostics, sources: sources)
+        return (result, sources)
+    }
+
+    private func generate(_ files: [String], output: String, access: SwiftGenerator.AccessLevel, strict: Bool) -> Int32 {
+        guard let (result, _) = compile(files, strict: strict, access: access, generate: true) else { return 1 }
+        guard result.succeeded else { return 1 }
+        do {
+            try GeneratedFileWriter().write(result.outputs, to: URL(fileURLWithPath: output))
+        } catch {
+            printError("httpidl: error: cannot write to '\(output)': \(error)")
+            return 1
+        }
+        return 0
+    }
+
+    private func check(_ files: [String], strict: Bool) -> Int32 {
+        guard let (result, _) = compile(files, strict: strict, access: .public, generate: false) else { return 1 }
+        return result.succeeded ? 0 : 1
+    }
+
+    private func format(_ files: [String], write: Bool, checkOnly: Bool) -> Int32 {
+        guard let sources = load(files) else { return 1 }
+        var failed = false
+        for source in sources {
+            let (text, diagnostics) = IDLFormatter.format(source)
+            report(diagnostics.filter { $0.severity == .error }, sources: [source])
+            guard let text else {
+                failed = true
+                continue
+            }
+            if checkOnly {
+                if text != source.text {
+                    print("\(source.name): not formatted")
+                    failed = true
+                }
+            } else if write {
+                do {
+                    try Data(text.utf8).write(to: URL(fileURLWithPath: source.name), options: .atomic)
+                } catch {
+                    printError("httpidl: error: cannot write '\(source.name)': \(error)")
+                    failed = true
+                }
+            } else {
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+        }
+        return failed ? 1 : 0
+    }
+}

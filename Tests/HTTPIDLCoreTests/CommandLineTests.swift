@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Runs the built `httpidl` executable (it sits next to the test bundle in the build directory).
+@Suite struct CommandLineTests {
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static var executable: URL? {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("httpidl")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    private func run(_ arguments: [String]) throws -> Run {
+        let executable = try #require(Self.executable, "httpidl was not built next to the tests")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("httpidl-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func errorsPrintLikeACompilerAndExitOne() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("users.http")
+        try Data("STRUCT User {\n    Usr owner;\n    INT32 a\n}\n".utf8).write(to: file)
+        let result = try run(["check", file.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            \(file.path):2:5: error: unknown type 'Usr'; did you mean 'User'?
+                Usr owner;
+                ^~~
+            \(file.path):3:12: error: expected ';' after field 'a'
+                INT32 a
+                       ^
+            2 errors, 0 warnings
+
+            """)
+    }
+
+    @Test func generateWritesOneFilePerInputAndNothingOnError() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sources = directory.appendingPathComponent("idl")
+        try FileManager.default.createDirectory(at: sources.appendingPathComponent("nested"), withIntermediateDirectories: true)
+        try Data("STRUCT A { STRING a; }\n".utf8).write(to: sources.appendingPathComponent("a.http"))
+        try Data("MESSAGE /b {\n    GET REQUEST {}\n    GET RESPONSE { A; }\n}\n".utf8).write(to: sources.appendingPathComponent("nested/b.http"))
+        let output = directory.appendingPathComponent("out")
+        let ok = try run(["generate", sources.path, "--output", output.path, "--access", "internal"])
+        #expect(ok.status == 0)
+        #expect(ok.stderr.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == ["a.swift", "b.swift"])
+        let b = try String(contentsOf: output.appendingPathComponent("b.swift"), encoding: .utf8)
+        #expect(b.contains("struct GetBRequest: APIDefinition") && !b.contains("public "))
+
+        try Data("STRUCT Broken { Nope x; }\n".utf8).write(to: sources.appendingPathComponent("c.http"))
+        let badOutput = directory.appendingPathComponent("bad")
+        let strict = try run(["generate", sources.path, "--output", badOutput.path, "--strict"])
+        #expect(strict.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: badOutput.path))
+        let lenient = try run(["generate", sources.path, "--output", badOutput.path])
+        #expect(lenient.status == 0)
+        #expect(lenient.stderr.contains("warning: unknown type 'Nope'"))
+    }
+
+    @Test func formatWritesCanonicalText() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("f.http")
+        try Data("STRUCT   A{INT32 a;// note\n}".utf8).write(to: file)
+        let printed = try run(["format", file.path])
+        #expect(printed.status == 0)
+        #expect(printed.stdout == "STRUCT A {\n    INT32 a; // note\n}\n")
+        #expect(try run(["format", file.path, "--write"]).status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == printed.stdout)
+        #expect(try run(["format", file.path, "--check"]).status == 0)
+        try Data("STRUCT A{}".utf8).write(to: file)
+        let check = try run(["format", file.path, "--check"])
+        #expect(check.status == 1)
+        #expect(check.stdout == "\(file.path): not formatted\n")
+    }
+
+    @Test(arguments: [
+        (["--version"], Int32(0)), (["--help"], 0), ([], 2), (["frobnicate", "x.http"], 2), (["generate", "x.http"], 2),
+        (["check", "/nonexistent/x.http"], 1), (["generate", "--access", "open", "x.http"], 2),
+    ] as [([String], Int32)])
+    func exitStatuses(arguments: [String], status: Int32) throws {
+        #expect(try run(arguments).status == status)
+    }
+}

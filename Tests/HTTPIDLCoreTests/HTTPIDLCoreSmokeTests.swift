@@ -1,6 +1,0 @@
-import Testing
-@testable import HTTPIDLCore
-
-@Test func HTTPIDLCoreModuleBuilds() {
-    #expect(Bool(true))
-}
