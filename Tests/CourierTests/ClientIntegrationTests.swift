@@ -19,7 +19,8 @@ import Testing
         maximumResponseSize: Int? = 64 << 20
     ) -> NetworkClient {
         NetworkClient(baseURL: server.url("/api"), configuration: .init(
-            timeout: timeout, retryPolicy: retry, interceptors: interceptors, maximumResponseSize: maximumResponseSize))
+            timeout: timeout, retryPolicy: retry, interceptors: interceptors, maximumResponseSize: maximumResponseSize,
+            cookiePolicy: .disabled))
     }
 
     /// The number of requests the server received, once in-flight bookkeeping has settled.
@@ -369,6 +370,19 @@ import Testing
         #expect(try await settledRequestCount() <= 200)
     }
 
+    // MARK: Cookies
+
+    @Test func disabledCookiePolicyNeitherStoresNorReplaysCookies() async throws {
+        server.enqueue(MockResponse(status: 204, headers: ["Set-Cookie": "session=abc; Path=/"]))
+        server.enqueue(MockResponse(status: 204))
+        let client = client()
+        _ = try await client.send(Call(path: "/login"), decoding: EmptyResponse.self)
+        _ = try await client.send(Call(path: "/me"), decoding: EmptyResponse.self)
+        _ = try await server.takeRequest()
+        let second = try await server.takeRequest()
+        #expect(second.headers["Cookie"] == nil)
+    }
+
     // MARK: Logging
 
     @Test func logsAreRedacted() async throws {
@@ -377,7 +391,8 @@ import Testing
         let logging = LoggingInterceptor(logger: logger, redaction: Redaction(queryNames: ["token"]), logHeaders: true, logCurlCommand: true)
         let auth = AuthInterceptor(tokenProvider: CountingTokenProvider(token: "CLIENT-SECRET"))
         let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(
-            headers: ["Cookie": "a=COOKIE-SECRET"], retryPolicy: .never, interceptors: [auth, logging]))
+            headers: ["Cookie": "a=COOKIE-SECRET"], retryPolicy: .never, interceptors: [auth, logging],
+            cookiePolicy: .disabled))
         _ = try await client.data(Call(path: "/profile"))
         let text = logger.text
         #expect(text.contains("← 200 GET"))

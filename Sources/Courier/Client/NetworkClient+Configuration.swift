@@ -31,6 +31,9 @@ extension NetworkClient {
         /// Moves requests over the network; `nil` (the default) makes the client create a `URLSessionTransport`
         /// with this configuration's timeout and response size limit.
         public var transport: (any Transport)?
+        /// Whether the created `URLSessionTransport` stores and replays cookies (ignored when `transport` is
+        /// set). Default `.shared`, URLSession's standard behaviour; `.disabled` isolates clients from each other.
+        public var cookiePolicy: CookiePolicy
 
         /// Creates a configuration.
         public init(
@@ -41,7 +44,8 @@ extension NetworkClient {
             interceptors: [any Interceptor] = [],
             maximumResponseSize: Int? = 64 << 20,
             decoder: any ResponseDecoder = JSONResponseDecoder(),
-            transport: (any Transport)? = nil
+            transport: (any Transport)? = nil,
+            cookiePolicy: CookiePolicy = .shared
         ) {
             self.headers = headers
             self.timeout = timeout
@@ -51,6 +55,7 @@ extension NetworkClient {
             self.maximumResponseSize = maximumResponseSize
             self.decoder = decoder
             self.transport = transport
+            self.cookiePolicy = cookiePolicy
         }
     }
 }

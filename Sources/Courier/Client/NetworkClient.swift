@@ -29,7 +29,8 @@ public struct NetworkClient: Sendable {
         self.baseURL = baseURL
         self.configuration = configuration
         self.transport = configuration.transport ?? URLSessionTransport(configuration: .init(
-            timeout: configuration.timeout, maximumResponseSize: configuration.maximumResponseSize))
+            timeout: configuration.timeout, maximumResponseSize: configuration.maximumResponseSize,
+            cookiePolicy: configuration.cookiePolicy))
         self.plainChain = InterceptorChain(configuration.interceptors)
         if configuration.interceptors.contains(where: { $0 is RetryInterceptor }) {
             self.retryingChain = plainChain

@@ -32,6 +32,8 @@ public final class URLSessionTransport: Transport {
         public var maximumConnectionsPerHost: Int
         /// Where `.stream` bodies are spooled before upload.
         public var temporaryDirectory: URL
+        /// Whether cookies are stored and replayed (default: `.shared`, URLSession's standard behaviour).
+        public var cookiePolicy: CookiePolicy
 
         /// Creates a configuration.
         public init(
@@ -39,13 +41,15 @@ public final class URLSessionTransport: Transport {
             maximumRedirects: Int = 10,
             maximumResponseSize: Int? = nil,
             maximumConnectionsPerHost: Int = 6,
-            temporaryDirectory: URL = FileManager.default.temporaryDirectory
+            temporaryDirectory: URL = FileManager.default.temporaryDirectory,
+            cookiePolicy: CookiePolicy = .shared
         ) {
             self.timeout = timeout
             self.maximumRedirects = max(0, maximumRedirects)
             self.maximumResponseSize = maximumResponseSize
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
             self.temporaryDirectory = temporaryDirectory
+            self.cookiePolicy = cookiePolicy
         }
     }
 
@@ -62,6 +66,11 @@ public final class URLSessionTransport: Transport {
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
         sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maximumConnectionsPerHost
+        if configuration.cookiePolicy == .disabled {
+            sessionConfiguration.httpCookieStorage = nil
+            sessionConfiguration.httpShouldSetCookies = false
+            sessionConfiguration.httpCookieAcceptPolicy = .never
+        }
         let delegate = SessionDelegate()
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
