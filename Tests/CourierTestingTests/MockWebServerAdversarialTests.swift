@@ -213,4 +213,17 @@ import CourierTesting
         }
         #expect(text == "hello")
     }
+
+    /// "No timeout" spelled as the largest `Duration` must not overflow the millisecond conversion.
+    @Test func hugeTimeoutsAreAcceptedAsForever() async throws {
+        let server = MockWebServer(configuration: .init(readTimeout: .seconds(Int64.max), idleTimeout: .seconds(Int64.max)))
+        defer { server.shutdown() }
+        server.enqueue(.text("ok"))
+        let text = try await offPool {
+            let client = try RawClient(port: server.port)
+            client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            return try client.readResponse(timeout: 5).text
+        }
+        #expect(text == "ok")
+    }
 }

@@ -86,9 +86,10 @@ final class SocketReader {
         }
     }
 
-    /// The instant `seconds` from now (at least now).
+    /// The instant `seconds` from now (at least now; at most about 31 years, so `.seconds(.max)` meaning
+    /// "forever" cannot overflow the conversion to milliseconds).
     static func deadline(after seconds: Double) -> ContinuousClock.Instant {
-        ContinuousClock.now.advanced(by: .milliseconds(Int64(max(0, seconds) * 1000)))
+        ContinuousClock.now.advanced(by: .milliseconds(Int64(min(max(0, seconds), 1e9) * 1000)))
     }
 
     /// Takes up to `maximum` buffered bytes, receiving first if none are buffered.
