@@ -160,7 +160,7 @@ public struct MockResponse: Sendable {
     /// The bytes `Body.generated` sends from `offset`, for comparing what a client received.
     public static func generatedBytes(offset: Int64 = 0, count: Int) -> Data {
         var data = Data(count: max(0, count))
-        var value = Int(offset % 251)
+        var value = Int((offset % 251 + 251) % 251)  // a negative offset continues the pattern backwards
         for index in 0..<data.count {
             data[index] = UInt8(value)
             value = value == 250 ? 0 : value + 1
