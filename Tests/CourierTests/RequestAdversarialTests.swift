@@ -35,6 +35,11 @@ import Testing
         ("https://api.example.com:443", "https://api.example.com:443/users"),
         ("HTTPS://API.EXAMPLE.COM/V1", "HTTPS://API.EXAMPLE.COM/V1/users"),
         ("https://xn--bcher-kva.example/v1", "https://xn--bcher-kva.example/v1/users"),
+        ("https://api.example.com/v1;v=2", "https://api.example.com/v1;v=2/users"),
+        ("https://api.example.com/a%3Fb%23c", "https://api.example.com/a%3Fb%23c/users"),
+        ("https://api.example.com//double", "https://api.example.com//double/users"),
+        ("http://127.0.0.1:65535", "http://127.0.0.1:65535/users"),
+        ("https://api.example.com/users", "https://api.example.com/users/users"),
     ])
     func unusualBaseURLsKeepEveryPart(_ base: String, _ expected: String) throws {
         #expect(try Self.url(base, "/users") == expected)
