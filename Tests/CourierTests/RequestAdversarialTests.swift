@@ -129,6 +129,16 @@ import Testing
         #expect(accepted > 1_000)
     }
 
+    /// The query is an already encoded string: a raw `#` in it would silently turn the rest into a fragment.
+    @Test(arguments: ["a=1#frag", "#", "a=%23&b=#"])
+    func rawHashInAQueryIsRejected(_ query: String) {
+        #expect(Self.isConfigurationError { _ = try Self.url("https://api.example.com", "/x", query: query) })
+    }
+
+    @Test func encodedHashInAQueryIsKept() throws {
+        #expect(try Self.url("https://api.example.com", "/x", query: "a=%23") == "https://api.example.com/x?a=%23")
+    }
+
     @Test func veryLongPathsAndQueriesBuild() throws {
         let long = String(repeating: "é/", count: 20_000)
         let url = try Self.url("https://api.example.com", "/\(long)", query: "q=" + String(repeating: "a", count: 100_000))

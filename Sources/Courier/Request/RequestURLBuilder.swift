@@ -22,8 +22,8 @@ import Foundation
 /// // https://api.example.com/v1/users/a%2Fb?page=2
 /// ```
 public enum RequestURLBuilder {
-    /// Builds the absolute URL; `query` is an already percent-encoded query string (no leading `?`), empty or
-    /// `nil` for none.
+    /// Builds the absolute URL; `query` is an already percent-encoded query string (no leading `?`, no raw
+    /// `#`), empty or `nil` for none.
     ///
     /// - Throws: `NetworkError.configuration` with `.invalidBaseURL` or `.invalidRequest`.
     public static func url(baseURL: URL, path: EndpointPath, query: String? = nil) throws(NetworkError) -> URL {
@@ -38,6 +38,11 @@ public enum RequestURLBuilder {
             result += endpointPath
         }
         if let query, !query.isEmpty {
+            if query.utf8.contains(UInt8(ascii: "#")) {
+                throw .configuration(reason: .invalidRequest(
+                    "the query '\(query)' contains a raw '#', which would start a fragment; encode it as %23"
+                ))
+            }
             result += "?"
             result += query
         }
