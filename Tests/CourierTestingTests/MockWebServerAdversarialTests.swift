@@ -60,6 +60,7 @@ import CourierTesting
         ("Content-Length Int64.max + 1", "POST / HTTP/1.1\r\nContent-Length: 9223372036854775808\r\n\r\n", 400, .badContentLength),
         ("Content-Length with space inside", "POST / HTTP/1.1\r\nContent-Length: 1 2\r\n\r\n", 400, .badContentLength),
         ("chunked then Content-Length", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n", 400, .conflictingFraming),
+        ("Transfer-Encoding in HTTP/1.0 (RFC 9112 §6.1: faulty framing)", "POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400, .conflictingFraming),
         ("chunked twice", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 501, .unsupportedTransferEncoding),
         ("non-ASCII header name", "GET / HTTP/1.1\r\nX-Ü: 1\r\n\r\n", 400, .badHeader),
         ("NUL in header value", "GET / HTTP/1.1\r\nX-A: a\0b\r\n\r\n", 400, .badHeader),

@@ -85,6 +85,10 @@ struct RequestHead {
             guard lengths.isEmpty else {
                 throw Failure(kind: .conflictingFraming, detail: "both Content-Length and Transfer-Encoding", status: 400)
             }
+            // RFC 9112 §6.1: HTTP/1.0 has no transfer codings; such a message's framing is faulty.
+            guard version != "HTTP/1.0" else {
+                throw Failure(kind: .conflictingFraming, detail: "Transfer-Encoding in an HTTP/1.0 request", status: 400)
+            }
             let codings = encodings.flatMap { $0.split(separator: ",") }
                 .map { $0.trimmingSpaces.lowercased() }
                 .filter { !$0.isEmpty }
