@@ -240,10 +240,10 @@ import Testing
     }
 
     @Test func fixedBoundaryCollisionInAFileIsDetected() throws {
-        let file = try TemporaryFile(contents: Data(("x".utf8) + Array(repeating: UInt8(ascii: "y"), count: 200_000) + Array("\r\n--B--\r\n".utf8)))
-        defer { file.remove() }
+        let file = try temporaryFile(Data(("x".utf8) + Array(repeating: UInt8(ascii: "y"), count: 200_000) + Array("\r\n--B--\r\n".utf8)))
+        defer { removeTemporaryFile(file) }
         var form = MultipartFormData(boundary: "B")
-        form.append(fileAt: file.url, name: "f")
+        form.append(fileAt: file, name: "f")
         #expect(throws: NetworkError.self) { try form.encoded() }
     }
 
@@ -252,10 +252,10 @@ import Testing
         for offset in [65_534, 65_535, 65_536, 65_537] {
             var bytes = [UInt8](repeating: UInt8(ascii: "y"), count: offset)
             bytes += Array("--B".utf8) + [UInt8](repeating: UInt8(ascii: "y"), count: 10)
-            let file = try TemporaryFile(contents: Data(bytes))
-            defer { file.remove() }
+            let file = try temporaryFile(Data(bytes))
+            defer { removeTemporaryFile(file) }
             var form = MultipartFormData(boundary: "B")
-            form.append(fileAt: file.url, name: "f")
+            form.append(fileAt: file, name: "f")
             #expect(throws: NetworkError.self, "offset \(offset)") { try form.encoded() }
         }
     }
@@ -269,28 +269,28 @@ import Testing
     }
 
     @Test func zeroByteFileAndEmptyFormEncodeExactly() throws {
-        let file = try TemporaryFile(contents: Data())
-        defer { file.remove() }
+        let file = try temporaryFile(Data())
+        defer { removeTemporaryFile(file) }
         var form = MultipartFormData(boundary: "B")
-        form.append(fileAt: file.url, name: "f", filename: "empty.bin")
+        form.append(fileAt: file, name: "f", filename: "empty.bin")
         let encoded = try form.encoded()
-        let bytes = try readAll(encoded.body)
+        let bytes = try collect(encoded.body)
         let expected = "--B\r\nContent-Disposition: form-data; name=\"f\"; filename=\"empty.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--B--\r\n"
         #expect(String(decoding: bytes, as: UTF8.self) == expected)
         #expect(encoded.body.contentLength == Int64(bytes.count))
-        #expect(try readAll(MultipartFormData(boundary: "B").encoded().body) == Data("--B--\r\n".utf8))
+        #expect(try collect(MultipartFormData(boundary: "B").encoded().body) == Data("--B--\r\n".utf8))
     }
 
     @Test func fileDeletedBetweenEncodingAndSendingIsAFileSystemError() throws {
-        let file = try TemporaryFile(contents: Data("hello".utf8))
+        let file = try temporaryFile(Data("hello".utf8))
         var form = MultipartFormData(boundary: "B")
-        form.append(fileAt: file.url, name: "f")
+        form.append(fileAt: file, name: "f")
         let multipart = try form.encoded()
-        let single = try RequestBody.file(file.url, contentType: "text/plain").encoded()
-        file.remove()
+        let single = try RequestBody.file(file, contentType: "text/plain").encoded()
+        removeTemporaryFile(file)
         for body in [multipart.body, single.body] {
             do {
-                _ = try readAll(body)
+                _ = try collect(body)
                 Issue.record("read a deleted file")
             } catch let error as NetworkError {
                 guard case .transport(let failure) = error else { Issue.record("\(error)"); continue }
@@ -301,14 +301,14 @@ import Testing
 
     @Test(arguments: [Data(), Data("hello world, this file grew".utf8)])
     func fileThatChangedSizeAfterEncodingIsAFileSystemError(_ replacement: Data) throws {
-        let file = try TemporaryFile(contents: Data("hello".utf8))
-        defer { file.remove() }
+        let file = try temporaryFile(Data("hello".utf8))
+        defer { removeTemporaryFile(file) }
         var form = MultipartFormData(boundary: "B")
-        form.append(fileAt: file.url, name: "f")
+        form.append(fileAt: file, name: "f")
         let encoded = try form.encoded()
-        try replacement.write(to: file.url)
+        try replacement.write(to: file)
         do {
-            let bytes = try readAll(encoded.body)
+            let bytes = try collect(encoded.body)
             Issue.record("read \(bytes.count) bytes although Content-Length promised \(encoded.body.contentLength ?? -1)")
         } catch let error as NetworkError {
             guard case .transport(let failure) = error else { Issue.record("\(error)"); return }
@@ -335,11 +335,11 @@ import Testing
 
     @Test(arguments: [Int.min, -1, 0, 1, 7, Int.max])
     func readersAcceptAnyMaxLength(_ maxLength: Int) throws {
-        let file = try TemporaryFile(contents: Data("0123456789".utf8))
-        defer { file.remove() }
+        let file = try temporaryFile(Data("0123456789".utf8))
+        defer { removeTemporaryFile(file) }
         var form = MultipartFormData(boundary: "B")
-        form.append(fileAt: file.url, name: "f")
-        for body in [HTTPBody.data(Data("0123456789".utf8)), .file(file.url), try form.encoded().body] {
+        form.append(fileAt: file, name: "f")
+        for body in [HTTPBody.data(Data("0123456789".utf8)), .file(file), try form.encoded().body] {
             let reader = try body.makeReader()
             defer { reader.close() }
             var total = Data()
@@ -352,27 +352,14 @@ import Testing
     }
 }
 
-/// Reads a whole body through its reader.
-func readAll(_ body: HTTPBody) throws -> Data {
-    let reader = try body.makeReader()
-    defer { reader.close() }
-    var data = Data()
-    while let chunk = try reader.read(maxLength: 4096) { data.append(chunk) }
-    return data
+/// Reads a whole body in 4 KiB chunks.
+private func collect(_ body: HTTPBody) throws -> Data {
+    try body.collected(chunkSize: 4096)
 }
 
-/// A file in the temporary directory, removed by `remove()`.
-struct TemporaryFile {
-    let url: URL
-
-    init(contents: Data) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-qa-\(UUID().uuidString)")
-        try contents.write(to: url)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
-    }
+/// Removes a file made by `temporaryFile(_:name:)` and its directory.
+private func removeTemporaryFile(_ url: URL) {
+    try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
 }
 
 /// SplitMix64: seeded, so generated inputs repeat run to run.
