@@ -179,6 +179,9 @@ final class QueryValueDecoder: Decoder {
                 highest = max(highest, index)
                 indexed[index] = child
             }
+            guard context.takeGaps(highest + 1 - indexed.count) else {
+                throw corrupted("The arrays of this query miss more than maximumArrayIndex (\(maximumIndex)) elements in all.")
+            }
             return QueryArrayElements(sparse: indexed, highestIndex: highest)
         }
         if let delimiter = context.delimiter {

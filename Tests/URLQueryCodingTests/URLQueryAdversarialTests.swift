@@ -105,6 +105,23 @@ import URLQueryCoding
         #expect(throws: DecodingError.self) { try decoder.decode(OptionalInts.self, from: "list[9223372036854775807]=1") }
     }
 
+    struct Grid: Codable, Equatable {
+        var rows: [[Int?]]
+    }
+
+    /// `maximumArrayIndex` bounds one array; many arrays each at the limit would still multiply it into a
+    /// huge allocation (2,000 pairs × 10,001 slots). The gaps of one query share the limit.
+    @Test func gapsAcrossManyArraysShareTheLimit() {
+        let query = (0..<2_000).map { "rows[\($0)][10000]=1" }.joined(separator: "&")
+        #expect(throws: DecodingError.self) { try URLQueryDecoder().decode(Grid.self, from: query) }
+    }
+
+    @Test func denseNestedArraysAreNotCharged() throws {
+        let query = (0..<200).flatMap { row in (0..<50).map { "rows[\(row)][\($0)]=\($0)" } }.joined(separator: "&")
+        let grid = try URLQueryDecoder().decode(Grid.self, from: query)
+        #expect(grid.rows.count == 200 && grid.rows.allSatisfy { $0 == (0..<50).map { $0 } })
+    }
+
     @Test func sparseIndicesUnderTheLimitStillDecode() throws {
         let decoded = try URLQueryDecoder().decode(OptionalInts.self, from: "list[0]=1&list[3]=4")
         #expect(decoded.list == [1, nil, nil, 4])
