@@ -93,6 +93,13 @@ final class JSONTreeDecoder: Decoder {
         if let value = try decodeKnownType(T.self, at: index, depth: depth, suffix: suffix, component: component) {
             return value
         }
+        if case .useDefaultKeys = configuration.keyDecodingStrategy {
+            // Keys need no conversion: `Dictionary.init(from:)` through the keyed container is the same.
+        } else if let dictionary = T.self as? any JSONStringKeyedDictionary.Type, document.nodes[index].kind == .object,
+                  let value = try dictionary.decodeMembers(
+                      from: self, object: index, depth: depth, suffix: suffix + (component.map { [$0] } ?? [])) as? T {
+            return value
+        }
         return try pushing(index, depth: depth, suffix: suffix, component: component) { decoder in
             if T.self == Date.self, case .custom(let decode) = configuration.dateDecodingStrategy {
                 return unsafeBitCast(try decode(decoder), to: T.self)  // T is Date

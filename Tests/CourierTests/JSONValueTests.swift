@@ -110,6 +110,14 @@ struct JSONValueTests {
         #expect(try decoder.decode(JSONValue.self, from: Data(#"{"snake_key":{"inner_key":1}}"#.utf8)) == ["snake_key": ["inner_key": 1]])
     }
 
+    @Test func flexibleKeyStrategiesDoNotRewriteObjectKeys() throws {
+        var decoder = FlexibleJSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        struct Wrapper: Decodable { let someValue: JSONValue }
+        let wrapper = try decoder.decode(Wrapper.self, from: Data(#"{"some_value":{"snake_key":{"inner_key":[{"a_b":1}]}}}"#.utf8))
+        #expect(wrapper.someValue == ["snake_key": ["inner_key": [["a_b": 1]]]])
+    }
+
     // MARK: Encoding
 
     static let encodingTable: [(value: JSONValue, json: String)] = [
