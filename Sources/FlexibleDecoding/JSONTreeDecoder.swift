@@ -93,6 +93,10 @@ final class JSONTreeDecoder: Decoder {
         if let value = try decodeKnownType(T.self, at: index, depth: depth, suffix: suffix, component: component) {
             return value
         }
+        if let representable = T.self as? any JSONTreeRepresentable.Type {
+            var nodePath = Array(path.prefix(depth)) + suffix + (component.map { [$0] } ?? [])
+            if let value = try buildTree(representable, at: index, path: &nodePath) as? T { return value }
+        }
         if case .useDefaultKeys = configuration.keyDecodingStrategy {
             // Keys need no conversion: `Dictionary.init(from:)` through the keyed container is the same.
         } else if let dictionary = T.self as? any JSONStringKeyedDictionary.Type, document.nodes[index].kind == .object,

@@ -118,6 +118,35 @@ struct JSONValueTests {
         #expect(wrapper.someValue == ["snake_key": ["inner_key": [["a_b": 1]]]])
     }
 
+    @Test func flexibleDecoderBuildsFromTheParseTreeKeepingNumberText() throws {
+        let value = try FlexibleJSONDecoder().decode(JSONValue.self, from: Data(#"[2.0,2,-0,1E2,"2"]"#.utf8))
+        #expect(value.description == #"[2.0,2,0,100.0,"2"]"#)
+        let error = #expect(throws: DecodingError.self) {
+            try FlexibleJSONDecoder().decode([String: JSONValue].self, from: Data(#"{"a":[1,1e400]}"#.utf8))
+        }
+        guard case .dataCorrupted(let context)? = error else {
+            Issue.record("expected dataCorrupted, got \(String(describing: error))")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["a", "Index 1"])
+    }
+
+    @Test(arguments: [
+        ("0", JSONNumber.integer(0)), ("-0", .integer(0)), ("-12", .integer(-12)),
+        ("9223372036854775808", .unsignedInteger(9_223_372_036_854_775_808)), ("2.50", .double(2.5)),
+        ("1e3", .double(1000)), ("1E-2", .double(0.01)), ("-0.5e+1", .double(-5)),
+    ])
+    func jsonNumberTextParses(text: String, expected: JSONNumber) throws {
+        let number = try #require(JSONNumber(jsonText: text))
+        #expect(number == expected)
+        #expect(number.description == expected.description)
+    }
+
+    @Test(arguments: ["", "-", "+5", ".5", "05", "-01", "1.", "1.e2", "1e", "1e+", "0x10", "nan", "inf", "1e400", " 1", "1 ", "1_000"])
+    func jsonNumberTextRejectsNonJSON(text: String) {
+        #expect(JSONNumber(jsonText: text) == nil)
+    }
+
     // MARK: Encoding
 
     static let encodingTable: [(value: JSONValue, json: String)] = [

@@ -36,6 +36,27 @@ public enum JSONNumber: Sendable {
     /// A floating-point number (kept as `.double`, even when integral).
     public init(_ value: Double) { self = .double(value) }
 
+    /// Parses JSON number text: an integer in `Int64`'s range is `.integer`, one in `UInt64`'s range
+    /// `.unsignedInteger`, anything else `.double`; `nil` for text that is not a number or is beyond
+    /// `Double`'s range (`1e400`).
+    ///
+    /// ```swift
+    /// JSONNumber(jsonText: "18446744073709551615")   // .unsignedInteger(18446744073709551615)
+    /// JSONNumber(jsonText: "2.50")                   // .double(2.5)
+    /// ```
+    public init?(jsonText text: String) {
+        guard Self.isJSONNumber(text.utf8) else { return nil }
+        if let signed = Int64(text) {
+            self = .integer(signed)
+        } else if let unsigned = UInt64(text) {
+            self = .unsignedInteger(unsigned)
+        } else if let double = Double(text), double.isFinite {
+            self = .double(double)
+        } else {
+            return nil
+        }
+    }
+
     /// The value as an `Int64`, if it is an integer in range (`2.0` gives `2`, `2.5` gives `nil`).
     public var int64Value: Int64? {
         switch self {
@@ -64,6 +85,33 @@ public enum JSONNumber: Sendable {
         case .unsignedInteger(let value): Double(value)
         case .double(let value): value
         }
+    }
+
+    /// Whether `text` follows JSON's number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+    /// (no `+5`, `.5`, `05`, hex, `nan` or `inf`, which Swift's own parsers accept).
+    private static func isJSONNumber(_ text: String.UTF8View) -> Bool {
+        var bytes = text[...]
+        func digits(_ bytes: inout Substring.UTF8View) -> Int {
+            let count = bytes.prefix(while: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }).count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        if bytes.first == UInt8(ascii: "0") {
+            bytes = bytes.dropFirst()
+        } else if digits(&bytes) == 0 {
+            return false
+        }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            if digits(&bytes) == 0 { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            if digits(&bytes) == 0 { return false }
+        }
+        return bytes.isEmpty
     }
 
     /// Whether the value is a whole number (`3`, `3.0`, `1e20`).

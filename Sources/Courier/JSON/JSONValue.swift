@@ -83,3 +83,28 @@ private struct JSONValueProbeKey: CodingKey {
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
 }
+
+/// `FlexibleJSONDecoder` builds `JSONValue`s straight from its parse tree: no probing, and numbers from
+/// their exact text (so `2.0` stays a `Double` and `2` an integer).
+extension JSONValue: JSONTreeRepresentable {
+    /// `.null`
+    public static var jsonNull: JSONValue { .null }
+
+    /// `.bool(value)`
+    public init(jsonBool value: Bool) { self = .bool(value) }
+
+    /// `.number` from the number's JSON text; `nil` beyond `Double`'s range.
+    public init?(jsonNumber text: String) {
+        guard let number = JSONNumber(jsonText: text) else { return nil }
+        self = .number(number)
+    }
+
+    /// `.string(value)`
+    public init(jsonString value: String) { self = .string(value) }
+
+    /// `.array(elements)`
+    public init(jsonArray elements: [JSONValue]) { self = .array(elements) }
+
+    /// `.object(members)`
+    public init(jsonObject members: [String: JSONValue]) { self = .object(members) }
+}
