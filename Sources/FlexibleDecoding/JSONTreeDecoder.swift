@@ -15,9 +15,6 @@ final class JSONTreeDecoder: Decoder {
     var path: [CodingPathComponent]
     /// The node this decoder currently stands on.
     var node: Int
-    /// The object being decoded as a `[String: Value]` dictionary, whose keys are read as written: like
-    /// `JSONDecoder`, the key strategy applies to `CodingKey`s, not to dictionary keys (-1: none).
-    var rawKeysObject = -1
 
     init(document: JSONDocument, configuration: FlexibleJSONDecoder, path: [CodingPathComponent], node: Int) {
         self.document = document
@@ -61,7 +58,7 @@ final class JSONTreeDecoder: Decoder {
             throw containerError([String: Any].self, found: value, codingPath: codingPath(depth: depth, suffix: suffix))
         }
         return KeyedDecodingContainer(JSONKeyedContainer<Key>(
-            decoder: self, object: index, depth: depth, suffix: suffix, rawKeys: index == rawKeysObject
+            decoder: self, object: index, depth: depth, suffix: suffix
         ))
     }
 
@@ -110,12 +107,6 @@ final class JSONTreeDecoder: Decoder {
             return value
         }
         return try pushing(index, depth: depth, suffix: suffix, component: component) { decoder in
-            if T.self is any StringKeyedDictionary.Type, !configuration.keyDecodingStrategy.isDefault {
-                let saved = decoder.rawKeysObject
-                decoder.rawKeysObject = index
-                defer { decoder.rawKeysObject = saved }
-                return try T(from: decoder)
-            }
             if T.self == Date.self, case .custom(let decode) = configuration.dateDecodingStrategy {
                 return unsafeBitCast(try decode(decoder), to: T.self)  // T is Date
             }
@@ -215,8 +206,3 @@ final class JSONTreeDecoder: Decoder {
         return nil
     }
 }
-
-/// `[String: Value]`, whose keys `JSONDecoder` reads as written whatever the key decoding strategy.
-protocol StringKeyedDictionary {}
-
-extension Dictionary: StringKeyedDictionary where Key == String {}
