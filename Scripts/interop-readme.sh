@@ -8,7 +8,8 @@
 #     top, its declarations (types, extensions, functions) stay at file scope, and its statements run inside an
 #     `async throws` function, so top-level `try await client.send(…)` compiles;
 #   - every block sees the names declared in Scripts/readme-context.swift (a `client`, a `server`, the DTOs
-#     the samples use, …), like the surrounding code of a real app would provide them;
+#     the samples use, …) and generated from Scripts/readme-context.http, like the surrounding code of a real
+#     app would provide them;
 #   - a block that imports Testing or XCTest is built as a test target, and the tests are run;
 #   - ```httpidl blocks are compiled by HTTPIDLPlugin into that shared module, so the Swift blocks can use the
 #     generated types.
@@ -142,6 +143,9 @@ shutil.copy(os.path.join(root, "Scripts", "readme-context.swift"),
 # ```httpidl blocks are compiled by HTTPIDLPlugin into ReadmeContext, so the Swift blocks can use the generated
 # types. Leading blank lines keep httpidl's line numbers equal to README.md's.
 idl_entries = []
+context_idl = os.path.join(root, "Scripts", "readme-context.http")
+if os.path.exists(context_idl):
+    shutil.copy(context_idl, os.path.join(sources, "ReadmeContext", "ReadmeContextIDL.http"))
 for index, (start, code) in enumerate(idl_blocks, 1):
     name = f"IDLBlock{index:02d}"
     with open(os.path.join(sources, "ReadmeContext", f"{name}.http"), "w", encoding="utf-8") as f:
@@ -183,7 +187,8 @@ for index, (start, code) in enumerate(blocks, 1):
     targets.append({"name": name, "start": start, "end": start + len(code) - 1, "test": is_test})
 
 package_id = os.path.basename(root).lower()
-plugins = f', plugins: [.plugin(name: "HTTPIDLPlugin", package: "{package_id}")]' if idl_blocks else ""
+plugins = f', plugins: [.plugin(name: "HTTPIDLPlugin", package: "{package_id}")]' \
+    if idl_blocks or os.path.exists(context_idl) else ""
 def dependencies():
     return ('["ReadmeContext", .product(name: "Courier", package: "%s"), '
             '.product(name: "CourierTesting", package: "%s")]') % (package_id, package_id)
