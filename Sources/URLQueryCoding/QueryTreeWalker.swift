@@ -93,15 +93,21 @@ struct QueryTreeWalker {
         }
     }
 
+    /// Sorts the entries of `object` by key, in place and stably (entries under one key keep their
+    /// order). Usually already sorted, or a handful of keys: an insertion sort that swaps in place
+    /// (no copy of the array, no buffer).
     private func sortIfNeeded(_ object: QueryValueEncoder) {
-        let entries = object.entries
-        guard entries.count > 1 else { return }
-        var sorted = true
-        for index in 1..<entries.count where entries[index - 1].key > entries[index].key {
-            sorted = false
-            break
+        let count = object.entries.count
+        guard count > 1 else { return }
+        object.entries.withUnsafeMutableBufferPointer { entries in
+            for index in 1..<count {
+                var position = index
+                while position > 0, entries[position].key < entries[position - 1].key {
+                    entries.swapAt(position, position - 1)
+                    position -= 1
+                }
+            }
         }
-        if !sorted { object.entries.sort { $0.key < $1.key } }
     }
 
     private mutating func walkArray<Sink: QueryOutputSink>(

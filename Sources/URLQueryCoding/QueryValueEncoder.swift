@@ -26,7 +26,7 @@ final class QueryValueEncoder: Encoder {
     // Exclusivity is unchecked on the two hot arrays: they are only mutated by this module's
     // containers and walker, never while another access to the same array is in progress (values
     // are computed before `append` starts, and the walker reads after encoding ends).
-    @exclusivity(unchecked) var entries: [(key: String, value: QueryEncodedValue)] = []
+    @exclusivity(unchecked) var entries: [QueryEncodedEntry] = []
     @exclusivity(unchecked) var elements: [QueryEncodedValue] = []
 
     init(context: QueryEncodingContext, parent: QueryValueEncoder? = nil, key: (any CodingKey)? = nil) {
