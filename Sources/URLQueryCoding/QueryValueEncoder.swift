@@ -118,8 +118,13 @@ final class QueryValueEncoder: Encoder {
     /// Cuts the `parent` links of this encoder and everything below it, so the tree can be freed.
     func releaseTree() {
         parent = nil
-        for entry in entries { entry.value.releaseTree() }
-        for element in elements { element.releaseTree() }
+        // In place: copying each entry out would retain and release every key and scalar.
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices { entries[index].value.releaseTree() }
+        }
+        elements.withUnsafeBufferPointer { elements in
+            for index in elements.indices { elements[index].releaseTree() }
+        }
     }
 }
 
