@@ -95,16 +95,22 @@ struct QueryByteWriter {
     ) {
         guard let start = source.baseAddress else { return }
         let length = source.count
+        let low = allowed.low, high = allowed.high
+        // Branch-free membership test: pick the 64-bit half by bit 6, test the bit, refuse non-ASCII.
+        @inline(__always) func isAllowed(_ byte: UInt8) -> Bool {
+            let word = byte & 0x40 == 0 ? low : high
+            return (word &>> UInt64(byte & 0x3F)) & 1 != 0 && byte < 0x80
+        }
         // Copy the leading run that needs no escaping in one go (often the whole string).
         var clean = 0
-        while clean < length, allowed.contains(start[clean]) { clean += 1 }
+        while clean < length, isAllowed(start[clean]) { clean += 1 }
         reserve(clean == length ? length : clean + (length - clean) * 3)
         (base + count).update(from: start, count: clean)
         var output = base + count + clean
         var index = clean
         while index < length {
             let byte = start[index]
-            if allowed.contains(byte) {
+            if isAllowed(byte) {
                 output.pointee = byte
                 output += 1
             } else if spaceAsPlus && byte == UInt8(ascii: " ") {
