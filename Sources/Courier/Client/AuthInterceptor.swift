@@ -44,9 +44,12 @@ public struct AuthInterceptor: Interceptor {
 }
 
 /// Holds the refresh in flight so that concurrent `401`s share one.
+///
+/// The refresh runs in its own task, so a waiter that is cancelled (even the one that started it) stops
+/// waiting at once with `NetworkError.cancelled` while the refresh goes on for the others.
 actor TokenRefreshCoordinator {
     private let provider: any TokenProvider
-    private var inFlight: Task<String, any Error>?
+    private var inFlight: SharedResult<String>?
     private var latest: String?
 
     init(provider: any TokenProvider) {
@@ -55,30 +58,35 @@ actor TokenRefreshCoordinator {
 
     /// The token to send: waits for a refresh in flight, else asks the provider.
     func currentToken() async throws -> String? {
-        if let inFlight { return try await Self.value(of: inFlight) }
+        if let inFlight { return try await inFlight.value() }
         return try await provider.currentToken()
     }
 
     /// A token newer than `rejected`: the one a refresh already produced, the one in flight, or a new one.
     func refresh(rejected: String?) async throws -> String {
-        if let inFlight { return try await Self.value(of: inFlight) }
+        if let inFlight { return try await inFlight.value() }
         if let latest, latest != rejected { return latest }
+        let shared = SharedResult<String>()
+        inFlight = shared
         let provider = self.provider
-        let task = Task { try await provider.refreshToken(rejected: rejected) }
-        inFlight = task
-        defer { inFlight = nil }
-        let token = try await Self.value(of: task)
-        latest = token
-        return token
+        Task {   // isolated to this actor; only the provider's call leaves it
+            let result: Result<String, any Error>
+            do {
+                result = .success(try await provider.refreshToken(rejected: rejected))
+            } catch let error as AuthenticationFailure {
+                result = .failure(error)
+            } catch {
+                result = .failure(AuthenticationFailure(message: String(describing: error)))
+            }
+            self.settle(shared, with: result)
+        }
+        return try await shared.value()
     }
 
-    private static func value(of task: Task<String, any Error>) async throws -> String {
-        do {
-            return try await task.value
-        } catch let error as AuthenticationFailure {
-            throw error
-        } catch {
-            throw AuthenticationFailure(message: String(describing: error))
-        }
+    /// Records the outcome of a refresh before its waiters see it.
+    private func settle(_ shared: SharedResult<String>, with result: Result<String, any Error>) {
+        if case .success(let token) = result { latest = token }
+        if inFlight === shared { inFlight = nil }
+        shared.finish(result)
     }
 }
