@@ -102,9 +102,11 @@ public struct NetworkClient: Sendable {
         }
     }
 
-    /// Downloads the response body of `endpoint` straight to the file at `destination` (replaced if present),
-    /// never holding the whole body in memory. The task's value is the response with the file's URL. A
-    /// non-acceptable status leaves no file and throws `NetworkError.httpStatus` with the body.
+    /// Downloads the response body of `endpoint` straight to the file at `destination`, never holding the
+    /// whole body in memory. Missing directories are created; a file already there is replaced, a directory
+    /// there is left alone and the download fails with a `.fileSystem` transport failure. The task's value is
+    /// the response with the file's URL. A non-acceptable status leaves no file and throws
+    /// `NetworkError.httpStatus` with the body.
     public func download<E: Endpoint>(_ endpoint: E, to destination: URL) -> DownloadTask {
         TransferTask { report in
             try await runDownload(endpoint, to: destination, errorBody: EmptyResponse.self, decoder: configuration.decoder, progress: report)
