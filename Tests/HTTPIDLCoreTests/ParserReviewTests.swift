@@ -32,4 +32,15 @@ import Testing
             "2:17: error: expected ';' after case 'DRIVE'",
         ])
     }
+
+    /// A `///` inside a field documented nothing, but formatting moved it where it documented the next field.
+    @Test(arguments: [
+        "STRUCT P {\n    REQUIRED  /// Degrees north.\n    DOUBLE lat; // trailing\n    /* before */ DOUBLE lng;\n}\n",
+        "STRUCT P {\n    REQUIRED\n    /// ignored\n    DOUBLE /* unit */ lat = \"l\"; /// trailing\n    INT32 b;\n}\n",
+    ])
+    func formattingNeverMovesAStrayDocComment(text: String) throws {
+        let formatted = try #require(IDLFormatter.format(SourceFile(name: "f.http", text: text)).text)
+        #expect(IDLFormatter.format(SourceFile(name: "f.http", text: formatted)).text == formatted)
+        #expect(TestSupport.swift(TestSupport.compile(formatted)) == TestSupport.swift(TestSupport.compile(text)))
+    }
 }

@@ -54,6 +54,18 @@ public struct IDLFormatter {
         }
     }
 
+    /// Comments between a field's first token and its end go on their own lines before the field. A `///`
+    /// there documents nothing (a field's documentation comes before its first token), so it is written as
+    /// `//`: left as `///` before the field it would start documenting it.
+    private mutating func flushComments(inside range: SourceRange) {
+        while nextComment < comments.count, comments[nextComment].range.start < range.end {
+            var text = comments[nextComment].text
+            nextComment += 1
+            if text.hasPrefix("///"), !text.hasPrefix("////") { text.removeFirst() }
+            lines.append(String(repeating: "    ", count: depth) + text)
+        }
+    }
+
     private func hasComments(in range: SourceRange) -> Bool {
         nextComment < comments.count && comments[nextComment].range.start < range.end
             && comments[nextComment].range.start >= range.start
@@ -113,7 +125,11 @@ public struct IDLFormatter {
             }
             emit("\(header) {", at: offset)
             depth += 1
-            for field in fields { emit(self.field(field), at: field.range.start) }
+            for field in fields {
+                flushComments(before: field.range.start)
+                flushComments(inside: field.range)
+                emit(self.field(field), at: field.range.start)
+            }
             flushComments(before: body.range.end - 1)
             depth -= 1
             emit("}", at: body.range.end - 1)
