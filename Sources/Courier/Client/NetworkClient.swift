@@ -168,7 +168,7 @@ public struct NetworkClient: Sendable {
         let value = try decode(response)
         return Response(
             value: value, statusCode: response.statusCode, headers: response.headers, url: response.url,
-            duration: Self.seconds(since: start))
+            duration: ContinuousClock.seconds(since: start))
     }
 
     private func runDownload<ErrorBody: Decodable & Sendable>(
@@ -194,7 +194,7 @@ public struct NetworkClient: Sendable {
         }
         return Response(
             value: file, statusCode: response.statusCode, headers: response.headers, url: response.url,
-            duration: Self.seconds(since: start))
+            duration: ContinuousClock.seconds(since: start))
     }
 
     /// Throws `NetworkError.httpStatus` unless the status is acceptable for `request`.
@@ -233,10 +233,6 @@ public struct NetworkClient: Sendable {
         return try? decoder.decode(type, from: response)
     }
 
-    private static func seconds(since start: ContinuousClock.Instant) -> TimeInterval {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
 
     private static func readPrefix(of file: URL, limit: Int) -> Data {
         guard let handle = try? FileHandle(forReadingFrom: file) else { return Data() }

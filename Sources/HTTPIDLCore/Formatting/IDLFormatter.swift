@@ -140,7 +140,7 @@ public struct IDLFormatter {
         let modifiers = FieldSyntax.Modifier.allCases.filter { field.has($0) }.map { $0.rawValue + " " }.joined()
         var text = "\(modifiers)\(field.type.canonical) \(field.name.text)"
         if let key = field.key {
-            text += " = " + (key.isQuoted ? quoted(key.text) : IDLText.escapeWord(key.text))
+            text += " = " + (key.isQuoted ? Naming.stringLiteral(key.text) : IDLText.escapeWord(key.text))
         }
         if let value = field.defaultValue {
             text += " DEFAULT \(literal(value.value))"
@@ -150,24 +150,9 @@ public struct IDLFormatter {
 
     private func literal(_ value: LiteralSyntax.Value) -> String {
         switch value {
-        case .string(let text): quoted(text)
+        case .string(let text): Naming.stringLiteral(text)
         case .integer(let text), .float(let text): text
         case .bool(let value): value ? "true" : "false"
         }
-    }
-
-    private func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
