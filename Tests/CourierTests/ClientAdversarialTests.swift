@@ -215,3 +215,37 @@ actor SlowTokenProvider: TokenProvider {
         await #expect(throws: NetworkError.cancelled) { try await task.value }
     }
 }
+
+/// A coalesced waiter whose leader is cancelled was failed with `.cancelled` although nobody cancelled it.
+@Suite struct CoalescingReviewTests {
+    @Test func waiterOutlivesACancelledLeaderAndSendsItself() async throws {
+        let stub = StubTransport { _ in
+            try await Task.sleep(nanoseconds: 300_000_000)
+            return .json("1")
+        }
+        let client = stubClient(stub, interceptors: [CoalescingInterceptor()])
+        let leader = Task { try await client.send(Call(path: "/same"), decoding: Int.self) }
+        while stub.requests.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+        let waiter = Task { try await client.send(Call(path: "/same"), decoding: Int.self) }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        leader.cancel()
+        await #expect(throws: NetworkError.cancelled) { try await leader.value }
+        #expect(try await waiter.value == 1)
+        #expect(stub.requests.count == 2)
+    }
+
+    @Test func leaderFailureOtherThanCancellationIsShared() async throws {
+        let stub = StubTransport { _ in
+            try await Task.sleep(nanoseconds: 100_000_000)
+            throw NetworkError.transport(TransportFailure(kind: .connectionLost, message: "gone"))
+        }
+        let client = stubClient(stub, interceptors: [CoalescingInterceptor()])
+        let tasks = (0..<5).map { _ in Task { try await client.send(Call(path: "/same"), decoding: Int.self) } }
+        for task in tasks {
+            await #expect(throws: NetworkError.transport(TransportFailure(kind: .connectionLost, message: "gone"))) {
+                try await task.value
+            }
+        }
+        #expect(stub.requests.count == 1)
+    }
+}

@@ -1,9 +1,10 @@
 /// Lets identical `GET` requests in flight at the same time share one response.
 ///
 /// Requests are identical when URL and header fields are equal. The first caller sends the request; callers
-/// arriving while it is in flight wait for its result (response or error, including the first caller's
-/// cancellation) instead of sending their own. A waiting caller that is cancelled stops waiting at once with
-/// `NetworkError.cancelled`. Other methods pass through untouched.
+/// arriving while it is in flight wait for its result (response or error) instead of sending their own. When
+/// the caller that sent it is cancelled, the waiting callers carry on: one of them sends the request again. A
+/// waiting caller that is cancelled stops waiting at once with `NetworkError.cancelled`. Other methods pass
+/// through untouched.
 ///
 /// ```swift
 /// configuration.interceptors = [CoalescingInterceptor()]
@@ -18,7 +19,14 @@ public struct CoalescingInterceptor: Interceptor {
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         guard request.method == .get, request.body == nil else { return try await next(request) }
         let key = CoalescingKey(url: request.url.absoluteString, headers: request.headers)
-        if let shared = await registry.join(key) { return try await shared.value() }
+        while let shared = await registry.join(key) {
+            do {
+                return try await shared.value()
+            } catch where NetworkError.from(error) == .cancelled && !Task.isCancelled {
+                // The caller that sent it was cancelled, not this one: join or send anew.
+                continue
+            }
+        }
         let result: Result<HTTPResponse, any Error>
         do {
             result = .success(try await next(request))
