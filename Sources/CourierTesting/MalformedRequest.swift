@@ -14,7 +14,8 @@ public struct MalformedRequest: Sendable, Hashable, CustomStringConvertible {
         case headerSectionTooLarge
         /// `Content-Length` not a number, or several different values.
         case badContentLength
-        /// Both `Content-Length` and `Transfer-Encoding`, which could smuggle a request.
+        /// Both `Content-Length` and `Transfer-Encoding`, which could smuggle a request, or `Transfer-Encoding`
+        /// in an HTTP/1.0 request (RFC 9112 §6.1).
         case conflictingFraming
         /// A transfer coding other than `chunked` (answered 501).
         case unsupportedTransferEncoding

@@ -78,8 +78,10 @@ public struct MockResponse: Sendable {
 
     /// Bandwidth limit for the body.
     public struct Throttle: Sendable, Hashable {
-        /// Bytes sent per slice (at least 1).
-        public var bytes: Int
+        /// Bytes sent per slice (at least 1: a smaller value, in `init` or set later, is raised to 1).
+        public var bytes: Int {
+            didSet { if bytes < 1 { bytes = 1 } }
+        }
         /// Pause after each slice.
         public var interval: Duration
 
@@ -158,7 +160,7 @@ public struct MockResponse: Sendable {
     /// The bytes `Body.generated` sends from `offset`, for comparing what a client received.
     public static func generatedBytes(offset: Int64 = 0, count: Int) -> Data {
         var data = Data(count: max(0, count))
-        var value = Int(offset % 251)
+        var value = Int((offset % 251 + 251) % 251)  // a negative offset continues the pattern backwards
         for index in 0..<data.count {
             data[index] = UInt8(value)
             value = value == 250 ? 0 : value + 1

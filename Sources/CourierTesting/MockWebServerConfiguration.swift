@@ -3,8 +3,9 @@ extension MockWebServer {
     public struct Configuration: Sendable {
         /// The port to bind on 127.0.0.1; 0 (the default) picks a free one.
         public var port: UInt16
-        /// How long a client may stall in the middle of a request (request line, headers, body) before the
-        /// server gives up, records `MalformedRequest.Kind.timedOut` and closes the connection.
+        /// How long a client may take over the request line and header section in all, and how long it may
+        /// stall in the middle of a body, before the server gives up, records
+        /// `MalformedRequest.Kind.timedOut` and closes the connection.
         public var readTimeout: Duration
         /// How long an idle keep-alive connection stays open waiting for its next request.
         public var idleTimeout: Duration

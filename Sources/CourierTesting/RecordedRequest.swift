@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// A request as the server received it.
@@ -51,7 +52,7 @@ public struct RecordedRequest: Sendable {
     /// (`http://host/p`) it is the path after the authority. Invalid escapes are left as they are.
     public var path: String {
         let raw = rawPath
-        return raw.removingPercentEncoding ?? raw
+        return Self.decoded(raw)
     }
 
     /// The path part of the target, still percent-encoded (`/users/a%20b`).
@@ -85,10 +86,16 @@ public struct RecordedRequest: Sendable {
             let name = String(parts[0])
             let value = parts.count > 1 ? String(parts[1]) : nil
             return URLQueryItem(
-                name: name.removingPercentEncoding ?? name,
-                value: value.map { $0.removingPercentEncoding ?? $0 }
+                name: Self.decoded(name),
+                value: value.map(Self.decoded)
             )
         }
+    }
+
+    /// `text` percent-decoded exactly (no byte-order mark dropped, unlike `removingPercentEncoding`), or
+    /// as it is when an escape is malformed or the bytes are not UTF-8.
+    private static func decoded(_ text: String) -> String {
+        (try? PercentEncoding.decode(text)) ?? text
     }
 
     /// The first decoded value of the query item `name`, or nil.

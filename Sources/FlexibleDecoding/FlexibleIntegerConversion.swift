@@ -3,7 +3,11 @@ import Foundation
 /// The integer fallbacks shared by the container helpers and the property wrappers, independent of the
 /// decoder underneath (Foundation's `JSONDecoder`, `FlexibleJSONDecoder`, a plist decoder, …).
 enum FlexibleIntegerConversion {
-    /// Int → numeric String → integral Double → throw, on a single value.
+    /// Int → numeric String → integral number → throw, on a single value.
+    ///
+    /// An integral number is read as `Decimal` first, which JSON decoders fill from the number's digits, so
+    /// `-9223372036854775809` or `9007199254740993.0` are judged by their exact value; only a decoder that
+    /// cannot produce a `Decimal` (a property list, say) falls back to `Double`.
     static func decode<T: FixedWidthInteger & Decodable>(
         _: T.Type, from container: any SingleValueDecodingContainer, policy: FractionalIntegerPolicy
     ) throws -> T {
@@ -14,6 +18,9 @@ enum FlexibleIntegerConversion {
         if let value = try? container.decode(T.self) { return value }
         if let text = try? container.decode(String.self) {
             return try integer(T.self, fromString: text, codingPath: container.codingPath, policy: policy)
+        }
+        if let number = try? container.decode(Decimal.self) {
+            return try integer(T.self, fromDecimal: number, codingPath: container.codingPath, policy: policy)
         }
         if let number = try? container.decode(Double.self) {
             return try integer(T.self, fromDouble: number, codingPath: container.codingPath, policy: policy)
@@ -32,6 +39,18 @@ enum FlexibleIntegerConversion {
         switch result {
         case .success(let value): return value
         case .failure(let failure): throw error(failure, T.self, shown: "string \"\(text)\"", codingPath: codingPath)
+        }
+    }
+
+    /// Converts a `Decimal` exactly (through its plain-digit `description`, never through `Double`).
+    static func integer<T: FixedWidthInteger>(
+        _: T.Type, fromDecimal number: Decimal, codingPath: [any CodingKey], policy: FractionalIntegerPolicy
+    ) throws -> T {
+        var text = number.description
+        let result = text.withUTF8 { NumericText.integer(T.self, $0, lenient: true, policy: policy) }
+        switch result {
+        case .success(let value): return value
+        case .failure(let failure): throw error(failure, T.self, shown: "number \(text)", codingPath: codingPath)
         }
     }
 

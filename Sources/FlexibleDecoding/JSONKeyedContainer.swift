@@ -17,13 +17,14 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Objects with more pairs than this get a hash table instead of a linear scan.
     private static var linearScanLimit: Int { 24 }
 
-    init(decoder: JSONTreeDecoder, object: Int, depth: Int, suffix: [CodingPathComponent]) {
+    /// - Parameter rawKeys: read the keys as written whatever the key strategy (a `[String: Value]`).
+    init(decoder: JSONTreeDecoder, object: Int, depth: Int, suffix: [CodingPathComponent], rawKeys: Bool = false) {
         self.decoder = decoder
         self.object = object
         self.depth = depth
         self.suffix = suffix
         let document = decoder.document
-        switch decoder.configuration.keyDecodingStrategy {
+        switch rawKeys ? .useDefaultKeys : decoder.configuration.keyDecodingStrategy {
         case .useDefaultKeys:
             if document.nodes[object].offset > Self.linearScanLimit {
                 var table: [String: Int] = [:]

@@ -67,7 +67,7 @@ extension JSONTreeDecoder {
     func unwrapFloat(at index: Int) throws(ScalarFailure) -> Float {
         let value = document.nodes[index]
         if value.kind == .number {
-            guard let float = Float(String(decoding: document.text(of: value), as: UTF8.self)), float.isFinite else {
+            guard let float = NumericText.floatingPoint(Float.self, document.text(of: value)) else {
                 throw .dataCorrupted("Parsed JSON number \(quoted(value)) does not fit in Float.")
             }
             return float
@@ -92,7 +92,7 @@ extension JSONTreeDecoder {
         guard utf8.withUTF8({ NumericText.isNumber($0, lenient: true) }) else {
             throw .typeMismatch("Expected to decode \(T.self) but found the string \(quoted(value)), which is not a number.")
         }
-        guard let number = T(text), number.isFinite else {
+        guard let number = utf8.withUTF8({ NumericText.floatingPoint(T.self, $0) }) else {
             throw .dataCorrupted("Parsed JSON string \(quoted(value)) does not fit in \(T.self).")
         }
         return number

@@ -15,6 +15,9 @@ final class JSONTreeDecoder: Decoder {
     var path: [CodingPathComponent]
     /// The node this decoder currently stands on.
     var node: Int
+    /// The object being decoded as a `[String: Value]` dictionary, whose keys are read as written: like
+    /// `JSONDecoder`, the key strategy applies to `CodingKey`s, not to dictionary keys (-1: none).
+    var rawKeysObject = -1
 
     init(document: JSONDocument, configuration: FlexibleJSONDecoder, path: [CodingPathComponent], node: Int) {
         self.document = document
@@ -57,7 +60,9 @@ final class JSONTreeDecoder: Decoder {
         guard value.kind == .object else {
             throw containerError([String: Any].self, found: value, codingPath: codingPath(depth: depth, suffix: suffix))
         }
-        return KeyedDecodingContainer(JSONKeyedContainer<Key>(decoder: self, object: index, depth: depth, suffix: suffix))
+        return KeyedDecodingContainer(JSONKeyedContainer<Key>(
+            decoder: self, object: index, depth: depth, suffix: suffix, rawKeys: index == rawKeysObject
+        ))
     }
 
     /// An unkeyed container on the array at `index`; the path is `path[..<depth] + suffix`.
@@ -94,6 +99,12 @@ final class JSONTreeDecoder: Decoder {
             return value
         }
         return try pushing(index, depth: depth, suffix: suffix, component: component) { decoder in
+            if T.self is any StringKeyedDictionary.Type, !configuration.keyDecodingStrategy.isDefault {
+                let saved = decoder.rawKeysObject
+                decoder.rawKeysObject = index
+                defer { decoder.rawKeysObject = saved }
+                return try T(from: decoder)
+            }
             if T.self == Date.self, case .custom(let decode) = configuration.dateDecodingStrategy {
                 return unsafeBitCast(try decode(decoder), to: T.self)  // T is Date
             }
@@ -193,3 +204,8 @@ final class JSONTreeDecoder: Decoder {
         return nil
     }
 }
+
+/// `[String: Value]`, whose keys `JSONDecoder` reads as written whatever the key decoding strategy.
+protocol StringKeyedDictionary {}
+
+extension Dictionary: StringKeyedDictionary where Key == String {}

@@ -152,6 +152,16 @@ enum NumericText {
         return false
     }
 
+    /// Parses number text (already known to follow the grammar) as the nearest `T`, by the same rules as
+    /// ``double(_:)``: `nil` when it overflows to infinity or a non-zero number underflows to zero
+    /// (`1e-46` is not a `Float`).
+    static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_: T.Type, _ text: UnsafeBufferPointer<UInt8>) -> T? {
+        if T.self == Double.self { return double(text).map { T($0) } }
+        guard let value = T(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
+        if value == 0 && hasNonZeroDigit(text) { return nil }
+        return value
+    }
+
     private static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,

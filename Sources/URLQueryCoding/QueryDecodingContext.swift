@@ -5,11 +5,22 @@ final class QueryDecodingContext {
     let options: URLQueryDecoder
     let userInfo: [CodingUserInfoKey: Any]
     let delimiter: Character?
+    /// How many more missing elements (gaps such as indices 0…9 of `a[10]=x`) the sparse arrays of this
+    /// query may still have: `maximumArrayIndex` in all, so many arrays cannot multiply the limit.
+    private var remainingGaps: Int
 
     init(options: URLQueryDecoder) {
         self.options = options
         self.userInfo = options.userInfo
         self.delimiter = options.arrayDecodingStrategy.delimiter.map { Character(UnicodeScalar($0)) }
+        self.remainingGaps = max(0, options.maximumArrayIndex)
+    }
+
+    /// Charges `count` gaps to the query's budget; false when it is exhausted.
+    func takeGaps(_ count: Int) -> Bool {
+        guard count <= remainingGaps else { return false }
+        remainingGaps -= count
+        return true
     }
 
     /// The key looked up in the query for a declared key.

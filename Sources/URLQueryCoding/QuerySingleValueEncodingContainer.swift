@@ -28,9 +28,6 @@ struct QuerySingleValueEncodingContainer: SingleValueEncodingContainer {
             return
         }
         // Encode the wrapped value into this same encoder (its containers replace our value).
-        try value.encode(to: encoder)
-        if case .array = encoder.kind, T.self is any QueryDictionaryMarker.Type {
-            throw URLQueryEncoder.EncodingError.nonStringDictionaryKey(codingPath: encoder.codingPath)
-        }
+        try encoder.encodeContents(value)
     }
 }

@@ -1,10 +1,10 @@
 /// Unkeyed container of `QueryValueDecoder`: reads array elements in order (`nil` marks a gap).
 struct QueryUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: QueryValueDecoder
-    let elements: [QueryDecodingNode?]
+    let elements: QueryArrayElements
     private(set) var currentIndex = 0
 
-    init(decoder: QueryValueDecoder, elements: [QueryDecodingNode?]) {
+    init(decoder: QueryValueDecoder, elements: QueryArrayElements) {
         self.decoder = decoder
         self.elements = elements
     }

@@ -156,13 +156,15 @@ final class QueryValueDecoder: Decoder {
     }
 
     /// The elements of an array stored here: indexed children, repeated values, or split values.
-    private func elements() throws -> [QueryDecodingNode?] {
-        guard let node else { return [] }
+    private func elements() throws -> QueryArrayElements {
+        guard let node else { return QueryArrayElements(dense: []) }
         if !node.children.isEmpty {
             if !node.values.isEmpty {
                 throw corrupted("The query has both plain values and indexed elements here.")
             }
-            var indexed: [(Int, QueryDecodingNode)] = []
+            // `Int.max` itself is excluded so the element count (highest index + 1) always fits in an `Int`.
+            let maximumIndex = min(context.options.maximumArrayIndex, Int.max - 1)
+            var indexed: [Int: QueryDecodingNode] = [:]
             indexed.reserveCapacity(node.children.count)
             var highest = -1
             for (key, child) in node.children {
@@ -171,21 +173,22 @@ final class QueryValueDecoder: Decoder {
                         codingPath: codingPath, debugDescription: "Expected an array but found the key '\(key)'."
                     ))
                 }
-                guard index <= context.options.maximumArrayIndex else {
-                    throw corrupted("The array index \(index) is larger than maximumArrayIndex (\(context.options.maximumArrayIndex)).")
+                guard index <= maximumIndex else {
+                    throw corrupted("The array index \(index) is larger than maximumArrayIndex (\(maximumIndex)).")
                 }
                 highest = max(highest, index)
-                indexed.append((index, child))
+                indexed[index] = child
             }
-            var result = [QueryDecodingNode?](repeating: nil, count: highest + 1)
-            for (index, child) in indexed { result[index] = child }
-            return result
+            guard context.takeGaps(highest + 1 - indexed.count) else {
+                throw corrupted("The arrays of this query miss more than maximumArrayIndex (\(maximumIndex)) elements in all.")
+            }
+            return QueryArrayElements(sparse: indexed, highestIndex: highest)
         }
         if let delimiter = context.delimiter {
-            return node.values.flatMap { value in
+            return QueryArrayElements(dense: node.values.flatMap { value in
                 value.split(separator: delimiter, omittingEmptySubsequences: false).map { QueryDecodingNode(values: [String($0)]) }
-            }
+            })
         }
-        return node.values.map { QueryDecodingNode(values: [$0]) }
+        return QueryArrayElements(dense: node.values.map { QueryDecodingNode(values: [$0]) })
     }
 }

@@ -102,11 +102,17 @@ final class QueryValueEncoder: Encoder {
             )
         }
         let child = QueryValueEncoder(context: context, parent: self, key: key)
-        try value.encode(to: child)
-        if case .array = child.kind, T.self is any QueryDictionaryMarker.Type {
-            throw URLQueryEncoder.EncodingError.nonStringDictionaryKey(codingPath: child.codingPath)
-        }
+        try child.encodeContents(value)
         return child.encodedValue
+    }
+
+    /// Runs `value.encode(to:)` on this encoder, refusing a dictionary whose keys are not strings (the
+    /// standard library writes those as a flat `[key, value, …]` array).
+    func encodeContents<T: Encodable>(_ value: T) throws {
+        try value.encode(to: self)
+        if case .array = kind, T.self is any QueryDictionaryMarker.Type {
+            throw URLQueryEncoder.EncodingError.nonStringDictionaryKey(codingPath: codingPath)
+        }
     }
 
     /// Cuts the `parent` links of this encoder and everything below it, so the tree can be freed.

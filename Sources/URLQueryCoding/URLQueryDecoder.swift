@@ -27,7 +27,8 @@ public struct URLQueryDecoder: Sendable {
     /// RFC 3986 reads `+` as a plus). Form bodies always read `+` as a space.
     public var decodesPlusAsSpace: Bool
     /// The largest array index accepted (`tags[10000]`); a larger one is rejected rather than
-    /// allocating a huge array. Default 10,000.
+    /// allocating a huge array. It also bounds the missing elements (gaps) of all arrays of one query
+    /// together, so many sparse arrays cannot multiply it. Default 10,000.
     public var maximumArrayIndex: Int
     /// Values handed to `init(from:)` implementations through `Decoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable]

@@ -134,10 +134,7 @@ public struct URLQueryEncoder: Sendable {
         if let scalar = try root.context.scalar(for: value, codingPath: { [] }) {
             tree = .scalar(scalar)
         } else {
-            try value.encode(to: root)
-            if case .array = root.kind, T.self is any QueryDictionaryMarker.Type {
-                throw EncodingError.nonStringDictionaryKey(codingPath: [])
-            }
+            try root.encodeContents(value)
             tree = root.encodedValue
         }
         var walker = QueryTreeWalker(

@@ -123,7 +123,8 @@ struct MultipartTests {
 
     @Test func validFixedBoundaryCharacters() throws {
         let boundary = "'()+_,-./:=? x" + String(repeating: "9", count: 56)
-        #expect(try MultipartFormData(boundary: boundary).encoded().contentType == "multipart/form-data; boundary=\(boundary)")
+        // RFC 2046 §5.1.1: a boundary with characters outside an RFC 2045 token must be quoted in the header.
+        #expect(try MultipartFormData(boundary: boundary).encoded().contentType == "multipart/form-data; boundary=\"\(boundary)\"")
     }
 
     @Test func filePartsStreamFromDiskWithExactLength() throws {

@@ -21,11 +21,6 @@ public struct JSONResponseDecoder: ResponseDecoder {
     ///
     /// - Throws: `NetworkError.decoding` with the coding path, e.g. `items[3].userId`.
     public func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws -> T {
-        if let empty = Self.emptyResponse(as: type) { return empty }
-        do {
-            return try decoder.decode(type, from: response.body)
-        } catch {
-            throw Self.decodingError(error, decoding: type)
-        }
+        try Self.decodeBody(type) { try decoder.decode(type, from: response.body) }
     }
 }

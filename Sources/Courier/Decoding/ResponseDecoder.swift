@@ -23,6 +23,17 @@ extension ResponseDecoder {
         type == EmptyResponse.self ? EmptyResponse() as? T : nil
     }
 
+    /// Runs `decode` for `type` the way every built-in does: `EmptyResponse` without reading the body, and
+    /// any error mapped to `NetworkError.decoding` (with the coding path).
+    static func decodeBody<T>(_ type: T.Type, with decode: () throws -> T) throws -> T {
+        if let empty = emptyResponse(as: type) { return empty }
+        do {
+            return try decode()
+        } catch {
+            throw decodingError(error, decoding: type)
+        }
+    }
+
     /// Maps any error thrown while decoding `type` to `NetworkError.decoding`.
     static func decodingError(_ error: any Error, decoding type: Any.Type) -> NetworkError {
         if let error = error as? NetworkError { return error }

@@ -15,11 +15,6 @@ public struct StrictJSONResponseDecoder: ResponseDecoder {
     ///
     /// - Throws: `NetworkError.decoding` with the coding path.
     public func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws -> T {
-        if let empty = Self.emptyResponse(as: type) { return empty }
-        do {
-            return try decoder.decode(type, from: response.body)
-        } catch {
-            throw Self.decodingError(error, decoding: type)
-        }
+        try Self.decodeBody(type) { try decoder.decode(type, from: response.body) }
     }
 }

@@ -62,6 +62,11 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
             components.append(.parameter(value.rawValue.description))
         }
 
+        /// Refused at compile time: an optional would be sent as `Optional(7)` or `nil` (every `Optional`
+        /// is `CustomStringConvertible`). Unwrap it first: `"/users/\(id ?? 0)"` or `guard let`.
+        @available(*, unavailable, message: "unwrap the optional; it would be sent as 'Optional(…)' or 'nil'")
+        public mutating func appendInterpolation<Wrapped>(_ value: Wrapped?) {}
+
         /// Appends route text that is not a parameter (it may contain `/`); use with care.
         public mutating func appendInterpolation(route literal: String) {
             appendLiteral(literal)

@@ -40,6 +40,12 @@ struct MultipartEncoder {
                 pending.append(data)
             case .file(let url):
                 let length = try Self.fileLength(url)
+                // A random boundary cannot be guessed; a fixed one may well occur in a file, so look.
+                if !form.boundaryIsRandom, try Self.file(url, contains: Data(Self.dashes + form.boundary.utf8)) {
+                    throw NetworkError.encoding(EncodingFailure(
+                        part: .body, message: "the multipart boundary '\(form.boundary)' occurs in the file of part '\(part.name)'"
+                    ))
+                }
                 if !pending.isEmpty { segments.append(.bytes(pending)) }
                 pending = Data()
                 segments.append(.file(url, length: length))
@@ -106,38 +112,22 @@ struct MultipartEncoder {
     /// The ASCII `filename` fallback: printable ASCII kept, everything else (non-ASCII, controls, `"`, `\`,
     /// `%`) percent-encoded as UTF-8 (RFC 7578 §4.2), so it is always a safe quoted string.
     static func asciiFallback(_ filename: String) -> String {
-        var result = ""
-        for byte in filename.utf8 {
-            switch byte {
-            case 0x20...0x7E where byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "%"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                result += percentEscape(byte)
-            }
-        }
-        return result
+        PercentEncoding.encode(filename, allowing: fallbackCharacters)
     }
 
     /// RFC 8187 `value-chars`: `attr-char` kept, every other UTF-8 byte percent-encoded.
     static func rfc8187Encoded(_ value: String) -> String {
-        var result = ""
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            case _ where "!#$&+-.^_`|~".utf8.contains(byte):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                result += percentEscape(byte)
-            }
-        }
-        return result
+        PercentEncoding.encode(value, allowing: attributeCharacters)
     }
 
-    private static func percentEscape(_ byte: UInt8) -> String {
-        let hex = String(byte, radix: 16, uppercase: true)
-        return byte < 0x10 ? "%0" + hex : "%" + hex
-    }
+    /// Printable ASCII (space included) but `"`, `\` and `%`.
+    private static let fallbackCharacters = PercentEncoding.AllowedCharacters(
+        ascii: String(decoding: (0x20...0x7E).filter { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "%") }, as: UTF8.self)
+    )
+
+    /// RFC 8187 `attr-char`: letters, digits and `!#$&+-.^_`|~`.
+    private static let attributeCharacters = PercentEncoding.AllowedCharacters.unreserved
+        .union(PercentEncoding.AllowedCharacters(ascii: "!#$&+^`|"))
 
     // MARK: - Boundary
 
@@ -147,7 +137,7 @@ struct MultipartEncoder {
         let isValid = (1...70).contains(boundary.utf8.count)
             && !boundary.hasSuffix(" ")
             && boundary.utf8.allSatisfy { byte in
-                RequestURLBuilder.isUnreserved(byte) && byte != UInt8(ascii: "~") || allowed.utf8.contains(byte)
+                PercentEncoding.AllowedCharacters.unreserved.contains(byte) && byte != UInt8(ascii: "~") || allowed.utf8.contains(byte)
             }
         guard isValid else {
             throw NetworkError.encoding(EncodingFailure(
@@ -183,6 +173,24 @@ struct MultipartEncoder {
             throw NetworkError.encoding(EncodingFailure(part: .body, message: "'\(url.path)' is not a regular file"))
         }
         return size.int64Value
+    }
+
+    /// Whether the file at `url` contains `needle`, read in chunks (never whole into memory); a match that
+    /// straddles two chunks is found too.
+    static func file(_ url: URL, contains needle: Data) throws -> Bool {
+        let unreadable = NetworkError.encoding(EncodingFailure(part: .body, message: "cannot read the file at '\(url.path)'"))
+        guard let handle = try? FileHandle(forReadingFrom: url) else { throw unreadable }
+        defer { try? handle.close() }
+        var carry = Data()
+        while true {
+            let next: Data?
+            do { next = try handle.read(upToCount: 64 * 1024) } catch { throw unreadable }
+            guard let chunk = next, !chunk.isEmpty else { return false }
+            var window = carry
+            window.append(chunk)
+            if window.range(of: needle) != nil { return true }
+            carry = Data(window.suffix(needle.count - 1))
+        }
     }
 
     static let crlf: [UInt8] = [0x0D, 0x0A]

@@ -112,8 +112,13 @@ public struct MultipartFormData: Sendable {
         parts.append(part)
     }
 
-    /// `multipart/form-data; boundary=…` for the current boundary.
-    public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+    /// `multipart/form-data; boundary=…` for the current boundary, quoted when it holds a character that
+    /// may not appear in an RFC 2045 token (space, `(`, `)`, `,`, `/`, `:`, `=`, `?`), so a server reads
+    /// the whole boundary.
+    public var contentType: String {
+        let needsQuotes = boundary.utf8.contains { "()<>@,;:\\\"/[]?= ".utf8.contains($0) }
+        return needsQuotes ? "multipart/form-data; boundary=\"\(boundary)\"" : "multipart/form-data; boundary=\(boundary)"
+    }
 
     /// Encodes the form: in-memory bytes when every part is in memory, otherwise a replayable source that
     /// streams file parts in chunks.

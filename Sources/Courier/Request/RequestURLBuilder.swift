@@ -12,8 +12,9 @@ import Foundation
 ///   kept as written; raw spaces, non-ASCII and other characters outside RFC 3986 `pchar` are
 ///   percent-encoded (UTF-8); a malformed escape (`%`, `%2`, `%ZZ`) is rejected.
 /// - Every interpolated value is exactly one segment: everything but RFC 3986 unreserved characters is
-///   percent-encoded (`/` → `%2F`, `?` → `%3F`, `%` → `%25`); an empty, `.` or `..` value is rejected, and so
-///   is any `.`/`..` segment in the finished path.
+///   percent-encoded (`/` → `%2F`, `?` → `%3F`, `%` → `%25`); a value that makes its segment empty, `.` or `..`
+///   is rejected (`/files/\(name)\(ext)` with `ext == "."` is fine: the segment is `name.`), and so is any
+///   `.`/`..` segment in the finished path.
 ///
 /// ```swift
 /// let url = try RequestURLBuilder.url(baseURL: URL(string: "https://api.example.com/v1")!,
@@ -21,8 +22,8 @@ import Foundation
 /// // https://api.example.com/v1/users/a%2Fb?page=2
 /// ```
 public enum RequestURLBuilder {
-    /// Builds the absolute URL; `query` is an already percent-encoded query string (no leading `?`), empty or
-    /// `nil` for none.
+    /// Builds the absolute URL; `query` is an already percent-encoded query string (no leading `?`, no raw
+    /// `#`), empty or `nil` for none.
     ///
     /// - Throws: `NetworkError.configuration` with `.invalidBaseURL` or `.invalidRequest`.
     public static func url(baseURL: URL, path: EndpointPath, query: String? = nil) throws(NetworkError) -> URL {
@@ -37,6 +38,11 @@ public enum RequestURLBuilder {
             result += endpointPath
         }
         if let query, !query.isEmpty {
+            if query.utf8.contains(UInt8(ascii: "#")) {
+                throw .configuration(reason: .invalidRequest(
+                    "the query '\(query)' contains a raw '#', which would start a fragment; encode it as %23"
+                ))
+            }
             result += "?"
             result += query
         }
@@ -53,8 +59,16 @@ public enum RequestURLBuilder {
         var output: [UInt8] = []
         output.reserveCapacity(64)
         var segmentStart = 0
+        // Whether an interpolated value contributed to the current segment: then an empty segment is the
+        // value's doing (`/users/\("")/posts` would otherwise collapse into `/users/posts`).
+        var segmentHasParameter = false
 
         func endSegment() throws(NetworkError) {
+            if segmentHasParameter && (output.count == segmentStart || isDotSegment(output[segmentStart...])) {
+                throw .configuration(reason: .invalidRequest(
+                    "a path parameter in '\(path)' makes an empty, '.' or '..' segment, which would change the route"
+                ))
+            }
             if isDotSegment(output[segmentStart...]) {
                 throw .configuration(
                     reason: .invalidRequest("the path '\(path)' contains a '.' or '..' segment")
@@ -65,59 +79,39 @@ public enum RequestURLBuilder {
         for component in path.components {
             switch component {
             case .literal(let text):
-                let bytes = Array(text.utf8)
-                var index = 0
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    switch byte {
-                    case UInt8(ascii: "/"):
-                        if output.isEmpty {
-                            output.append(byte)
-                        } else if output.last != UInt8(ascii: "/") {
-                            try endSegment()
-                            output.append(byte)
-                        }
-                        segmentStart = output.count
-                    case UInt8(ascii: "?"), UInt8(ascii: "#"):
-                        throw .configuration(reason: .invalidRequest(
-                            "the path '\(path)' contains '\(Character(Unicode.Scalar(byte)))'; paths are path-only, pass query parameters through the endpoint's query"
-                        ))
-                    case UInt8(ascii: "%"):
-                        guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else {
-                            throw .configuration(
-                                reason: .invalidRequest("the path '\(path)' contains a malformed percent escape")
-                            )
-                        }
-                        beginSegmentIfNeeded(&output, &segmentStart)
-                        output.append(contentsOf: bytes[index...(index + 2)])
-                        index += 2
-                    default:
-                        beginSegmentIfNeeded(&output, &segmentStart)
-                        if isPathCharacter(byte) {
-                            output.append(byte)
-                        } else {
-                            appendEscaped(byte, to: &output)
-                        }
-                    }
-                    index += 1
-                }
-            case .parameter(let value):
-                if value.isEmpty || value == "." || value == ".." {
+                if let mark = text.utf8.first(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
                     throw .configuration(reason: .invalidRequest(
-                        "the path parameter '\(value)' in '\(path)' is empty, '.' or '..', which would change the route"
+                        "the path '\(path)' contains '\(Character(Unicode.Scalar(mark)))'; paths are path-only, pass query parameters through the endpoint's query"
                     ))
                 }
-                beginSegmentIfNeeded(&output, &segmentStart)
-                for byte in value.utf8 {
-                    if isUnreserved(byte) {
-                        output.append(byte)
-                    } else {
-                        appendEscaped(byte, to: &output)
+                for (position, piece) in text.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+                    if position > 0 {  // a `/` before this piece
+                        if output.isEmpty {
+                            output.append(UInt8(ascii: "/"))
+                        } else if output.last != UInt8(ascii: "/") || segmentHasParameter {
+                            try endSegment()
+                            output.append(UInt8(ascii: "/"))
+                        }
+                        segmentStart = output.count
+                        segmentHasParameter = false
                     }
+                    guard !piece.isEmpty else { continue }
+                    let encoded: String
+                    do {
+                        encoded = try PercentEncoding.encodePreservingEscapes(String(piece), allowing: .pathSegment)
+                    } catch {
+                        throw .configuration(reason: .invalidRequest("the path '\(path)' contains a malformed percent escape"))
+                    }
+                    beginSegmentIfNeeded(&output, &segmentStart)
+                    output.append(contentsOf: encoded.utf8)
                 }
+            case .parameter(let value):
+                beginSegmentIfNeeded(&output, &segmentStart)
+                segmentHasParameter = true
+                output.append(contentsOf: PercentEncoding.encode(value, allowing: .unreserved).utf8)
             }
         }
-        if !output.isEmpty { try endSegment() }
+        if !output.isEmpty || segmentHasParameter { try endSegment() }
         return String(decoding: output, as: UTF8.self)
     }
 
@@ -176,46 +170,5 @@ public enum RequestURLBuilder {
             if dots > 2 { return false }
         }
         return dots == 1 || dots == 2
-    }
-
-    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
-
-    private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "%"))
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0x0F)])
-    }
-
-    private static func isHex(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
-            true
-        default:
-            false
-        }
-    }
-
-    /// RFC 3986 `unreserved`.
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
-    }
-
-    /// RFC 3986 `pchar` minus `%` (handled separately): unreserved, sub-delims, `:` and `@`.
-    private static func isPathCharacter(_ byte: UInt8) -> Bool {
-        if isUnreserved(byte) { return true }
-        switch byte {
-        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
-             UInt8(ascii: ":"), UInt8(ascii: "@"):
-            return true
-        default:
-            return false
-        }
     }
 }

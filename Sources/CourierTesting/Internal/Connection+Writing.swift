@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// Writing responses, with the scripted faults applied.
@@ -21,10 +22,15 @@ extension Connection {
         }
     }
 
+    /// The reason phrase for a status line: Courier's RFC 9110 phrase, or `Status 799` for a code without one.
+    static func reasonPhrase(for status: Int) -> String {
+        HTTPStatusFailure.reasonPhrase(for: status) ?? "Status \(status)"
+    }
+
     /// Answers a refused request with `status` and `detail` as a text body, announcing the close.
     func writeError(status: Int, detail: String) {
         let body = Array("\(detail)\n".utf8)
-        let head = "HTTP/1.1 \(status) \(ReasonPhrase.for(status))\r\n"
+        let head = "HTTP/1.1 \(status) \(Self.reasonPhrase(for: status))\r\n"
             + "Content-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         output.append(contentsOf: head.utf8)
         output.append(contentsOf: body)
@@ -107,7 +113,7 @@ extension Connection {
             } else if request.version == "HTTP/1.0" && !headers.contains("Connection") {
                 headers.add("Connection", "keep-alive")
             }
-            var head = (response.rawStatusLine ?? "HTTP/1.1 \(status) \(response.reason ?? ReasonPhrase.for(status))") + "\r\n"
+            var head = (response.rawStatusLine ?? "HTTP/1.1 \(status) \(response.reason ?? Connection.reasonPhrase(for: status))") + "\r\n"
             for field in headers { head += "\(field.name): \(field.value)\r\n" }
             self.head = head + "\r\n"
         }

@@ -80,12 +80,14 @@ final class Connection {
             }
         }
         var budget = configuration.maxHeaderBytes
+        // The whole request line and header section share one deadline (a slowloris trickle is cut off).
+        let headerDeadline = SocketReader.deadline(after: readTimeout)
         var head: RequestHead? = nil
         var skippedEmptyLines = 0
         while true {
             let line: [UInt8]
             do {
-                line = try reader.readLine(limit: budget, timeout: readTimeout)
+                line = try reader.readLine(limit: budget, deadline: headerDeadline)
             } catch {
                 throw headFailure(error, budget: configuration.maxHeaderBytes)
             }

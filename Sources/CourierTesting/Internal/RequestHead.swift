@@ -1,3 +1,5 @@
+import Courier
+
 /// A request line and header section, parsed and validated.
 struct RequestHead {
     /// How the request body is delimited.
@@ -26,10 +28,12 @@ struct RequestHead {
             throw Failure(kind: .badRequestLine, detail: "request line is not 'METHOD target HTTP/x.y': \(Self.preview(line))", status: 400)
         }
         let method = parts[0], target = parts[1], version = parts[2]
-        guard !method.isEmpty, method.allSatisfy(Self.isTokenByte) else {
+        guard !method.isEmpty, method.allSatisfy(HTTPMethod.isTokenByte) else {
             throw Failure(kind: .badRequestLine, detail: "invalid method in \(Self.preview(line))", status: 400)
         }
-        guard !target.isEmpty, target.allSatisfy({ $0 > 32 && $0 != 127 }) else {
+        // RFC 9112 §3.2: the target is ASCII (a URI); raw UTF-8 or control bytes are a client bug worth
+        // reporting, and could not be recorded as a `String` without loss.
+        guard !target.isEmpty, target.allSatisfy({ $0 > 32 && $0 < 127 }) else {
             throw Failure(kind: .badRequestLine, detail: "invalid request target in \(Self.preview(line))", status: 400)
         }
         let versionText = String(decoding: version, as: UTF8.self)
@@ -61,7 +65,7 @@ struct RequestHead {
             throw Failure(kind: .badHeader, detail: "header line without a colon: \(preview(line))", status: 400)
         }
         let name = line[..<colon]
-        guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
+        guard !name.isEmpty, name.allSatisfy(HTTPMethod.isTokenByte) else {
             throw Failure(kind: .badHeader, detail: "invalid header name: \(preview(Array(name)))", status: 400)
         }
         var value = line[(colon + 1)...]
@@ -80,6 +84,10 @@ struct RequestHead {
         if !encodings.isEmpty {
             guard lengths.isEmpty else {
                 throw Failure(kind: .conflictingFraming, detail: "both Content-Length and Transfer-Encoding", status: 400)
+            }
+            // RFC 9112 §6.1: HTTP/1.0 has no transfer codings; such a message's framing is faulty.
+            guard version != "HTTP/1.0" else {
+                throw Failure(kind: .conflictingFraming, detail: "Transfer-Encoding in an HTTP/1.0 request", status: 400)
             }
             let codings = encodings.flatMap { $0.split(separator: ",") }
                 .map { $0.trimmingSpaces.lowercased() }
@@ -115,6 +123,8 @@ struct RequestHead {
         let sizePart = line.prefix { $0 != 59 }  // up to ';'
         var digits = sizePart[...]
         while let byte = digits.last, byte == 32 || byte == 9 { digits.removeLast() }
+        // Leading zeros carry no value (`0000000000000000003` is 3); only significant digits count.
+        while digits.count > 1, digits.first == 48 { digits.removeFirst() }
         guard !digits.isEmpty, digits.count <= 15 else {
             throw Failure(kind: .badChunk, detail: "invalid chunk size line: \(preview(line))", status: 400)
         }
@@ -130,15 +140,6 @@ struct RequestHead {
             size = size * 16 + digit  // at most 15 hex digits: cannot overflow Int64
         }
         return size
-    }
-
-    /// RFC 9110 `tchar`.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 48...57, 65...90, 97...122: true
-        case 33, 35, 36, 37, 38, 39, 42, 43, 45, 46, 94, 95, 96, 124, 126: true
-        default: false
-        }
     }
 
     /// The first bytes of a line, printable, for error details.

@@ -38,7 +38,7 @@ final class SocketReader {
             buffer.removeFirst(position)
             position = 0
         }
-        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(timeout * 1000)))
+        let deadline = Self.deadline(after: timeout)
         while true {
             if lifecycle.isStopped { throw .stopped }
             let remaining = ContinuousClock.now.duration(to: deadline)
@@ -61,8 +61,14 @@ final class SocketReader {
     }
 
     /// Reads one line ending in LF (a preceding CR is dropped) of at most `limit` bytes including the line
-    /// ending.
+    /// ending, waiting at most `timeout` seconds for the whole line.
     func readLine(limit: Int, timeout: Double) throws(Failure) -> [UInt8] {
+        try readLine(limit: limit, deadline: Self.deadline(after: timeout))
+    }
+
+    /// Reads one line as `readLine(limit:timeout:)`, failing with `.timedOut` once `deadline` has passed: a
+    /// client trickling bytes cannot stretch a line (or a header section sharing one deadline) forever.
+    func readLine(limit: Int, deadline: ContinuousClock.Instant) throws(Failure) -> [UInt8] {
         var scanned = 0  // bytes after `position` already searched (indices move when `fill` compacts)
         while true {
             if let newline = buffer[(position + scanned)...].firstIndex(of: 10) {
@@ -76,8 +82,14 @@ final class SocketReader {
             }
             scanned = buffered
             if buffered >= limit { throw .lineTooLong }
-            try fill(timeout: timeout)
+            try fill(timeout: ContinuousClock.now.duration(to: deadline).seconds)
         }
+    }
+
+    /// The instant `seconds` from now (at least now; at most about 31 years, so `.seconds(.max)` meaning
+    /// "forever" cannot overflow the conversion to milliseconds).
+    static func deadline(after seconds: Double) -> ContinuousClock.Instant {
+        ContinuousClock.now.advanced(by: .milliseconds(Int64(min(max(0, seconds), 1e9) * 1000)))
     }
 
     /// Takes up to `maximum` buffered bytes, receiving first if none are buffered.
