@@ -116,7 +116,10 @@ extension SemanticAnalyzer {
             case (.string, .string(let text)): return .string(text)
             case (.bool, .bool(let value)): return .bool(value)
             case (.double, .integer(let text)), (.float, .integer(let text)), (.double, .float(let text)), (.float, .float(let text)):
-                return .float(text)
+                let isInteger = if case .integer = literal.value { true } else { false }
+                guard let problem = scalar.floatLiteralProblem(text, isIntegerLiteral: isInteger) else { return .float(text) }
+                report(.error, "DEFAULT value \(text) \(problem) in \(scalar.rawValue)", at: literal.range)
+                return nil
             case (_, .integer(let text)) where scalar.isInteger:
                 if scalar.fits(integer: text) { return .integer(text) }
                 report(.error, "DEFAULT value \(text) does not fit in \(scalar.rawValue)", at: literal.range)
