@@ -265,3 +265,19 @@ final class Counter: Sendable {
         }
     }
 }
+
+/// `StubTransport` with a handler used to consume enqueued responses and ignore them.
+@Suite struct StubTransportReviewTests {
+    @Test func enqueuedResponsesComeBeforeTheHandler() async throws {
+        let stub = StubTransport { _ in .json("2") }
+        stub.enqueue(.json("1"))
+        stub.enqueue(failure: .transport(TransportFailure(kind: .timedOut, message: "slow")))
+        let client = stubClient(stub)
+        #expect(try await client.send(Call(), decoding: Int.self) == 1)
+        await #expect(throws: NetworkError.transport(TransportFailure(kind: .timedOut, message: "slow"))) {
+            try await client.send(Call(), decoding: Int.self)
+        }
+        #expect(try await client.send(Call(), decoding: Int.self) == 2)
+        #expect(stub.requests.count == 3)
+    }
+}
