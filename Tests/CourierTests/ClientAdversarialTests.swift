@@ -281,3 +281,37 @@ final class Counter: Sendable {
         #expect(stub.requests.count == 3)
     }
 }
+
+/// A provider whose token can also change outside `AuthInterceptor` (a new login).
+actor SettableTokenProvider: TokenProvider {
+    private(set) var token = "t0"
+    private(set) var refreshCount = 0
+
+    func set(_ token: String) { self.token = token }
+    func currentToken() async throws -> String? { token }
+
+    func refreshToken(rejected: String?) async throws -> String {
+        refreshCount += 1
+        token = "r\(refreshCount)"
+        return token
+    }
+}
+
+@Suite struct AuthRefreshReviewTests {
+    /// After a new login, a rejected new token was "refreshed" to the token of an earlier refresh.
+    @Test func aRejectedTokenFromANewLoginIsRefreshedNotSwappedForAStaleOne() async throws {
+        let valid = Mutex("r1")
+        let stub = StubTransport { request in
+            request.headers["Authorization"] == "Bearer \(valid.withLock { $0 })" ? .json("1") : HTTPResponse(statusCode: 401)
+        }
+        let provider = SettableTokenProvider()
+        let client = stubClient(stub, interceptors: [AuthInterceptor(tokenProvider: provider)])
+        #expect(try await client.send(Call(), decoding: Int.self) == 1)      // t0 rejected, refreshed to r1
+        await provider.set("login-2")                                          // a new login…
+        valid.withLock { $0 = "r2" }                                          // …whose token the server revokes
+        #expect(try await client.send(Call(), decoding: Int.self) == 1)
+        #expect(await provider.refreshCount == 2)
+        #expect(stub.requests.compactMap { $0.headers["Authorization"] }
+                == ["Bearer t0", "Bearer r1", "Bearer login-2", "Bearer r2"])
+    }
+}

@@ -2,8 +2,8 @@
 ///
 /// Refreshes are single-flight: when many requests are rejected at the same time, the first starts one
 /// `TokenProvider.refreshToken(rejected:)` and every other waits for that same refresh, then each replays
-/// once with the new token. A request rejected with a token that was already replaced replays with the new
-/// one without refreshing again. If the refresh fails, every waiting request fails with
+/// once with the new token. A request rejected with a token that was already replaced (the provider's
+/// `currentToken()` is another one by now) replays with that one without refreshing. If the refresh fails, every waiting request fails with
 /// `AuthenticationFailure`. A `401` on the replay is returned as is (the client turns it into
 /// `NetworkError.httpStatus`). A request that already carries the header (set by its endpoint) is passed on
 /// untouched.
@@ -50,7 +50,6 @@ public struct AuthInterceptor: Interceptor {
 actor TokenRefreshCoordinator {
     private let provider: any TokenProvider
     private var inFlight: SharedResult<String>?
-    private var latest: String?
 
     init(provider: any TokenProvider) {
         self.provider = provider
@@ -62,17 +61,21 @@ actor TokenRefreshCoordinator {
         return try await provider.currentToken()
     }
 
-    /// A token newer than `rejected`: the one a refresh already produced, the one in flight, or a new one.
+    /// A token other than `rejected`: the one in flight, the provider's current one when it already differs
+    /// (a refresh finished meanwhile, or a new login), or a new one.
     func refresh(rejected: String?) async throws -> String {
         if let inFlight { return try await inFlight.value() }
-        if let latest, latest != rejected { return latest }
         let shared = SharedResult<String>()
         inFlight = shared
         let provider = self.provider
-        Task {   // isolated to this actor; only the provider's call leaves it
+        Task {   // isolated to this actor; only the provider's calls leave it
             let result: Result<String, any Error>
             do {
-                result = .success(try await provider.refreshToken(rejected: rejected))
+                if let current = try await provider.currentToken(), current != rejected {
+                    result = .success(current)
+                } else {
+                    result = .success(try await provider.refreshToken(rejected: rejected))
+                }
             } catch let error as AuthenticationFailure {
                 result = .failure(error)
             } catch {
@@ -83,9 +86,8 @@ actor TokenRefreshCoordinator {
         return try await shared.value()
     }
 
-    /// Records the outcome of a refresh before its waiters see it.
+    /// Ends the refresh in flight and hands its outcome to the waiters.
     private func settle(_ shared: SharedResult<String>, with result: Result<String, any Error>) {
-        if case .success(let token) = result { latest = token }
         if inFlight === shared { inFlight = nil }
         shared.finish(result)
     }
