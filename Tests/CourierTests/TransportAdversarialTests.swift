@@ -19,7 +19,7 @@ import Testing
     func client(spoolingInto spool: URL? = nil, timeout: TimeInterval = 20) -> NetworkClient {
         let transport = URLSessionTransport(configuration: .init(
             timeout: timeout, temporaryDirectory: spool ?? FileManager.default.temporaryDirectory, cookiePolicy: .disabled))
-        return NetworkClient(baseURL: server.url("/api"), configuration: .init(timeout: timeout, transport: transport))
+        return NetworkClient(baseURL: server.url("/api"), configuration: .init(timeout: timeout, retryPolicy: .never, transport: transport))
     }
 
     func contents(of url: URL) -> [String] {
@@ -121,5 +121,36 @@ import Testing
         case .failure(let error):
             #expect(error is NetworkError)
         }
+    }
+
+    @Test func hugeRequestHeaderIsATypedErrorOrAResponse() async throws {
+        server.dispatcher = { _ in .text("ok") }
+        let call = Call(path: "/h", headers: ["X-Huge": String(repeating: "b", count: 300_000)])
+        let result = await Result { try await client().data(call) }
+        if case .failure(let error) = result { #expect(error is NetworkError) }
+    }
+
+    @Test func downloadCutMidBodyFailsAndLeavesNoFile() async throws {
+        server.enqueue(MockResponse.generated(byteCount: 200_000).socketPolicy(.disconnectDuringBody(afterBytes: 50_000)))
+        let destination = directory.appendingPathComponent("partial.bin")
+        let error = await #expect(throws: NetworkError.self) {
+            try await client().download(Call(path: "/cut"), to: destination).value
+        }
+        guard case .transport(let failure) = error else {
+            Issue.record("expected a transport failure, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.kind == .connectionLost)
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+    }
+
+    @Test func downloadCutMidBodyKeepsTheFileAlreadyThere() async throws {
+        server.enqueue(MockResponse.generated(byteCount: 200_000).socketPolicy(.disconnectDuringBody(afterBytes: 50_000)))
+        let destination = directory.appendingPathComponent("existing.bin")
+        try Data("previous download".utf8).write(to: destination)
+        await #expect(throws: NetworkError.self) {
+            try await client().download(Call(path: "/cut"), to: destination).value
+        }
+        #expect(try String(contentsOf: destination, encoding: .utf8) == "previous download")
     }
 }
