@@ -26,4 +26,9 @@ import Testing
         let result = TestSupport.compile("STRUCT D { \(type) v DEFAULT \(value); }\n")
         #expect(result.diagnostics.isEmpty, "\(TestSupport.summaries(result))")
     }
+
+    @Test func anyNumberDefaultThatOverflowsIsAnError() {
+        #expect(TestSupport.summaries(TestSupport.compile("STRUCT D { ANY v DEFAULT 1e999; ANY w DEFAULT 1.5; }\n"))
+                == ["1:26: error: DEFAULT value 1e999 overflows to infinity in an ANY number (DOUBLE)"])
+    }
 }
