@@ -88,11 +88,7 @@ actor SlowTokenProvider: TokenProvider {
             if calls.next() == 0 { try? await Task.sleep(nanoseconds: 3_000_000_000) } else { try await Task.sleep(nanoseconds: 3_000_000_000) }
             return .json("1")
         }
-        let client = stubClient(stub, interceptors: [CoalescingInterceptor()])
-        let leader = Task { try await client.send(Call(path: "/same"), decoding: Int.self) }
-        while stub.requests.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
-        let waiter = Task { try await client.send(Call(path: "/same"), decoding: Int.self) }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        let (leader, waiter) = try await startCoalescedPair(on: stub)
         let start = ContinuousClock.now
         waiter.cancel()
         let result = await waiter.result
@@ -226,11 +222,7 @@ actor SlowTokenProvider: TokenProvider {
             if calls.next() == 0 { try await Task.sleep(nanoseconds: 10_000_000_000) }
             return .json("1")
         }
-        let client = stubClient(stub, interceptors: [CoalescingInterceptor()])
-        let leader = Task { try await client.send(Call(path: "/same"), decoding: Int.self) }
-        while stub.requests.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
-        let waiter = Task { try await client.send(Call(path: "/same"), decoding: Int.self) }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        let (leader, waiter) = try await startCoalescedPair(on: stub)
         leader.cancel()
         await #expect(throws: NetworkError.cancelled) { try await leader.value }
         #expect(try await waiter.value == 1)
@@ -314,4 +306,15 @@ actor SettableTokenProvider: TokenProvider {
         #expect(stub.requests.compactMap { $0.headers["Authorization"] }
                 == ["Bearer t0", "Bearer r1", "Bearer login-2", "Bearer r2"])
     }
+}
+
+/// Sends one GET through a `CoalescingInterceptor` over `stub` and, once it reached the stub, an identical one
+/// that joins it.
+func startCoalescedPair(on stub: StubTransport) async throws -> (leader: Task<Int, any Error>, waiter: Task<Int, any Error>) {
+    let client = stubClient(stub, interceptors: [CoalescingInterceptor()])
+    let leader = Task { try await client.send(Call(path: "/same"), decoding: Int.self) }
+    while stub.requests.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+    let waiter = Task { try await client.send(Call(path: "/same"), decoding: Int.self) }
+    try await Task.sleep(nanoseconds: 50_000_000)
+    return (leader, waiter)
 }
