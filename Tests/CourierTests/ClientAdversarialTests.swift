@@ -36,7 +36,7 @@ actor SlowTokenProvider: TokenProvider {
     // MARK: Auth refresh
 
     @Test func waiterCancelledDuringSlowRefreshFailsPromptly() async throws {
-        let provider = SlowTokenProvider(refreshDelay: .seconds(5))
+        let provider = SlowTokenProvider(refreshDelay: .seconds(30))
         let client = stubClient(Self.authServer, interceptors: [AuthInterceptor(tokenProvider: provider)])
         let task = Task { try await client.send(Call(), decoding: Int.self) }
         while await provider.refreshCount == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
@@ -44,7 +44,7 @@ actor SlowTokenProvider: TokenProvider {
         task.cancel()
         let result = await task.result
         #expect(throws: NetworkError.cancelled) { try result.get() }
-        #expect((ContinuousClock.now - start).seconds < 1)
+        #expect((ContinuousClock.now - start).seconds < 10)   // the wait it must not sit out is 20–30 s
     }
 
     @Test func cancellingSomeWaitersLeavesTheOthersOnTheSharedRefresh() async throws {
@@ -85,7 +85,7 @@ actor SlowTokenProvider: TokenProvider {
         let calls = Counter()
         let stub = StubTransport { _ in
             // The first caller's request ignores cancellation; one sent by the waiter itself does not.
-            if calls.next() == 0 { try? await Task.sleep(nanoseconds: 3_000_000_000) } else { try await Task.sleep(nanoseconds: 3_000_000_000) }
+            if calls.next() == 0 { try? await Task.sleep(nanoseconds: 30_000_000_000) } else { try await Task.sleep(nanoseconds: 30_000_000_000) }
             return .json("1")
         }
         let (leader, waiter) = try await startCoalescedPair(on: stub)
@@ -93,7 +93,7 @@ actor SlowTokenProvider: TokenProvider {
         waiter.cancel()
         let result = await waiter.result
         #expect(throws: NetworkError.cancelled) { try result.get() }
-        #expect((ContinuousClock.now - start).seconds < 1)
+        #expect((ContinuousClock.now - start).seconds < 10)   // the wait it must not sit out is 20–30 s
         leader.cancel()
     }
 
@@ -116,7 +116,7 @@ actor SlowTokenProvider: TokenProvider {
         task.cancel()
         let result = await task.result
         #expect(throws: NetworkError.cancelled) { try result.get() }
-        #expect((ContinuousClock.now - start).seconds < 1)
+        #expect((ContinuousClock.now - start).seconds < 10)   // the wait it must not sit out is 20–30 s
         #expect(stub.requests.count == 1)
     }
 
