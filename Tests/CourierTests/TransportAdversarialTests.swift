@@ -144,6 +144,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: destination.path))
     }
 
+    @Test func downloadWithAnErrorStatusKeepsTheFileAlreadyThere() async throws {
+        server.enqueue(MockResponse(status: 404, body: "missing"))
+        let destination = directory.appendingPathComponent("kept.txt")
+        try Data("previous download".utf8).write(to: destination)
+        let error = await #expect(throws: NetworkError.self) {
+            try await client().download(Call(path: "/gone"), to: destination).value
+        }
+        guard case .httpStatus(let failure) = error else {
+            Issue.record("expected an HTTP status failure, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.statusCode == 404)
+        #expect(failure.body == Data("missing".utf8))
+        #expect(try String(contentsOf: destination, encoding: .utf8) == "previous download")
+        #expect(contents(of: directory) == ["kept.txt"])
+    }
+
     @Test func downloadCutMidBodyKeepsTheFileAlreadyThere() async throws {
         server.enqueue(MockResponse.generated(byteCount: 200_000).socketPolicy(.disconnectDuringBody(afterBytes: 50_000)))
         let destination = directory.appendingPathComponent("existing.bin")
