@@ -65,12 +65,6 @@ extension FlexibleJSONDecoder {
         /// A closure maps the coding path ending in the JSON key to the key to match.
         case custom(@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)
 
-        /// Whether keys are used as they are.
-        var isDefault: Bool {
-            if case .useDefaultKeys = self { return true }
-            return false
-        }
-
         /// Converts `snake_case` to `camelCase` exactly as `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`.
         static func convertFromSnakeCase(_ key: String) -> String {
             guard !key.isEmpty, let first = key.firstIndex(where: { $0 != "_" }) else { return key }

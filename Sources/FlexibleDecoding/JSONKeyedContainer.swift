@@ -17,14 +17,13 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Objects with more pairs than this get a hash table instead of a linear scan.
     private static var linearScanLimit: Int { 24 }
 
-    /// - Parameter rawKeys: read the keys as written whatever the key strategy (a `[String: Value]`).
-    init(decoder: JSONTreeDecoder, object: Int, depth: Int, suffix: [CodingPathComponent], rawKeys: Bool = false) {
+    init(decoder: JSONTreeDecoder, object: Int, depth: Int, suffix: [CodingPathComponent]) {
         self.decoder = decoder
         self.object = object
         self.depth = depth
         self.suffix = suffix
         let document = decoder.document
-        switch rawKeys ? .useDefaultKeys : decoder.configuration.keyDecodingStrategy {
+        switch decoder.configuration.keyDecodingStrategy {
         case .useDefaultKeys:
             if document.nodes[object].offset > Self.linearScanLimit {
                 var table: [String: Int] = [:]

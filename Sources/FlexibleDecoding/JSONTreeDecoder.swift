@@ -15,9 +15,6 @@ final class JSONTreeDecoder: Decoder {
     var path: [CodingPathComponent]
     /// The node this decoder currently stands on.
     var node: Int
-    /// The object being decoded as a `[String: Value]` dictionary, whose keys are read as written: like
-    /// `JSONDecoder`, the key strategy applies to `CodingKey`s, not to dictionary keys (-1: none).
-    var rawKeysObject = -1
 
     init(document: JSONDocument, configuration: FlexibleJSONDecoder, path: [CodingPathComponent], node: Int) {
         self.document = document
@@ -61,7 +58,7 @@ final class JSONTreeDecoder: Decoder {
             throw containerError([String: Any].self, found: value, codingPath: codingPath(depth: depth, suffix: suffix))
         }
         return KeyedDecodingContainer(JSONKeyedContainer<Key>(
-            decoder: self, object: index, depth: depth, suffix: suffix, rawKeys: index == rawKeysObject
+            decoder: self, object: index, depth: depth, suffix: suffix
         ))
     }
 
@@ -98,13 +95,18 @@ final class JSONTreeDecoder: Decoder {
         if let value = try decodeKnownType(T.self, at: index, depth: depth, suffix: suffix, component: component) {
             return value
         }
+        if let representable = T.self as? any JSONTreeRepresentable.Type {
+            var nodePath = Array(path.prefix(depth)) + suffix + (component.map { [$0] } ?? [])
+            if let value = try buildTree(representable, at: index, path: &nodePath) as? T { return value }
+        }
+        if case .useDefaultKeys = configuration.keyDecodingStrategy {
+            // Keys need no conversion: `Dictionary.init(from:)` through the keyed container is the same.
+        } else if let dictionary = T.self as? any JSONStringKeyedDictionary.Type, document.nodes[index].kind == .object,
+                  let value = try dictionary.decodeMembers(
+                      from: self, object: index, depth: depth, suffix: suffix + (component.map { [$0] } ?? [])) as? T {
+            return value
+        }
         return try pushing(index, depth: depth, suffix: suffix, component: component) { decoder in
-            if T.self is any StringKeyedDictionary.Type, !configuration.keyDecodingStrategy.isDefault {
-                let saved = decoder.rawKeysObject
-                decoder.rawKeysObject = index
-                defer { decoder.rawKeysObject = saved }
-                return try T(from: decoder)
-            }
             if T.self == Date.self, case .custom(let decode) = configuration.dateDecodingStrategy {
                 return unsafeBitCast(try decode(decoder), to: T.self)  // T is Date
             }
@@ -204,8 +206,3 @@ final class JSONTreeDecoder: Decoder {
         return nil
     }
 }
-
-/// `[String: Value]`, whose keys `JSONDecoder` reads as written whatever the key decoding strategy.
-protocol StringKeyedDictionary {}
-
-extension Dictionary: StringKeyedDictionary where Key == String {}

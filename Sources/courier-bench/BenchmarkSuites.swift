@@ -17,5 +17,6 @@ enum BenchmarkSuites {
         DownloadBenchmarks.suite,
         HTTPBinCheck.suite,
         IDLBenchmarks.suite,
+        JSONValueBenchmarks.suite,
     ]
 }

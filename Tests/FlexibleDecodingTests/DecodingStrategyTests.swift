@@ -130,6 +130,34 @@ struct DecodingStrategyTests {
         #expect(try flexible(Keys.self, json) { $0.keyDecodingStrategy = .convertFromSnakeCase }.keys == expected)
     }
 
+    /// `[String: V]` keys are data, not property names: like `JSONDecoder`, no key strategy rewrites them,
+    /// while the properties of values inside still use it.
+    @Test func stringKeyedDictionariesKeepTheirKeys() throws {
+        struct Holder: Decodable, Equatable {
+            let byName: [String: Inner]
+            struct Inner: Decodable, Equatable { let createdAt: Int }
+        }
+        let json = #"{"by_name":{"user_id":{"created_at":"1"},"x_y":{"created_at":2},"user_id":{"created_at":3}}}"#
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        let foundationJSON = json.replacingOccurrences(of: #""1""#, with: "1")
+        let expected = try foundation.decode(Holder.self, from: Data(foundationJSON.utf8))
+        #expect(expected.byName.keys.sorted() == ["user_id", "x_y"])
+        let value = try flexible(Holder.self, json) { $0.keyDecodingStrategy = .convertFromSnakeCase }
+        #expect(value.byName.keys.sorted() == ["user_id", "x_y"])
+        #expect(value.byName["user_id"] == .init(createdAt: 1))  // the first of a duplicated key wins
+        #expect(try flexible([String: Int].self, #"{"a_b":1}"#) { $0.keyDecodingStrategy = .custom { _ in JSONCodingKey(stringValue: "z") } } == ["a_b": 1])
+        #expect(try flexible([String: [String: Int]].self, #"{"a_b":{"c_d":1}}"#) { $0.keyDecodingStrategy = .convertFromSnakeCase } == ["a_b": ["c_d": 1]])
+        let error = #expect(throws: DecodingError.self) {
+            try flexible(Holder.self, #"{"by_name":{"user_id":{"created_at":"x"}}}"#) { $0.keyDecodingStrategy = .convertFromSnakeCase }
+        }
+        if case .typeMismatch(_, let context)? = error {
+            #expect(context.codingPath.map(\.stringValue) == ["byName", "user_id", "createdAt"])
+        } else {
+            Issue.record("expected typeMismatch, got \(String(describing: error))")
+        }
+    }
+
     @Test func customKeyStrategy() throws {
         let dto = try flexible(UserDTO.self, #"{"USERID":1,"NAME":"kim"}"#) {
             $0.keyDecodingStrategy = .custom { path in

@@ -52,14 +52,46 @@ import Testing
         #expect(swift("STRUCT A { \(idl) value; }").contains("public var value: \(swiftType)?"))
     }
 
-    @Test func anyIsDiagnosedUntilTheRuntimeHasJSONValue() {
-        #expect(summaries("STRUCT A { ANY value; }") == [
-            "1:12: error: ANY needs the runtime's JSONValue type, which this Courier version does not provide",
-        ])
-        let enabled = HTTPIDLCompiler(options: .init(analyzer: .init(supportsAnyType: true)))
+    @Test func anyGeneratesJSONValue() {
+        let output = swift("""
+            STRUCT A {
+                ANY value;
+                REQUIRED ANY payload;
+                ARRAY<ANY> list;
+                DICT<STRING, ANY> map;
+                ANY count DEFAULT -5;
+                ANY ratio DEFAULT 0.5;
+                ANY on DEFAULT true;
+                ANY name DEFAULT "x";
+            }
+            MESSAGE /events {
+                POST REQUEST { ANY; }
+                POST RESPONSE { ANY; }
+                GET REQUEST { ANY filter; }
+                GET RESPONSE { ARRAY<ANY>; }
+            }
+            """)
+        #expect(output.contains("public var value: JSONValue?"))
+        #expect(output.contains("public var payload: JSONValue\n"))
+        #expect(output.contains("public var list: [JSONValue]?"))
+        #expect(output.contains("public var map: [String: JSONValue]?"))
+        #expect(output.contains("count: JSONValue = -5,\n        ratio: JSONValue = 0.5,\n        on: JSONValue = true,\n        name: JSONValue = \"x\"\n"))
+        #expect(output.contains("self.count = try container.decodeIfPresent(JSONValue.self, forKey: .count) ?? -5"))
+        #expect(output.contains("self.payload = try container.decode(JSONValue.self, forKey: .payload)"))
+        #expect(output.contains("public typealias PostEventsResponse = JSONValue\n"))
+        #expect(output.contains("public typealias GetEventsResponse = [JSONValue]\n"))
+        #expect(output.contains("{ .json(self.payload) }"))
+        #expect(output.contains("{ Query(filter: self.filter) }"))
+    }
+
+    @Test func anyCanBeTurnedOffForOlderRuntimes() {
+        let disabled = HTTPIDLCompiler(options: .init(analyzer: .init(supportsAnyType: false)))
             .compile([SourceFile(name: "a.http", text: "STRUCT A { ANY value; DICT<STRING, ANY> map; }")])
-        #expect(enabled.outputs.first?.contents.contains("public var value: JSONValue?") == true)
-        #expect(enabled.outputs.first?.contents.contains("public var map: [String: JSONValue]?") == true)
+        #expect(TestSupport.summaries(disabled) == [
+            "1:12: error: ANY needs Courier's JSONValue type, which is turned off (SemanticAnalyzer.Options.supportsAnyType)",
+            "1:36: error: ANY needs Courier's JSONValue type, which is turned off (SemanticAnalyzer.Options.supportsAnyType)",
+        ])
+        #expect(disabled.outputs.isEmpty)
     }
 
     @Test func requiredAndDefault() {
@@ -83,8 +115,9 @@ import Testing
         ("BOOL a DEFAULT 1;", "1:27: error: DEFAULT value does not match the field's type 'BOOL'"),
         ("STRING a DEFAULT 1;", "1:29: error: DEFAULT value does not match the field's type 'STRING'"),
         ("INT32 a DEFAULT 1.5;", "1:28: error: DEFAULT value does not match the field's type 'INT32'"),
-        ("DATE a DEFAULT \"2020\";", "1:27: error: DEFAULT is supported for STRING, BOOL, numeric and ENUM fields, not 'DATE'"),
-        ("ARRAY<INT32> a DEFAULT 1;", "1:35: error: DEFAULT is supported for STRING, BOOL, numeric and ENUM fields"),
+        ("DATE a DEFAULT \"2020\";", "1:27: error: DEFAULT is supported for STRING, BOOL, numeric, ANY and ENUM fields, not 'DATE'"),
+        ("ARRAY<INT32> a DEFAULT 1;", "1:35: error: DEFAULT is supported for STRING, BOOL, numeric, ANY and ENUM fields"),
+        ("ANY a DEFAULT 18446744073709551615;", "1:26: error: DEFAULT value 18446744073709551615 does not fit in an ANY integer literal (INT64)"),
     ] as [(String, String)])
     func defaultMustMatchType(field: String, expected: String) {
         #expect(summaries("STRUCT A { \(field) }") == [expected])
@@ -181,6 +214,8 @@ import Testing
         ("QUERY STRING id;", "3:22: error: field 'id' has the name of the path parameter '$id'; remove its placement to give the parameter a type"),
         ("PATH ARRAY<STRING> id;", "3:14: error: a path parameter must be a scalar or ENUM type (not ARRAY, DICT, STRUCT, FILE, BLOB or ANY)"),
         ("HEADER BLOB h;", "3:16: error: a header must be a scalar or ENUM type (not ARRAY, DICT, STRUCT, FILE, BLOB or ANY)"),
+        ("HEADER ANY h;", "3:16: error: a header must be a scalar or ENUM type (not ARRAY, DICT, STRUCT, FILE, BLOB or ANY)"),
+        ("PATH ANY id;", "3:14: error: a path parameter must be a scalar or ENUM type (not ARRAY, DICT, STRUCT, FILE, BLOB or ANY)"),
         ("QUERY FILE f;", "3:15: error: FILE and BLOB cannot be sent in a query string; use a MULTIPART or BINARY request"),
         ("QUERY HEADER STRING x;", "3:15: error: a field has one placement; remove 'HEADER'"),
         ("PATH INT64 id DEFAULT 1;", "3:31: error: a path parameter cannot have a DEFAULT"),
@@ -218,6 +253,8 @@ import Testing
         ("POST REQUEST BINARY { STRING; }", "2:27: error: a BINARY body is a single FILE or BLOB: '{ FILE; }'"),
         ("POST REQUEST MULTIPART { STRING; }", "2:30: error: a MULTIPART body needs named fields (one per part)"),
         ("POST REQUEST MULTIPART { DICT<STRING, STRING> d; }", "2:30: error: a MULTIPART part must be a scalar, ENUM, FILE or BLOB (or an ARRAY of them)"),
+        ("POST REQUEST MULTIPART { ANY a; }", "2:30: error: a MULTIPART part must be a scalar, ENUM, FILE or BLOB (or an ARRAY of them)"),
+        ("POST REQUEST FORM { ANY; }", "2:25: error: a single-value FORM body must be a STRUCT or DICT"),
         ("POST REQUEST FORM { BLOB b; }", "2:25: error: FILE and BLOB cannot be sent in a FORM body; use a MULTIPART or BINARY request"),
         ("POST REQUEST FORM { STRING; }", "2:25: error: a single-value FORM body must be a STRUCT or DICT"),
         ("POST REQUEST JSON { FILE f; }", "2:25: error: FILE (a file on disk) cannot be sent in a JSON body; use it in a MULTIPART or BINARY request or as a whole response body '{ FILE; }'"),

@@ -20,7 +20,7 @@ extension SemanticAnalyzer {
         case .named(let name):
             if let scalar = ScalarType(rawValue: name) {
                 if scalar == .any, !options.supportsAnyType {
-                    report(.error, "ANY needs the runtime's JSONValue type, which this Courier version does not provide", at: type.range)
+                    report(.error, "ANY needs Courier's JSONValue type, which is turned off (SemanticAnalyzer.Options.supportsAnyType)", at: type.range)
                     return nil
                 }
                 return .scalar(scalar)
@@ -116,7 +116,22 @@ extension SemanticAnalyzer {
             case (.string, .string(let text)): return .string(text)
             case (.bool, .bool(let value)): return .bool(value)
             case (.double, .integer(let text)), (.float, .integer(let text)), (.double, .float(let text)), (.float, .float(let text)):
-                return .float(text)
+                let isInteger = if case .integer = literal.value { true } else { false }
+                guard let problem = scalar.floatLiteralProblem(text, isIntegerLiteral: isInteger) else { return .float(text) }
+                report(.error, "DEFAULT value \(text) \(problem) in \(scalar.rawValue)", at: literal.range)
+                return nil
+            case (.any, .string(let text)): return .string(text)
+            case (.any, .bool(let value)): return .bool(value)
+            case (.any, .float(let text)):
+                // `JSONValue`'s floating-point literals are `Double`.
+                guard let problem = ScalarType.double.floatLiteralProblem(text, isIntegerLiteral: false) else { return .float(text) }
+                report(.error, "DEFAULT value \(text) \(problem) in an ANY number (DOUBLE)", at: literal.range)
+                return nil
+            case (.any, .integer(let text)):
+                // `JSONValue`'s integer literals are `Int64`.
+                if ScalarType.int64.fits(integer: text) { return .integer(text) }
+                report(.error, "DEFAULT value \(text) does not fit in an ANY integer literal (INT64)", at: literal.range)
+                return nil
             case (_, .integer(let text)) where scalar.isInteger:
                 if scalar.fits(integer: text) { return .integer(text) }
                 report(.error, "DEFAULT value \(text) does not fit in \(scalar.rawValue)", at: literal.range)
@@ -125,7 +140,7 @@ extension SemanticAnalyzer {
                 report(.error, "\(mismatch) '\(scalar.rawValue)'", at: literal.range)
                 return nil
             default:
-                report(.error, "DEFAULT is supported for STRING, BOOL, numeric and ENUM fields, not '\(scalar.rawValue)'", at: literal.range)
+                report(.error, "DEFAULT is supported for STRING, BOOL, numeric, ANY and ENUM fields, not '\(scalar.rawValue)'", at: literal.range)
                 return nil
             }
         case .enumeration(let name, _):
@@ -142,7 +157,7 @@ extension SemanticAnalyzer {
             report(.error, "DEFAULT value is not a raw value of ENUM '\(name)'", at: literal.range)
             return nil
         default:
-            report(.error, "DEFAULT is supported for STRING, BOOL, numeric and ENUM fields", at: literal.range)
+            report(.error, "DEFAULT is supported for STRING, BOOL, numeric, ANY and ENUM fields", at: literal.range)
             return nil
         }
     }

@@ -5,11 +5,12 @@
 public struct SemanticAnalyzer {
     /// Settings that depend on the runtime being generated for.
     public struct Options: Sendable {
-        /// Whether `ANY` is allowed (it maps to Courier's `JSONValue`). Off until the runtime provides `JSONValue`.
+        /// Whether `ANY` is allowed (it maps to Courier's `JSONValue`). On by default; turn it off to generate
+        /// for a Courier version older than `JSONValue`, and `ANY` is diagnosed instead.
         public var supportsAnyType: Bool
 
         /// Creates options.
-        public init(supportsAnyType: Bool = false) {
+        public init(supportsAnyType: Bool = true) {
             self.supportsAnyType = supportsAnyType
         }
     }
