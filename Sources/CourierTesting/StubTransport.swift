@@ -1,8 +1,8 @@
 import Courier
 import Foundation
 
-/// An in-memory `Transport` for unit tests: answers from a script of responses (or a handler closure) and
-/// records every request it was sent. No sockets, no threads.
+/// An in-memory `Transport` for unit tests: answers from a script of responses, then from a handler closure
+/// (or a fallback response), and records every request it was sent. No sockets, no threads.
 ///
 /// ```swift
 /// let stub = StubTransport()
@@ -34,7 +34,8 @@ public final class StubTransport: Transport, @unchecked Sendable {
         self.recording = recording
     }
 
-    /// Creates a stub that answers every request with `handler`. With `recording: false` requests are not kept.
+    /// Creates a stub that answers with `handler` (after any responses enqueued later, which come first). With
+    /// `recording: false` requests are not kept.
     public init(recording: Bool = true, handler: @escaping Handler) {
         self.handler = handler
         self.fallback = HTTPResponse(statusCode: 404)
@@ -61,14 +62,14 @@ public final class StubTransport: Transport, @unchecked Sendable {
         lock.withLock { recorded }
     }
 
-    /// Records `request` and answers it from the handler or the script.
+    /// Records `request` and answers it from the script, else the handler, else the fallback.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let next = lock.withLock { () -> Result<HTTPResponse, NetworkError>? in
             if recording { recorded.append(request) }
             return script.isEmpty ? nil : script.removeFirst()
         }
         if Task.isCancelled { throw NetworkError.cancelled }
-        if let handler { return try await handler(request) }
+        if next == nil, let handler { return try await handler(request) }
         var response = try (next ?? .success(fallback)).get()
         if response.url == nil { response.url = request.url }
         return response

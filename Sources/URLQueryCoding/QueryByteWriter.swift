@@ -77,35 +77,54 @@ struct QueryByteWriter {
 
     /// Appends the percent-encoded UTF-8 of `string` (see `PercentEncoding`).
     mutating func appendEscaped(_ string: String, allowing allowed: PercentEncoding.AllowedCharacters, spaceAsPlus: Bool) {
-        var string = string
-        string.withUTF8 { source in
-            guard let start = source.baseAddress else { return }
-            let length = source.count
-            // Copy the leading run that needs no escaping in one go (often the whole string).
-            var clean = 0
-            while clean < length, allowed.contains(start[clean]) { clean += 1 }
-            reserve(clean == length ? length : clean + (length - clean) * 3)
-            (base + count).update(from: start, count: clean)
-            var output = base + count + clean
-            var index = clean
-            while index < length {
-                let byte = start[index]
-                if allowed.contains(byte) {
-                    output.pointee = byte
-                    output += 1
-                } else if spaceAsPlus && byte == UInt8(ascii: " ") {
-                    output.pointee = UInt8(ascii: "+")
-                    output += 1
-                } else {
-                    output[0] = UInt8(ascii: "%")
-                    output[1] = PercentEncoding.hexDigit(byte &>> 4)
-                    output[2] = PercentEncoding.hexDigit(byte & 0x0F)
-                    output += 3
-                }
-                index += 1
-            }
-            count = output - base
+        // Read the bytes in place (no copy of the string, no retain); only a bridged string without
+        // contiguous UTF-8 takes the copying path.
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { source in
+            appendEscaped(source, allowing: allowed, spaceAsPlus: spaceAsPlus)
         }
+        if done == nil {
+            var copy = string
+            copy.withUTF8 { appendEscaped($0, allowing: allowed, spaceAsPlus: spaceAsPlus) }
+        }
+    }
+
+    /// Appends the percent-encoded form of UTF-8 `source`.
+    @inline(__always)
+    private mutating func appendEscaped(
+        _ source: UnsafeBufferPointer<UInt8>, allowing allowed: PercentEncoding.AllowedCharacters, spaceAsPlus: Bool
+    ) {
+        guard let start = source.baseAddress else { return }
+        let length = source.count
+        let low = allowed.low, high = allowed.high
+        // Branch-free membership test: pick the 64-bit half by bit 6, test the bit, refuse non-ASCII.
+        @inline(__always) func isAllowed(_ byte: UInt8) -> Bool {
+            let word = byte & 0x40 == 0 ? low : high
+            return (word &>> UInt64(byte & 0x3F)) & 1 != 0 && byte < 0x80
+        }
+        // Copy the leading run that needs no escaping in one go (often the whole string).
+        var clean = 0
+        while clean < length, isAllowed(start[clean]) { clean += 1 }
+        reserve(clean == length ? length : clean + (length - clean) * 3)
+        (base + count).update(from: start, count: clean)
+        var output = base + count + clean
+        var index = clean
+        while index < length {
+            let byte = start[index]
+            if isAllowed(byte) {
+                output.pointee = byte
+                output += 1
+            } else if spaceAsPlus && byte == UInt8(ascii: " ") {
+                output.pointee = UInt8(ascii: "+")
+                output += 1
+            } else {
+                output[0] = UInt8(ascii: "%")
+                output[1] = PercentEncoding.hexDigit(byte &>> 4)
+                output[2] = PercentEncoding.hexDigit(byte & 0x0F)
+                output += 3
+            }
+            index += 1
+        }
+        count = output - base
     }
 
     /// Appends the decimal digits of a non-negative integer.

@@ -19,6 +19,15 @@ enum QueryEncodedValue {
     }
 }
 
+/// One property of an encoded object: the key as written (after `keyEncodingStrategy`) and its value.
+///
+/// A struct rather than a tuple so the array of entries is copied and destroyed through compiled value
+/// witnesses instead of the runtime's generic tuple ones.
+struct QueryEncodedEntry {
+    var key: String
+    var value: QueryEncodedValue
+}
+
 /// Marks `Dictionary`, so the encoder can tell a dictionary whose keys are not strings (encoded by the
 /// standard library as a flat `[key, value, key, value]` array) from a real array.
 protocol QueryDictionaryMarker {}

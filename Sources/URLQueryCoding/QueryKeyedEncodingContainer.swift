@@ -6,7 +6,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
     @inline(__always)
     private func append(_ value: QueryEncodedValue, _ key: Key) {
-        encoder.entries.append((encoder.context.wireKey(key.stringValue), value))
+        encoder.entries.append(QueryEncodedEntry(key: encoder.context.wireKey(key.stringValue), value: value))
     }
 
     mutating func encodeNil(forKey key: Key) throws {}
@@ -49,7 +49,7 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
     mutating func superEncoder() -> any Encoder {
         let child = encoder.child(key: QueryCodingKey.super, kind: .none)
-        encoder.entries.append((encoder.context.wireKey("super"), .deferred(child)))
+        encoder.entries.append(QueryEncodedEntry(key: encoder.context.wireKey("super"), value: .deferred(child)))
         return child
     }
 

@@ -42,7 +42,9 @@ enum QueryKeySeparator {
 
 /// Writes the wire form: `%XX` escapes, `&` between pairs, a space as `%20` or (form bodies) `+`.
 struct QueryWireSink: QueryOutputSink {
-    private(set) var output = QueryByteWriter(capacity: 256)
+    /// 1 KiB: most queries fit without growing, and a block this size still comes from the allocator's
+    /// per-thread cache (as fast to get as a small one).
+    private(set) var output = QueryByteWriter(capacity: 1024)
     /// The name being built; allocated on first use (a flat object never needs one).
     private var nameWriter: QueryByteWriter?
     var nameStart = 0

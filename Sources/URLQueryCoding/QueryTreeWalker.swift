@@ -65,43 +65,61 @@ struct QueryTreeWalker {
         let mark = sink.nameLength
         let savedStart = sink.nameStart
         let leafSeparator: QueryKeySeparator = sink.nameLength == sink.nameStart ? .none : (objects == .dots ? .dot : .brackets)
-        for entry in object.entries {
-            if case .scalar(let scalar) = entry.value, objects != .flattened {
-                sink.emitLeaf(key: entry.key, separator: leafSeparator, value: scalar)
-                continue
+        let writesLeavesDirectly = objects != .flattened
+        // Read the entries in place: nothing below mutates this object's array (only deeper ones are
+        // sorted), and borrowing saves a retain and release of every key and value.
+        try object.entries.withUnsafeBufferPointer { entries throws(QueryWalkError) in
+            for index in entries.indices {
+                if writesLeavesDirectly, case .scalar(let scalar) = entries[index].value {
+                    sink.emitLeaf(key: entries[index].key, separator: leafSeparator, value: scalar)
+                    continue
+                }
+                try walkEntry(entries[index], sink: &sink, mark: mark, savedStart: savedStart)
             }
-            if objects == .flattened {
-                sink.nameStart = sink.nameLength
-                sink.appendNameText(entry.key)
-            } else if sink.nameLength == sink.nameStart {
-                sink.appendNameText(entry.key)
-            } else if objects == .dots {
-                sink.appendDot()
-                sink.appendNameText(entry.key)
-            } else {
-                sink.appendOpenBracket()
-                sink.appendNameText(entry.key)
-                sink.appendCloseBracket()
-            }
-            do {
-                try walk(entry.value, sink: &sink, insideArray: false)
-            } catch {
-                throw error.prepending(QueryCodingKey(stringValue: entry.key))
-            }
-            sink.rewindName(to: mark)
-            sink.nameStart = savedStart
         }
     }
 
-    private func sortIfNeeded(_ object: QueryValueEncoder) {
-        let entries = object.entries
-        guard entries.count > 1 else { return }
-        var sorted = true
-        for index in 1..<entries.count where entries[index - 1].key > entries[index].key {
-            sorted = false
-            break
+    /// Writes one entry of an object that is not a scalar under `.brackets`/`.dots`.
+    private mutating func walkEntry<Sink: QueryOutputSink>(
+        _ entry: QueryEncodedEntry, sink: inout Sink, mark: Int, savedStart: Int
+    ) throws(QueryWalkError) {
+        if objects == .flattened {
+            sink.nameStart = sink.nameLength
+            sink.appendNameText(entry.key)
+        } else if sink.nameLength == sink.nameStart {
+            sink.appendNameText(entry.key)
+        } else if objects == .dots {
+            sink.appendDot()
+            sink.appendNameText(entry.key)
+        } else {
+            sink.appendOpenBracket()
+            sink.appendNameText(entry.key)
+            sink.appendCloseBracket()
         }
-        if !sorted { object.entries.sort { $0.key < $1.key } }
+        do {
+            try walk(entry.value, sink: &sink, insideArray: false)
+        } catch {
+            throw error.prepending(QueryCodingKey(stringValue: entry.key))
+        }
+        sink.rewindName(to: mark)
+        sink.nameStart = savedStart
+    }
+
+    /// Sorts the entries of `object` by key, in place and stably (entries under one key keep their
+    /// order). Usually already sorted, or a handful of keys: an insertion sort that swaps in place
+    /// (no copy of the array, no buffer).
+    private func sortIfNeeded(_ object: QueryValueEncoder) {
+        let count = object.entries.count
+        guard count > 1 else { return }
+        object.entries.withUnsafeMutableBufferPointer { entries in
+            for index in 1..<count {
+                var position = index
+                while position > 0, entries[position].key < entries[position - 1].key {
+                    entries.swapAt(position, position - 1)
+                    position -= 1
+                }
+            }
+        }
     }
 
     private mutating func walkArray<Sink: QueryOutputSink>(

@@ -26,7 +26,7 @@ final class QueryValueEncoder: Encoder {
     // Exclusivity is unchecked on the two hot arrays: they are only mutated by this module's
     // containers and walker, never while another access to the same array is in progress (values
     // are computed before `append` starts, and the walker reads after encoding ends).
-    @exclusivity(unchecked) var entries: [(key: String, value: QueryEncodedValue)] = []
+    @exclusivity(unchecked) var entries: [QueryEncodedEntry] = []
     @exclusivity(unchecked) var elements: [QueryEncodedValue] = []
 
     init(context: QueryEncodingContext, parent: QueryValueEncoder? = nil, key: (any CodingKey)? = nil) {
@@ -118,8 +118,13 @@ final class QueryValueEncoder: Encoder {
     /// Cuts the `parent` links of this encoder and everything below it, so the tree can be freed.
     func releaseTree() {
         parent = nil
-        for entry in entries { entry.value.releaseTree() }
-        for element in elements { element.releaseTree() }
+        // In place: copying each entry out would retain and release every key and scalar.
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices { entries[index].value.releaseTree() }
+        }
+        elements.withUnsafeBufferPointer { elements in
+            for index in elements.indices { elements[index].releaseTree() }
+        }
     }
 }
 

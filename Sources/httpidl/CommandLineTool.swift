@@ -81,7 +81,7 @@ struct CommandLineTool {
         if command == "generate", output == nil { return usageError("generate needs --output <dir>") }
         let files: [String]
         do {
-            files = try InputCollector.collect(inputs)
+            files = try InputCollector.collect(inputs) { printError("httpidl: warning: no .http files in '\($0)'") }
         } catch {
             printError("httpidl: error: \(error)")
             return 1

@@ -9,7 +9,8 @@ enum InputCollector {
         var description: String { "no such file or directory: '\(path)'" }
     }
 
-    static func collect(_ inputs: [String]) throws -> [String] {
+    /// The files to compile; calls `emptyDirectory` for each directory input holding no `.http` file.
+    static func collect(_ inputs: [String], emptyDirectory: (String) -> Void = { _ in }) throws -> [String] {
         var result: [String] = []
         for input in inputs {
             var isDirectory: ObjCBool = false
@@ -22,6 +23,7 @@ enum InputCollector {
             let found = (FileManager.default.enumerator(atPath: input)?.allObjects as? [String] ?? [])
                 .filter { $0.hasSuffix(".http") }
                 .sorted()
+            if found.isEmpty { emptyDirectory(input) }
             result += found.map { "\(base)/\($0)" }
         }
         return result

@@ -19,7 +19,7 @@ import Testing
         return nil
     }
 
-    private func run(_ arguments: [String]) throws -> Run {
+    func run(_ arguments: [String]) throws -> Run {
         let executable = try #require(Self.executable, "httpidl was not built next to the tests")
         let process = Process()
         process.executableURL = executable
@@ -36,7 +36,7 @@ import Testing
                    stderr: String(decoding: stderr, as: UTF8.self))
     }
 
-    private func temporaryDirectory() throws -> URL {
+    func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("httpidl-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url

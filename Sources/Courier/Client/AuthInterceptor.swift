@@ -2,8 +2,8 @@
 ///
 /// Refreshes are single-flight: when many requests are rejected at the same time, the first starts one
 /// `TokenProvider.refreshToken(rejected:)` and every other waits for that same refresh, then each replays
-/// once with the new token. A request rejected with a token that was already replaced replays with the new
-/// one without refreshing again. If the refresh fails, every waiting request fails with
+/// once with the new token. A request rejected with a token that was already replaced (the provider's
+/// `currentToken()` is another one by now) replays with that one without refreshing. If the refresh fails, every waiting request fails with
 /// `AuthenticationFailure`. A `401` on the replay is returned as is (the client turns it into
 /// `NetworkError.httpStatus`). A request that already carries the header (set by its endpoint) is passed on
 /// untouched.
@@ -44,10 +44,12 @@ public struct AuthInterceptor: Interceptor {
 }
 
 /// Holds the refresh in flight so that concurrent `401`s share one.
+///
+/// The refresh runs in its own task, so a waiter that is cancelled (even the one that started it) stops
+/// waiting at once with `NetworkError.cancelled` while the refresh goes on for the others.
 actor TokenRefreshCoordinator {
     private let provider: any TokenProvider
-    private var inFlight: Task<String, any Error>?
-    private var latest: String?
+    private var inFlight: SharedResult<String>?
 
     init(provider: any TokenProvider) {
         self.provider = provider
@@ -55,30 +57,38 @@ actor TokenRefreshCoordinator {
 
     /// The token to send: waits for a refresh in flight, else asks the provider.
     func currentToken() async throws -> String? {
-        if let inFlight { return try await Self.value(of: inFlight) }
+        if let inFlight { return try await inFlight.value() }
         return try await provider.currentToken()
     }
 
-    /// A token newer than `rejected`: the one a refresh already produced, the one in flight, or a new one.
+    /// A token other than `rejected`: the one in flight, the provider's current one when it already differs
+    /// (a refresh finished meanwhile, or a new login), or a new one.
     func refresh(rejected: String?) async throws -> String {
-        if let inFlight { return try await Self.value(of: inFlight) }
-        if let latest, latest != rejected { return latest }
+        if let inFlight { return try await inFlight.value() }
+        let shared = SharedResult<String>()
+        inFlight = shared
         let provider = self.provider
-        let task = Task { try await provider.refreshToken(rejected: rejected) }
-        inFlight = task
-        defer { inFlight = nil }
-        let token = try await Self.value(of: task)
-        latest = token
-        return token
+        Task {   // isolated to this actor; only the provider's calls leave it
+            let result: Result<String, any Error>
+            do {
+                if let current = try await provider.currentToken(), current != rejected {
+                    result = .success(current)
+                } else {
+                    result = .success(try await provider.refreshToken(rejected: rejected))
+                }
+            } catch let error as AuthenticationFailure {
+                result = .failure(error)
+            } catch {
+                result = .failure(AuthenticationFailure(message: String(describing: error)))
+            }
+            self.settle(shared, with: result)
+        }
+        return try await shared.value()
     }
 
-    private static func value(of task: Task<String, any Error>) async throws -> String {
-        do {
-            return try await task.value
-        } catch let error as AuthenticationFailure {
-            throw error
-        } catch {
-            throw AuthenticationFailure(message: String(describing: error))
-        }
+    /// Ends the refresh in flight and hands its outcome to the waiters.
+    private func settle(_ shared: SharedResult<String>, with result: Result<String, any Error>) {
+        if inFlight === shared { inFlight = nil }
+        shared.finish(result)
     }
 }

@@ -1,8 +1,10 @@
 /// Lets identical `GET` requests in flight at the same time share one response.
 ///
 /// Requests are identical when URL and header fields are equal. The first caller sends the request; callers
-/// arriving while it is in flight wait for its result (response or error, including the first caller's
-/// cancellation) instead of sending their own. Other methods pass through untouched.
+/// arriving while it is in flight wait for its result (response or error) instead of sending their own. When
+/// the caller that sent it is cancelled, the waiting callers carry on: one of them sends the request again. A
+/// waiting caller that is cancelled stops waiting at once with `NetworkError.cancelled`. Other methods pass
+/// through untouched.
 ///
 /// ```swift
 /// configuration.interceptors = [CoalescingInterceptor()]
@@ -17,7 +19,14 @@ public struct CoalescingInterceptor: Interceptor {
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         guard request.method == .get, request.body == nil else { return try await next(request) }
         let key = CoalescingKey(url: request.url.absoluteString, headers: request.headers)
-        if let shared = try await registry.join(key) { return shared }
+        while let shared = await registry.join(key) {
+            do {
+                return try await shared.value()
+            } catch where NetworkError.from(error) == .cancelled && !Task.isCancelled {
+                // The caller that sent it was cancelled, not this one: join or send anew.
+                continue
+            }
+        }
         let result: Result<HTTPResponse, any Error>
         do {
             result = .success(try await next(request))
@@ -34,25 +43,20 @@ struct CoalescingKey: Hashable, Sendable {
     let headers: HTTPHeaders
 }
 
-/// The shared requests in flight and the callers waiting for them.
+/// The shared requests in flight.
 actor CoalescingRegistry {
-    private var waiters: [CoalescingKey: [CheckedContinuation<HTTPResponse, any Error>]] = [:]
+    private var inFlight: [CoalescingKey: SharedResult<HTTPResponse>] = [:]
 
-    /// Waits for the identical request in flight and returns its response, or returns `nil` (after marking
-    /// the request as in flight) when the caller should send it.
-    func join(_ key: CoalescingKey) async throws -> HTTPResponse? {
-        guard waiters[key] != nil else {
-            waiters[key] = []
-            return nil
-        }
-        return try await withCheckedThrowingContinuation { continuation in
-            waiters[key, default: []].append(continuation)
-        }
+    /// The result to wait for when an identical request is in flight; otherwise `nil`, after marking the
+    /// caller's request as in flight (the caller then sends it and calls `finish`).
+    func join(_ key: CoalescingKey) -> SharedResult<HTTPResponse>? {
+        if let shared = inFlight[key] { return shared }
+        inFlight[key] = SharedResult()
+        return nil
     }
 
     /// Hands `result` to every caller waiting on `key`.
     func finish(_ key: CoalescingKey, with result: Result<HTTPResponse, any Error>) {
-        let waiting = waiters.removeValue(forKey: key) ?? []
-        for continuation in waiting { continuation.resume(with: result) }
+        inFlight.removeValue(forKey: key)?.finish(result)
     }
 }

@@ -47,18 +47,14 @@ public struct LoggingInterceptor: Interceptor {
                 kind: .response, method: request.method, url: url,
                 headers: logHeaders ? redaction.redact(response.headers) : [:],
                 statusCode: response.statusCode, responseBodySize: response.body.count,
-                duration: Self.seconds(since: start)))
+                duration: ContinuousClock.seconds(since: start)))
             return response
         } catch {
             logger.log(NetworkLogEvent(
-                kind: .failure, method: request.method, url: url, duration: Self.seconds(since: start),
+                kind: .failure, method: request.method, url: url, duration: ContinuousClock.seconds(since: start),
                 error: String(describing: error)))
             throw error
         }
     }
 
-    private static func seconds(since start: ContinuousClock.Instant) -> TimeInterval {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
 }

@@ -102,9 +102,12 @@ public struct NetworkClient: Sendable {
         }
     }
 
-    /// Downloads the response body of `endpoint` straight to the file at `destination` (replaced if present),
-    /// never holding the whole body in memory. The task's value is the response with the file's URL. A
-    /// non-acceptable status leaves no file and throws `NetworkError.httpStatus` with the body.
+    /// Downloads the response body of `endpoint` straight to the file at `destination`, never holding the
+    /// whole body in memory. Missing directories are created; a file already there is replaced, a directory
+    /// there is left alone and the download fails with a `.fileSystem` transport failure. The task's value is
+    /// the response with the file's URL. The body is staged beside `destination` and moved into place only when
+    /// the status is acceptable: a non-acceptable status throws `NetworkError.httpStatus` with the body, and
+    /// neither it nor a failed transfer touches a file already at `destination`.
     public func download<E: Endpoint>(_ endpoint: E, to destination: URL) -> DownloadTask {
         TransferTask { report in
             try await runDownload(endpoint, to: destination, errorBody: EmptyResponse.self, decoder: configuration.decoder, progress: report)
@@ -166,7 +169,7 @@ public struct NetworkClient: Sendable {
         let value = try decode(response)
         return Response(
             value: value, statusCode: response.statusCode, headers: response.headers, url: response.url,
-            duration: Self.seconds(since: start))
+            duration: ContinuousClock.seconds(since: start))
     }
 
     private func runDownload<ErrorBody: Decodable & Sendable>(
@@ -178,21 +181,26 @@ public struct NetworkClient: Sendable {
     ) async throws -> Response<URL> {
         let start = ContinuousClock.now
         let request = try makeRequest(endpoint)
+        try DownloadDestination.checkWritable(destination)
+        // The body lands in a staging file beside the destination; only an acceptable response replaces the
+        // destination (one atomic rename), so an error status or a failure never costs the file already there.
+        let staging = DownloadDestination.stagingFile(for: destination)
+        defer { try? FileManager.default.removeItem(at: staging) }
         let transport = self.transport
         var response = try await execute(request) { request in
-            try await transport.download(request, to: destination, progress: progress)
+            try await transport.download(request, to: staging, progress: progress)
         }
         let acceptable = request.acceptableStatusCodes ?? configuration.acceptableStatusCodes
-        let file = response.fileURL ?? destination
+        let file = response.fileURL ?? staging
         if !acceptable.contains(response.statusCode) {
-            // The error body is read back from the file (at most 1 MiB), then the file is removed.
+            // The error body is read back from the file (at most 1 MiB); the staging file is removed on return.
             response.body = Self.readPrefix(of: file, limit: min(configuration.maximumResponseSize ?? (1 << 20), 1 << 20))
-            try? FileManager.default.removeItem(at: file)
             try validate(response, for: request, errorBody: ErrorBody.self, decoder: decoder)
         }
+        try DownloadDestination.install(file, at: destination)
         return Response(
-            value: file, statusCode: response.statusCode, headers: response.headers, url: response.url,
-            duration: Self.seconds(since: start))
+            value: destination, statusCode: response.statusCode, headers: response.headers, url: response.url,
+            duration: ContinuousClock.seconds(since: start))
     }
 
     /// Throws `NetworkError.httpStatus` unless the status is acceptable for `request`.
@@ -231,10 +239,6 @@ public struct NetworkClient: Sendable {
         return try? decoder.decode(type, from: response)
     }
 
-    private static func seconds(since start: ContinuousClock.Instant) -> TimeInterval {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
 
     private static func readPrefix(of file: URL, limit: Int) -> Data {
         guard let handle = try? FileHandle(forReadingFrom: file) else { return Data() }

@@ -11,10 +11,14 @@ import Foundation
 /// redaction.queryNames.insert("access_token")
 /// ```
 public struct Redaction: Sendable, Hashable {
-    /// Header names whose values are replaced (lower-cased).
-    public var headerNames: Set<String>
-    /// Query parameter names whose values are replaced (lower-cased).
-    public var queryNames: Set<String>
+    /// Header names whose values are replaced (stored lower-cased, whatever case they are inserted in).
+    public var headerNames: Set<String> {
+        didSet { headerNames = Set(headerNames.map { $0.lowercased() }) }
+    }
+    /// Query parameter names whose values are replaced (stored lower-cased, whatever case they are inserted in).
+    public var queryNames: Set<String> {
+        didSet { queryNames = Set(queryNames.map { $0.lowercased() }) }
+    }
     /// What replaces a redacted value.
     public var placeholder: String
 

@@ -8,7 +8,7 @@ import Foundation
 ///   and `cannotConnect`.
 /// - The delay before retry `n` is a random time in `0...min(maximumDelay, baseDelay × 2^(n-1))` (exponential
 ///   backoff with full jitter), unless the response has `Retry-After` (seconds or HTTP-date), which is used
-///   instead, clamped to `maximumDelay`.
+///   instead, clamped to `maximumDelay` (and to one day, whatever the policy says).
 /// - No attempt starts once the policy's `deadline` (from the first attempt) would be passed by the delay;
 ///   the last response or error is returned instead.
 /// - Each attempt sends the same `HTTPRequest`; `.file` and `.stream` bodies are re-opened from their source
@@ -45,7 +45,7 @@ public struct RetryInterceptor: Interceptor {
                 guard attempt < policy.maxAttempts, policy.retryableStatusCodes.contains(response.statusCode) else {
                     return response
                 }
-                delay = Self.retryAfter(response.headers, now: clock.now()).map { min($0, policy.maximumDelay) }
+                delay = Self.retryAfter(response.headers, now: clock.now()).map { min($0, policy.maximumDelay, Self.longestDelay) }
                     ?? backoff(attempt: attempt, policy: policy)
                 guard fitsDeadline(delay, start: start, policy: policy) else { return response }
             } catch {
@@ -90,9 +90,14 @@ public struct RetryInterceptor: Interceptor {
     private func backoff(attempt: Int, policy: RetryPolicy) -> TimeInterval {
         let exponent = Double(min(attempt - 1, 62))
         let ceiling = min(policy.maximumDelay, policy.baseDelay * pow(2, exponent))
-        guard ceiling > 0 else { return 0 }
-        return min(ceiling, max(0, clock.random(ceiling)))
+        guard ceiling > 0 else { return 0 }   // also NaN
+        // The cap keeps the jitter range finite: `Double.random(in:)` traps on an infinite one.
+        let bounded = min(ceiling, Self.longestDelay)
+        return min(bounded, max(0, clock.random(bounded)))
     }
+
+    /// The longest single delay whatever the policy says (one day), so that no delay is infinite.
+    static let longestDelay: TimeInterval = 86_400
 
     private func fitsDeadline(_ delay: TimeInterval, start: Date, policy: RetryPolicy) -> Bool {
         guard let deadline = policy.deadline else { return true }

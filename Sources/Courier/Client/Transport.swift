@@ -13,9 +13,9 @@ public protocol Transport: Sendable {
     /// Sends `request` like `send(_:)`, reporting how many body bytes have been sent.
     func upload(_ request: HTTPRequest, progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> HTTPResponse
 
-    /// Sends `request` and stores the response body in the file at `destination` (replacing it) instead of
-    /// in memory; the returned response has an empty `body` and `fileURL == destination`. Reports how many
-    /// body bytes have been received.
+    /// Sends `request` and stores the response body in the file at `destination` (replacing a file, never a
+    /// directory) instead of in memory; the returned response has an empty `body` and
+    /// `fileURL == destination`. Reports how many body bytes have been received.
     func download(
         _ request: HTTPRequest,
         to destination: URL,

@@ -54,6 +54,18 @@ public struct IDLFormatter {
         }
     }
 
+    /// Comments between a field's first token and its end go on their own lines before the field. A `///`
+    /// there documents nothing (a field's documentation comes before its first token), so it is written as
+    /// `//`: left as `///` before the field it would start documenting it.
+    private mutating func flushComments(inside range: SourceRange) {
+        while nextComment < comments.count, comments[nextComment].range.start < range.end {
+            var text = comments[nextComment].text
+            nextComment += 1
+            if text.hasPrefix("///"), !text.hasPrefix("////") { text.removeFirst() }
+            lines.append(String(repeating: "    ", count: depth) + text)
+        }
+    }
+
     private func hasComments(in range: SourceRange) -> Bool {
         nextComment < comments.count && comments[nextComment].range.start < range.end
             && comments[nextComment].range.start >= range.start
@@ -113,7 +125,11 @@ public struct IDLFormatter {
             }
             emit("\(header) {", at: offset)
             depth += 1
-            for field in fields { emit(self.field(field), at: field.range.start) }
+            for field in fields {
+                flushComments(before: field.range.start)
+                flushComments(inside: field.range)
+                emit(self.field(field), at: field.range.start)
+            }
             flushComments(before: body.range.end - 1)
             depth -= 1
             emit("}", at: body.range.end - 1)
@@ -124,7 +140,7 @@ public struct IDLFormatter {
         let modifiers = FieldSyntax.Modifier.allCases.filter { field.has($0) }.map { $0.rawValue + " " }.joined()
         var text = "\(modifiers)\(field.type.canonical) \(field.name.text)"
         if let key = field.key {
-            text += " = " + (key.isQuoted ? quoted(key.text) : IDLText.escapeWord(key.text))
+            text += " = " + (key.isQuoted ? Naming.stringLiteral(key.text) : IDLText.escapeWord(key.text))
         }
         if let value = field.defaultValue {
             text += " DEFAULT \(literal(value.value))"
@@ -134,24 +150,9 @@ public struct IDLFormatter {
 
     private func literal(_ value: LiteralSyntax.Value) -> String {
         switch value {
-        case .string(let text): quoted(text)
+        case .string(let text): Naming.stringLiteral(text)
         case .integer(let text), .float(let text): text
         case .bool(let value): value ? "true" : "false"
         }
-    }
-
-    private func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

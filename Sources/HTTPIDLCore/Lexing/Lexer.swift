@@ -216,7 +216,8 @@ public struct Lexer {
         position += 1
         var text = String.UnicodeScalarView()
         while true {
-            guard let scalar = peek(), scalar != "\n" else {
+            // The line break ends an unterminated string, `\r\n` included (so its range stays on the line).
+            guard let scalar = peek(), scalar != "\n", !(scalar == "\r" && peek(1) == "\n") else {
                 diagnostics.append(Diagnostic(.error, "unterminated string literal", at: SourceRange(start: start, end: start + 1), in: source))
                 break
             }

@@ -551,10 +551,14 @@ public struct Parser {
         }
         let range = SourceRange(start: start, end: lastEnd)
         if current.kind != .leftBrace, current.kind != .endOfFile, current.kind != .invalid {
-            if current.precededBySpace, source.location(of: current.range.start).line == source.location(of: lastEnd).line {
-                errorAtCurrent("a space ends the URI; unexpected \(current.displayName) (spaces cannot appear in a URI)")
-            } else if !current.precededBySpace {
+            if !current.precededBySpace {
                 errorAtCurrent("unexpected \(current.displayName) in the URI; escape it with '\\'")
+            } else if source.location(of: current.range.start).line == source.location(of: lastEnd).line {
+                errorAtCurrent("a space ends the URI; unexpected \(current.displayName) (spaces cannot appear in a URI)")
+            } else if !isAtTopLevelKeyword {
+                // On a later line: whatever stands before the `{` would otherwise vanish without a word
+                // (a top-level keyword is reported by the caller).
+                errorAtCurrent("expected '{' after the URI, found \(current.displayName)")
             }
             while current.kind != .leftBrace, current.kind != .endOfFile, !isAtTopLevelKeyword { advance() }
         }

@@ -116,10 +116,17 @@ extension SemanticAnalyzer {
             case (.string, .string(let text)): return .string(text)
             case (.bool, .bool(let value)): return .bool(value)
             case (.double, .integer(let text)), (.float, .integer(let text)), (.double, .float(let text)), (.float, .float(let text)):
-                return .float(text)
+                let isInteger = if case .integer = literal.value { true } else { false }
+                guard let problem = scalar.floatLiteralProblem(text, isIntegerLiteral: isInteger) else { return .float(text) }
+                report(.error, "DEFAULT value \(text) \(problem) in \(scalar.rawValue)", at: literal.range)
+                return nil
             case (.any, .string(let text)): return .string(text)
             case (.any, .bool(let value)): return .bool(value)
-            case (.any, .float(let text)): return .float(text)
+            case (.any, .float(let text)):
+                // `JSONValue`'s floating-point literals are `Double`.
+                guard let problem = ScalarType.double.floatLiteralProblem(text, isIntegerLiteral: false) else { return .float(text) }
+                report(.error, "DEFAULT value \(text) \(problem) in an ANY number (DOUBLE)", at: literal.range)
+                return nil
             case (.any, .integer(let text)):
                 // `JSONValue`'s integer literals are `Int64`.
                 if ScalarType.int64.fits(integer: text) { return .integer(text) }

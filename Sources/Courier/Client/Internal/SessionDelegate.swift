@@ -164,7 +164,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         do {
             let manager = FileManager.default
             try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if manager.fileExists(atPath: destination.path) { try manager.removeItem(at: destination) }
+            var isDirectory: ObjCBool = false
+            if manager.fileExists(atPath: destination.path, isDirectory: &isDirectory) {
+                // Replace a file, never a directory (removeItem would delete it with everything inside).
+                guard !isDirectory.boolValue else { throw CocoaError(.fileWriteFileExists) }
+                try manager.removeItem(at: destination)
+            }
             try manager.moveItem(at: location, to: destination)
             failure = nil
         } catch {

@@ -1,0 +1,320 @@
+import Courier
+import CourierTesting
+import Foundation
+import Synchronization
+import Testing
+
+/// A token provider whose refresh takes `refreshDelay` (or throws `refreshError`); counts refreshes.
+actor SlowTokenProvider: TokenProvider {
+    private(set) var refreshCount = 0
+    let refreshDelay: Duration
+    let refreshError: (any Error & Sendable)?
+
+    init(refreshDelay: Duration, refreshError: (any Error & Sendable)? = nil) {
+        self.refreshDelay = refreshDelay
+        self.refreshError = refreshError
+    }
+
+    func currentToken() async throws -> String? { "stale" }
+
+    func refreshToken(rejected: String?) async throws -> String {
+        refreshCount += 1
+        try await Task.sleep(for: refreshDelay)
+        if let refreshError { throw refreshError }
+        return "fresh"
+    }
+}
+
+/// Cancellation at every stage, single-flight refresh under failure, odd retry inputs, file-system edges.
+@Suite struct ClientAdversarialTests {
+    /// Answers `Bearer fresh` with `1`, anything else with 401, after a short pause.
+    static let authServer = StubTransport { request in
+        try await Task.sleep(nanoseconds: 2_000_000)
+        return request.headers["Authorization"] == "Bearer fresh" ? .json("1") : HTTPResponse(statusCode: 401)
+    }
+
+    // MARK: Auth refresh
+
+    @Test func waiterCancelledDuringSlowRefreshFailsPromptly() async throws {
+        let provider = SlowTokenProvider(refreshDelay: .seconds(30))
+        let client = stubClient(Self.authServer, interceptors: [AuthInterceptor(tokenProvider: provider)])
+        let task = Task { try await client.send(Call(), decoding: Int.self) }
+        while await provider.refreshCount == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
+        let start = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        #expect(throws: NetworkError.cancelled) { try result.get() }
+        #expect((ContinuousClock.now - start).seconds < 10)   // the wait it must not sit out is 20–30 s
+    }
+
+    @Test func cancellingSomeWaitersLeavesTheOthersOnTheSharedRefresh() async throws {
+        let provider = SlowTokenProvider(refreshDelay: .seconds(1))
+        let client = stubClient(Self.authServer, interceptors: [AuthInterceptor(tokenProvider: provider)])
+        let tasks = (0..<20).map { _ in Task { try await client.send(Call(), decoding: Int.self) } }
+        while await provider.refreshCount == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        for task in tasks.prefix(10) { task.cancel() }
+        for task in tasks.prefix(10) {
+            await #expect(throws: NetworkError.cancelled) { try await task.value }
+        }
+        for task in tasks.dropFirst(10) { #expect(try await task.value == 1) }
+        #expect(await provider.refreshCount == 1)
+    }
+
+    @Test(arguments: [false, true])
+    func hundredWaitersOnAFailingRefreshAllFailTyped(refreshCancelsItself: Bool) async throws {
+        let error: any Error & Sendable = refreshCancelsItself ? CancellationError() : URLError(.userAuthenticationRequired)
+        let provider = SlowTokenProvider(refreshDelay: .milliseconds(100), refreshError: error)
+        let client = stubClient(Self.authServer, interceptors: [AuthInterceptor(tokenProvider: provider)])
+        let results = await withTaskGroup(of: Result<Int, any Error>.self) { group in
+            for _ in 0..<100 {
+                group.addTask { await Result(catching: { try await client.send(Call(), decoding: Int.self) }) }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 100)
+        for result in results {
+            #expect(throws: AuthenticationFailure.self) { try result.get() }
+        }
+        #expect(await provider.refreshCount == 1)
+    }
+
+    // MARK: Coalescing
+
+    @Test func coalescedWaiterCancelledWhileTheLeaderIsSlowFailsPromptly() async throws {
+        let calls = Counter()
+        let stub = StubTransport { _ in
+            // The first caller's request ignores cancellation; one sent by the waiter itself does not.
+            if calls.next() == 0 { try? await Task.sleep(nanoseconds: 30_000_000_000) } else { try await Task.sleep(nanoseconds: 30_000_000_000) }
+            return .json("1")
+        }
+        let (leader, waiter) = try await startCoalescedPair(on: stub)
+        let start = ContinuousClock.now
+        waiter.cancel()
+        let result = await waiter.result
+        #expect(throws: NetworkError.cancelled) { try result.get() }
+        #expect((ContinuousClock.now - start).seconds < 10)   // the wait it must not sit out is 20–30 s
+        leader.cancel()
+    }
+
+    @Test func coalescedRequestsAfterALeaderFinishesSendAgain() async throws {
+        let stub = StubTransport { _ in .json("1") }
+        let client = stubClient(stub, interceptors: [CoalescingInterceptor()])
+        for _ in 0..<3 { _ = try await client.send(Call(path: "/same"), decoding: Int.self) }
+        #expect(stub.requests.count == 3)
+    }
+
+    // MARK: Retry
+
+    @Test func cancellationDuringBackoffSleepIsPrompt() async throws {
+        let stub = StubTransport(fallback: HTTPResponse(statusCode: 503, headers: ["Retry-After": "20"]))
+        let client = stubClient(stub, retry: RetryPolicy(maxAttempts: 3, maximumDelay: 30, deadline: nil))
+        let task = Task { try await client.data(Call()) }
+        while stub.requests.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        let start = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        #expect(throws: NetworkError.cancelled) { try result.get() }
+        #expect((ContinuousClock.now - start).seconds < 10)   // the wait it must not sit out is 20–30 s
+        #expect(stub.requests.count == 1)
+    }
+
+    @Test(arguments: [
+        ("-5", 0.4), ("abc", 0.4), ("1e3", 0.4), ("5.5", 0.4), ("", 0.4),
+        ("99999999999999999999999999999", 30.0), (String(repeating: "9", count: 400), 30.0),
+        ("Sun, 06 Nov 1994 08:49:37 GMT", 0.0), ("Thu, 31 Dec 9999 23:59:59 GMT", 30.0),
+    ])
+    func oddRetryAfterValuesGiveABoundedDelay(value: String, expected: TimeInterval) async throws {
+        let stub = StubTransport([HTTPResponse(statusCode: 503, headers: ["Retry-After": value]), .json("1")])
+        let fake = FakeRetryClock(fraction: 0.8)
+        let retry = RetryInterceptor(policy: RetryPolicy(maxAttempts: 2, maximumDelay: 30, deadline: nil), clock: fake.clock)
+        let client = stubClient(stub, interceptors: [retry])
+        #expect(try await client.send(Call(), decoding: Int.self) == 1)
+        #expect(fake.sleeps.count == 1)
+        #expect(abs((fake.sleeps.first ?? -1) - expected) < 1e-9)
+    }
+
+    @Test(arguments: [0, -1, Int.min])
+    func mutatedMaxAttemptsBelowOneSendsOnce(maxAttempts: Int) async throws {
+        var policy = RetryPolicy(maxAttempts: 3)
+        policy.maxAttempts = maxAttempts
+        #expect(RetryPolicy(maxAttempts: maxAttempts).maxAttempts == 1)
+        let stub = StubTransport(fallback: HTTPResponse(statusCode: 503))
+        let client = stubClient(stub, interceptors: [RetryInterceptor(policy: policy, clock: FakeRetryClock().clock)])
+        let response = try await client.perform(HTTPRequest(method: .get, url: stubBaseURL))
+        #expect(response.statusCode == 503)
+        #expect(stub.requests.count == 1)
+    }
+
+    @Test(arguments: [0.0, -1.0, Double.nan])
+    func deadlineOfZeroOrLessMeansOneAttempt(deadline: TimeInterval) async throws {
+        let stub = StubTransport(fallback: HTTPResponse(statusCode: 503))
+        let fake = FakeRetryClock()
+        let retry = RetryInterceptor(policy: RetryPolicy(maxAttempts: 5, deadline: deadline), clock: fake.clock)
+        let response = try await stubClient(stub, interceptors: [retry]).perform(HTTPRequest(method: .get, url: stubBaseURL))
+        #expect(response.statusCode == 503)
+        #expect(stub.requests.count == 1)
+        #expect(fake.sleeps.isEmpty)
+    }
+
+    @Test(arguments: [TimeInterval.infinity, 1e300, .nan, -.infinity], [TimeInterval.infinity, .greatestFiniteMagnitude, .nan, 1])
+    func nonFiniteDelaysNeverTrap(baseDelay: TimeInterval, maximumDelay: TimeInterval) async throws {
+        let policy = RetryPolicy(maxAttempts: 3, baseDelay: baseDelay, maximumDelay: maximumDelay, deadline: nil)
+        let stub = StubTransport(fallback: HTTPResponse(statusCode: 503))
+        // The system clock's random source, and a sleep that returns at once.
+        let clock = RetryClock(now: { Date() }, sleep: { _ in }, random: RetryClock.system.random)
+        let response = try await stubClient(stub, interceptors: [RetryInterceptor(policy: policy, clock: clock)])
+            .perform(HTTPRequest(method: .get, url: stubBaseURL))
+        #expect(response.statusCode == 503)
+        #expect(stub.requests.count == 3)
+    }
+
+    // MARK: Many tasks, one client
+
+    @Test func oneClientFromTwoHundredTasksKeepsResponsesApart() async throws {
+        let stub = StubTransport { request in
+            try await Task.sleep(nanoseconds: UInt64.random(in: 0...2_000_000))
+            return .json(String(request.url.lastPathComponent))
+        }
+        let client = stubClient(stub, retry: RetryPolicy(maxAttempts: 2), interceptors: [CoalescingInterceptor()])
+        let pairs = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+            for index in 0..<200 {
+                group.addTask { (index, try await client.send(Call(path: "/n/\(index % 150)"), decoding: Int.self)) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(pairs.count == 200)
+        for (index, value) in pairs { #expect(value == index % 150) }
+    }
+
+    // MARK: StubTransport
+
+    @Test func stubTransportScriptRunsInOrderThenFallsBack() async throws {
+        let stub = StubTransport([.json("1")], fallback: .json("9"))
+        stub.enqueue(failure: .transport(TransportFailure(kind: .timedOut, message: "slow")))
+        stub.enqueue(status: 204)
+        let client = stubClient(stub)
+        #expect(try await client.send(Call(), decoding: Int.self) == 1)
+        await #expect(throws: NetworkError.transport(TransportFailure(kind: .timedOut, message: "slow"))) {
+            try await client.send(Call(), decoding: Int.self)
+        }
+        #expect(try await client.data(Call()).statusCode == 204)
+        #expect(try await client.send(Call(), decoding: Int.self) == 9)
+        #expect(stub.requests.count == 4)
+    }
+
+    @Test func stubTransportInACancelledTaskThrowsCancelled() async throws {
+        let stub = StubTransport([.json("1")])
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await stub.send(HTTPRequest(method: .get, url: stubBaseURL))
+        }
+        await #expect(throws: NetworkError.cancelled) { try await task.value }
+    }
+}
+
+/// A coalesced waiter whose leader is cancelled was failed with `.cancelled` although nobody cancelled it.
+@Suite struct CoalescingReviewTests {
+    @Test func waiterOutlivesACancelledLeaderAndSendsItself() async throws {
+        let calls = Counter()
+        let stub = StubTransport { _ in
+            if calls.next() == 0 { try await Task.sleep(nanoseconds: 10_000_000_000) }
+            return .json("1")
+        }
+        let (leader, waiter) = try await startCoalescedPair(on: stub)
+        leader.cancel()
+        await #expect(throws: NetworkError.cancelled) { try await leader.value }
+        #expect(try await waiter.value == 1)
+        #expect(stub.requests.count == 2)
+    }
+
+    @Test func leaderFailureOtherThanCancellationIsShared() async throws {
+        let stub = StubTransport { _ in
+            try await Task.sleep(nanoseconds: 100_000_000)
+            throw NetworkError.transport(TransportFailure(kind: .connectionLost, message: "gone"))
+        }
+        let client = stubClient(stub, interceptors: [CoalescingInterceptor()])
+        let tasks = (0..<5).map { _ in Task { try await client.send(Call(path: "/same"), decoding: Int.self) } }
+        for task in tasks {
+            await #expect(throws: NetworkError.transport(TransportFailure(kind: .connectionLost, message: "gone"))) {
+                try await task.value
+            }
+        }
+        #expect(stub.requests.count == 1)
+    }
+}
+
+/// A thread-safe call counter.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+
+    /// Returns the current count and increments it.
+    func next() -> Int {
+        value.withLock { count in
+            defer { count += 1 }
+            return count
+        }
+    }
+}
+
+/// `StubTransport` with a handler used to consume enqueued responses and ignore them.
+@Suite struct StubTransportReviewTests {
+    @Test func enqueuedResponsesComeBeforeTheHandler() async throws {
+        let stub = StubTransport { _ in .json("2") }
+        stub.enqueue(.json("1"))
+        stub.enqueue(failure: .transport(TransportFailure(kind: .timedOut, message: "slow")))
+        let client = stubClient(stub)
+        #expect(try await client.send(Call(), decoding: Int.self) == 1)
+        await #expect(throws: NetworkError.transport(TransportFailure(kind: .timedOut, message: "slow"))) {
+            try await client.send(Call(), decoding: Int.self)
+        }
+        #expect(try await client.send(Call(), decoding: Int.self) == 2)
+        #expect(stub.requests.count == 3)
+    }
+}
+
+/// A provider whose token can also change outside `AuthInterceptor` (a new login).
+actor SettableTokenProvider: TokenProvider {
+    private(set) var token = "t0"
+    private(set) var refreshCount = 0
+
+    func set(_ token: String) { self.token = token }
+    func currentToken() async throws -> String? { token }
+
+    func refreshToken(rejected: String?) async throws -> String {
+        refreshCount += 1
+        token = "r\(refreshCount)"
+        return token
+    }
+}
+
+@Suite struct AuthRefreshReviewTests {
+    /// After a new login, a rejected new token was "refreshed" to the token of an earlier refresh.
+    @Test func aRejectedTokenFromANewLoginIsRefreshedNotSwappedForAStaleOne() async throws {
+        let valid = Mutex("r1")
+        let stub = StubTransport { request in
+            request.headers["Authorization"] == "Bearer \(valid.withLock { $0 })" ? .json("1") : HTTPResponse(statusCode: 401)
+        }
+        let provider = SettableTokenProvider()
+        let client = stubClient(stub, interceptors: [AuthInterceptor(tokenProvider: provider)])
+        #expect(try await client.send(Call(), decoding: Int.self) == 1)      // t0 rejected, refreshed to r1
+        await provider.set("login-2")                                          // a new login…
+        valid.withLock { $0 = "r2" }                                          // …whose token the server revokes
+        #expect(try await client.send(Call(), decoding: Int.self) == 1)
+        #expect(await provider.refreshCount == 2)
+        #expect(stub.requests.compactMap { $0.headers["Authorization"] }
+                == ["Bearer t0", "Bearer r1", "Bearer login-2", "Bearer r2"])
+    }
+}
+
+/// Sends one GET through a `CoalescingInterceptor` over `stub` and, once it reached the stub, an identical one
+/// that joins it.
+func startCoalescedPair(on stub: StubTransport) async throws -> (leader: Task<Int, any Error>, waiter: Task<Int, any Error>) {
+    let client = stubClient(stub, interceptors: [CoalescingInterceptor()])
+    let leader = Task { try await client.send(Call(path: "/same"), decoding: Int.self) }
+    while stub.requests.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+    let waiter = Task { try await client.send(Call(path: "/same"), decoding: Int.self) }
+    try await Task.sleep(nanoseconds: 50_000_000)
+    return (leader, waiter)
+}

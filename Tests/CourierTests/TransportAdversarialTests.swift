@@ -1,0 +1,189 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+/// `URLSessionTransport` against MockWebServer at the edges: download destinations, spooled-body cleanup on
+/// cancellation, oversized headers.
+@Suite struct TransportAdversarialTests {
+    let server: MockWebServer
+    let directory: URL
+
+    init() throws {
+        server = MockWebServer()
+        try server.start()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-adv-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func client(spoolingInto spool: URL? = nil, timeout: TimeInterval = 20) -> NetworkClient {
+        let transport = URLSessionTransport(configuration: .init(
+            timeout: timeout, temporaryDirectory: spool ?? FileManager.default.temporaryDirectory, cookiePolicy: .disabled))
+        return NetworkClient(baseURL: server.url("/api"), configuration: .init(timeout: timeout, retryPolicy: .never, transport: transport))
+    }
+
+    func contents(of url: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+    }
+
+    // MARK: Download destinations
+
+    @Test func downloadIntoAMissingDirectoryCreatesIt() async throws {
+        server.enqueue(.text("hello"))
+        let destination = directory.appendingPathComponent("a/b/c/file.txt")
+        let response = try await client().download(Call(path: "/f"), to: destination).value
+        #expect(response.value == destination)
+        #expect(try String(contentsOf: destination, encoding: .utf8) == "hello")
+    }
+
+    @Test func downloadReplacesAnExistingFile() async throws {
+        server.enqueue(.text("new"))
+        let destination = directory.appendingPathComponent("file.txt")
+        try Data("old old old".utf8).write(to: destination)
+        _ = try await client().download(Call(path: "/f"), to: destination).value
+        #expect(try String(contentsOf: destination, encoding: .utf8) == "new")
+    }
+
+    @Test(arguments: [false, true])
+    func downloadOntoAnExistingDirectoryFailsAndKeepsIt(defaultTransport: Bool) async throws {
+        server.enqueue(.text("payload"))
+        let precious = directory.appendingPathComponent("precious")
+        try FileManager.default.createDirectory(at: precious, withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: precious.appendingPathComponent("notes.txt"))
+        let client: NetworkClient
+        if defaultTransport {
+            let stub = StubTransport([HTTPResponse(statusCode: 200, body: Data("payload".utf8))])
+            client = NetworkClient(baseURL: stubBaseURL, configuration: .init(transport: stub))
+        } else {
+            client = self.client()
+        }
+        let error = await #expect(throws: NetworkError.self) {
+            try await client.download(Call(path: "/f"), to: precious).value
+        }
+        guard case .transport(let failure) = error else {
+            Issue.record("expected a transport failure, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.kind == .fileSystem)
+        #expect(contents(of: precious) == ["notes.txt"])
+    }
+
+    // MARK: Spooled stream bodies
+
+    @Test func cancelledStreamUploadLeavesNoSpoolFile() async throws {
+        let spool = directory.appendingPathComponent("spool")
+        try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
+        server.enqueue(.noResponse)
+        let body = RequestBody(RawBody(contentType: "application/octet-stream", body: .stream(GeneratedSource(count: 300_000))))
+        let client = client(spoolingInto: spool)
+        let task = Task { try await client.data(Call(method: .post, body: body)) }
+        _ = try await server.takeRequest()
+        #expect(contents(of: spool).count == 1)     // the spooled copy exists while the upload runs
+        task.cancel()
+        let result = await task.result
+        #expect(throws: NetworkError.cancelled) { try result.get() }
+        #expect(contents(of: spool).isEmpty)
+    }
+
+    @Test func streamUploadInAnAlreadyCancelledTaskSpoolsNothing() async throws {
+        let spool = directory.appendingPathComponent("spool")
+        try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
+        let body = RequestBody(RawBody(contentType: nil, body: .stream(GeneratedSource(count: 10))))
+        let client = client(spoolingInto: spool)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.data(Call(method: .post, body: body))
+        }
+        await #expect(throws: NetworkError.cancelled) { try await task.value }
+        #expect(contents(of: spool).isEmpty)
+        #expect(server.requestCount == 0)
+    }
+
+    @Test func unwritableSpoolDirectoryIsAFileSystemError() async throws {
+        let body = RequestBody(RawBody(contentType: nil, body: .stream(GeneratedSource(count: 10))))
+        let client = client(spoolingInto: directory.appendingPathComponent("missing/dir"))
+        let error = await #expect(throws: NetworkError.self) { try await client.data(Call(method: .post, body: body)) }
+        guard case .transport(let failure) = error else {
+            Issue.record("expected a transport failure, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.kind == .fileSystem)
+    }
+
+    // MARK: Oversized replies
+
+    @Test func hugeResponseHeaderIsATypedErrorOrAResponse() async throws {
+        server.enqueue(MockResponse.text("ok").header("X-Huge", String(repeating: "a", count: 300_000)))
+        let result = await Result { try await client().data(Call(path: "/h")) }
+        switch result {
+        case .success(let response):
+            #expect(response.headers["X-Huge"]?.count == 300_000)
+        case .failure(let error):
+            #expect(error is NetworkError)
+        }
+    }
+
+    @Test func hugeRequestHeaderIsATypedErrorOrAResponse() async throws {
+        server.dispatcher = { _ in .text("ok") }
+        let call = Call(path: "/h", headers: ["X-Huge": String(repeating: "b", count: 300_000)])
+        let result = await Result { try await client().data(call) }
+        if case .failure(let error) = result { #expect(error is NetworkError) }
+    }
+
+    @Test func downloadCutMidBodyFailsAndLeavesNoFile() async throws {
+        server.enqueue(MockResponse.generated(byteCount: 200_000).socketPolicy(.disconnectDuringBody(afterBytes: 50_000)))
+        let destination = directory.appendingPathComponent("partial.bin")
+        let error = await #expect(throws: NetworkError.self) {
+            try await client().download(Call(path: "/cut"), to: destination).value
+        }
+        guard case .transport(let failure) = error else {
+            Issue.record("expected a transport failure, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.kind == .connectionLost)
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+    }
+
+    @Test func downloadWithAnErrorStatusKeepsTheFileAlreadyThere() async throws {
+        server.enqueue(MockResponse(status: 404, body: "missing"))
+        let destination = directory.appendingPathComponent("kept.txt")
+        try Data("previous download".utf8).write(to: destination)
+        let error = await #expect(throws: NetworkError.self) {
+            try await client().download(Call(path: "/gone"), to: destination).value
+        }
+        guard case .httpStatus(let failure) = error else {
+            Issue.record("expected an HTTP status failure, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.statusCode == 404)
+        #expect(failure.body == Data("missing".utf8))
+        #expect(try String(contentsOf: destination, encoding: .utf8) == "previous download")
+        #expect(contents(of: directory) == ["kept.txt"])
+    }
+
+    @Test func downloadCutMidBodyKeepsTheFileAlreadyThere() async throws {
+        server.enqueue(MockResponse.generated(byteCount: 200_000).socketPolicy(.disconnectDuringBody(afterBytes: 50_000)))
+        let destination = directory.appendingPathComponent("existing.bin")
+        try Data("previous download".utf8).write(to: destination)
+        await #expect(throws: NetworkError.self) {
+            try await client().download(Call(path: "/cut"), to: destination).value
+        }
+        #expect(try String(contentsOf: destination, encoding: .utf8) == "previous download")
+    }
+
+    @Test func wrongBasicCredentialsInTheURLEndWithThe401() async throws {
+        server.dispatcher = { _ in MockResponse(status: 401, headers: ["WWW-Authenticate": "Basic realm=\"r\""], body: "no") }
+        let base = try #require(URL(string: "http://user:wrong@127.0.0.1:\(server.port)/api"))
+        let transport = URLSessionTransport(configuration: .init(timeout: 30, cookiePolicy: .disabled))
+        let client = NetworkClient(baseURL: base, configuration: .init(timeout: 30, retryPolicy: .never, transport: transport))
+        let start = ContinuousClock.now
+        let error = await #expect(throws: NetworkError.self) { try await client.data(Call(path: "/secret")) }
+        guard case .httpStatus(let failure) = error else {
+            Issue.record("expected the 401, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.statusCode == 401)
+        #expect((ContinuousClock.now - start).seconds < 20)   // not the 30 s timeout
+        #expect(server.requestCount <= 3)
+    }
+}

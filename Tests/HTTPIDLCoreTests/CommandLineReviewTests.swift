@@ -1,0 +1,16 @@
+import Foundation
+import Testing
+
+/// A directory argument without any `.http` file used to be a silent no-op (a typo'd path compiled nothing).
+@Suite struct CommandLineReviewTests {
+    @Test(arguments: ["check", "generate", "format"])
+    func directoryWithoutHTTPFilesIsReported(command: String) throws {
+        let cli = CommandLineTests()
+        let directory = try cli.temporaryDirectory()
+        try Data("not idl".utf8).write(to: directory.appendingPathComponent("notes.txt"))
+        let extra = command == "generate" ? ["--output", directory.appendingPathComponent("out").path] : []
+        let run = try cli.run([command, directory.path] + extra)
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("httpidl: warning: no .http files in '\(directory.path)'"))
+    }
+}
