@@ -370,6 +370,28 @@ import Testing
         #expect(try await settledRequestCount() <= 200)
     }
 
+    // MARK: Query convention
+
+    struct TagSearch: Endpoint {
+        struct Query: Encodable, Sendable { let tags: [String] }
+        var queryEncoder: URLQueryEncoder? = nil
+        var method: HTTPMethod { .get }
+        var path: EndpointPath { "/search" }
+        var query: (any Encodable & Sendable)? { Query(tags: ["a", "b"]) }
+    }
+
+    @Test func clientWideQueryEncoderSetsTheConventionAndAnEndpointsOwnWins() async throws {
+        server.enqueue(MockResponse(status: 204))
+        server.enqueue(MockResponse(status: 204))
+        let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(
+            retryPolicy: .never, queryEncoder: URLQueryEncoder(arrayEncodingStrategy: .repeated), cookiePolicy: .disabled))
+        _ = try await client.send(TagSearch(), decoding: EmptyResponse.self)
+        _ = try await client.send(
+            TagSearch(queryEncoder: URLQueryEncoder(arrayEncodingStrategy: .commaSeparated)), decoding: EmptyResponse.self)
+        #expect(try await server.takeRequest().target == "/api/search?tags=a&tags=b")
+        #expect(try await server.takeRequest().target == "/api/search?tags=a,b")
+    }
+
     // MARK: Cookies
 
     @Test func disabledCookiePolicyNeitherStoresNorReplaysCookies() async throws {

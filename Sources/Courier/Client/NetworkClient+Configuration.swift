@@ -28,6 +28,10 @@ extension NetworkClient {
         public var maximumResponseSize: Int?
         /// Decodes response bodies (and typed error bodies) for endpoints without their own decoder.
         public var decoder: any ResponseDecoder
+        /// Encodes query DTOs (and query-placed `parameters`) for endpoints without their own `queryEncoder`:
+        /// the one place to choose your server's query convention, e.g.
+        /// `URLQueryEncoder(arrayEncodingStrategy: .repeated)`. Default: `URLQueryEncoder()`.
+        public var queryEncoder: URLQueryEncoder
         /// Moves requests over the network; `nil` (the default) makes the client create a `URLSessionTransport`
         /// with this configuration's timeout and response size limit.
         public var transport: (any Transport)?
@@ -44,6 +48,7 @@ extension NetworkClient {
             interceptors: [any Interceptor] = [],
             maximumResponseSize: Int? = 64 << 20,
             decoder: any ResponseDecoder = JSONResponseDecoder(),
+            queryEncoder: URLQueryEncoder = URLQueryEncoder(),
             transport: (any Transport)? = nil,
             cookiePolicy: CookiePolicy = .shared
         ) {
@@ -54,6 +59,7 @@ extension NetworkClient {
             self.interceptors = interceptors
             self.maximumResponseSize = maximumResponseSize
             self.decoder = decoder
+            self.queryEncoder = queryEncoder
             self.transport = transport
             self.cookiePolicy = cookiePolicy
         }

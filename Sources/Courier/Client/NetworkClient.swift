@@ -125,7 +125,8 @@ public struct NetworkClient: Sendable {
     // MARK: - Pipeline
 
     private func makeRequest(_ endpoint: some Endpoint) throws -> HTTPRequest {
-        var request = try HTTPRequest(endpoint, baseURL: baseURL, defaults: RequestDefaults(headers: configuration.headers))
+        var request = try HTTPRequest(endpoint, baseURL: baseURL, defaults: RequestDefaults(
+            headers: configuration.headers, queryEncoder: configuration.queryEncoder))
         applyDefaults(to: &request)
         return request
     }
