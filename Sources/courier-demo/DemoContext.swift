@@ -19,7 +19,7 @@ final class DemoContext: Sendable {
     let directory: URL
     /// `http://127.0.0.1:<port>`.
     let origin: String
-    private let produced = Protected(Produced())
+    private let produced = LockedState(Produced())
 
     /// Starts the pet store and builds the client: the bearer token on every request, a retry policy that
     /// honours `Retry-After`, and a `LoggingInterceptor` that writes each request into the transcript with the

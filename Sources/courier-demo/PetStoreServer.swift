@@ -1,3 +1,4 @@
+import Courier
 import CourierTesting
 import Foundation
 
@@ -45,7 +46,7 @@ final class PetStoreServer: Sendable {
 
     /// The embedded HTTP server (127.0.0.1, a free port).
     let server: MockWebServer
-    private let state: Protected<State>
+    private let state: LockedState<State>
 
     /// Starts the server with six pets in stock.
     init() throws {
@@ -57,7 +58,7 @@ final class PetStoreServer: Sendable {
             StoredPet(id: 5, name: "Luna", species: "cat", age: 4, price_cents: 28_000, tags: ["friendly"]),
             StoredPet(id: 6, name: "Max", species: "dog", age: 6, price_cents: 25_000, tags: ["friendly", "senior"]),
         ]
-        let state = Protected(State(
+        let state = LockedState(State(
             pets: Dictionary(uniqueKeysWithValues: pets.map { ($0.id, $0) }),
             stock: Dictionary(uniqueKeysWithValues: pets.map { ($0.id, $0.id == 1 ? 1 : 3) }),
             photos: [:]))
@@ -92,7 +93,7 @@ final class PetStoreServer: Sendable {
 
     // MARK: - Routing
 
-    private static func respond(to request: RecordedRequest, state: Protected<State>) -> MockResponse {
+    private static func respond(to request: RecordedRequest, state: LockedState<State>) -> MockResponse {
         guard request.headers["Authorization"] == "Bearer \(token)" else {
             return error(401, "unauthorized", "send 'Authorization: Bearer <token>'")
         }
@@ -114,7 +115,7 @@ final class PetStoreServer: Sendable {
 
     /// `GET /pets?species=dog&tags=friendly&page=1&per_page=2`. Arrays may be sent as `tags=a&tags=b`,
     /// `tags[]=a` or `tags[0]=a`; unknown parameters are rejected, as a strict server would.
-    private static func listPets(_ request: RecordedRequest, state: Protected<State>) -> MockResponse {
+    private static func listPets(_ request: RecordedRequest, state: LockedState<State>) -> MockResponse {
         var species: String?
         var tags: [String] = []
         var page = 1
@@ -151,7 +152,7 @@ final class PetStoreServer: Sendable {
     }
 
     /// `POST /pets` with a JSON body.
-    private static func createPet(_ request: RecordedRequest, state: Protected<State>) -> MockResponse {
+    private static func createPet(_ request: RecordedRequest, state: LockedState<State>) -> MockResponse {
         struct NewPet: Decodable {
             var name: String
             var species: String
@@ -184,7 +185,7 @@ final class PetStoreServer: Sendable {
     }
 
     /// `GET /pets/{id}`.
-    private static func getPet(_ idText: String, state: Protected<State>) -> MockResponse {
+    private static func getPet(_ idText: String, state: LockedState<State>) -> MockResponse {
         guard let id = Int64(idText), let pet = state.withLock({ $0.pets[id] }) else {
             return error(404, "pet_not_found", "no pet with id '\(idText)'")
         }
@@ -194,7 +195,7 @@ final class PetStoreServer: Sendable {
     // MARK: - Photos
 
     /// `POST /pets/{id}/photos` with a multipart form: a `photo` file part (a PNG) and an optional `caption`.
-    private static func uploadPhoto(_ idText: String, _ request: RecordedRequest, state: Protected<State>) -> MockResponse {
+    private static func uploadPhoto(_ idText: String, _ request: RecordedRequest, state: LockedState<State>) -> MockResponse {
         guard let id = Int64(idText), state.withLock({ $0.pets[id] }) != nil else {
             return error(404, "pet_not_found", "no pet with id '\(idText)'")
         }
@@ -229,7 +230,7 @@ final class PetStoreServer: Sendable {
 
     /// `GET /pets/{id}/photos/{photo_id}`: the stored bytes, throttled a little so the download's progress
     /// is visible.
-    private static func downloadPhoto(_ idText: String, _ photoID: String, state: Protected<State>) -> MockResponse {
+    private static func downloadPhoto(_ idText: String, _ photoID: String, state: LockedState<State>) -> MockResponse {
         guard let id = Int64(idText), state.withLock({ $0.pets[id] }) != nil,
               let photo = state.withLock({ $0.photos[photoID] }) else {
             return error(404, "photo_not_found", "no photo '\(photoID)' for pet '\(idText)'")
@@ -253,7 +254,7 @@ final class PetStoreServer: Sendable {
         Self.inventory(in: state)
     }
 
-    private static func inventory(in state: Protected<State>) -> Inventory {
+    private static func inventory(in state: LockedState<State>) -> Inventory {
         state.withLock { state in
             var bySpecies: [String: Int] = [:]
             var value = 0
@@ -268,7 +269,7 @@ final class PetStoreServer: Sendable {
     }
 
     /// `GET /store/inventory`: integers as strings and as doubles, like many real servers send them.
-    private static func inventory(state: Protected<State>) -> MockResponse {
+    private static func inventory(state: LockedState<State>) -> MockResponse {
         let inventory = inventory(in: state)
         let species = inventory.bySpecies.keys.sorted().enumerated().map { index, name in
             // Alternate the two shapes: "3" and 3.0.
@@ -280,7 +281,7 @@ final class PetStoreServer: Sendable {
     }
 
     /// `POST /store/orders`: 409 with `{code, message, available}` when there is not enough stock.
-    private static func placeOrder(_ request: RecordedRequest, state: Protected<State>) -> MockResponse {
+    private static func placeOrder(_ request: RecordedRequest, state: LockedState<State>) -> MockResponse {
         struct Order: Decodable {
             var pet_id: Int64
             var quantity: Int
@@ -314,7 +315,7 @@ final class PetStoreServer: Sendable {
     }
 
     /// `GET /store/featured`: `503` with `Retry-After: 1` on the first call, the list afterwards.
-    private static func featured(state: Protected<State>) -> MockResponse {
+    private static func featured(state: LockedState<State>) -> MockResponse {
         let (call, pets) = state.withLock { state in
             state.featuredCalls += 1
             return (state.featuredCalls, state.pets.values.filter { $0.tags.contains("puppy") || $0.species == "bird" })

@@ -1,9 +1,10 @@
+import Courier
 import Foundation
 
 /// The demo's output: printed as it happens, and kept so the demo can check what it showed (the secret
 /// token must never appear).
 final class Transcript: Sendable {
-    private let lines = Protected<[String]>([])
+    private let lines = LockedState<[String]>([])
 
     /// Prints `text` (each of its lines indented by `indent` spaces) and keeps it.
     func print(_ text: String = "", indent: Int = 0) {

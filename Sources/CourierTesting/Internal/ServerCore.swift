@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// The state every thread of one `MockWebServer` shares, guarded by one lock.
@@ -29,7 +30,7 @@ struct ServerState: Sendable {
 final class ServerCore: Sendable {
     let configuration: MockWebServer.Configuration
     let lifecycle = Lifecycle()
-    let state = Locked(ServerState())
+    let state = LockedState(ServerState())
 
     init(configuration: MockWebServer.Configuration) {
         self.configuration = configuration
@@ -169,7 +170,7 @@ final class ServerCore: Sendable {
     /// Runs the async dispatcher from this blocking connection thread (not a cooperative-pool thread, so
     /// waiting on a semaphore here cannot starve Swift concurrency).
     private func runDispatcher(_ dispatcher: @escaping MockWebServer.Dispatcher, _ request: RecordedRequest) -> MockResponse {
-        let result = Locked<MockResponse?>(nil)
+        let result = LockedState<MockResponse?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
             let response: MockResponse
