@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// A scripted response: status, headers, body, how the body is framed, and optional faults.
@@ -173,7 +174,7 @@ public struct MockResponse: Sendable {
     /// Adds a header field.
     public func header(_ name: String, _ value: String) -> MockResponse {
         var copy = self
-        copy.headers.add(name, value)
+        copy.headers.add(name: name, value: value)
         return copy
     }
 

@@ -40,13 +40,13 @@ struct RecordedRequestTests {
 
     @Test func headersKeepOrderAndLookUpCaseInsensitively() {
         var headers: MockHeaders = ["Content-Type": "text/plain", "Set-Cookie": "a=1"]
-        headers.add("set-cookie", "b=2")
+        headers.add(name: "set-cookie", value: "b=2")
         #expect(headers["content-type"] == "text/plain")
         #expect(headers.values(for: "SET-COOKIE") == ["a=1", "b=2"])
         #expect(headers.map(\.name) == ["Content-Type", "Set-Cookie", "set-cookie"])
         headers["Set-Cookie"] = "c=3"
         #expect(headers.map(\.value) == ["text/plain", "c=3"])
-        headers.remove("CONTENT-TYPE")
+        headers.remove(name: "CONTENT-TYPE")
         #expect(headers.count == 1)
         #expect(!headers.contains("content-type"))
     }

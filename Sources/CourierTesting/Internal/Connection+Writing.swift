@@ -99,19 +99,19 @@ extension Connection {
                 case .contentLength:
                     // A Content-Length set by the script wins, so a test can send one that lies.
                     if !headers.contains("Content-Length") && !headers.contains("Transfer-Encoding") {
-                        headers.add("Content-Length", String(bodyLength))
+                        headers.add(name: "Content-Length", value: String(bodyLength))
                     }
                 case .chunked(let maxChunkSize):
                     chunkLimit = max(1, maxChunkSize)
-                    if !headers.contains("Transfer-Encoding") { headers.add("Transfer-Encoding", "chunked") }
+                    if !headers.contains("Transfer-Encoding") { headers.add(name: "Transfer-Encoding", value: "chunked") }
                 case .untilClose:
                     closeAfter = true
                 }
             }
             if closeAfter {
-                if !headers.contains("Connection") { headers.add("Connection", "close") }
+                if !headers.contains("Connection") { headers.add(name: "Connection", value: "close") }
             } else if request.version == "HTTP/1.0" && !headers.contains("Connection") {
-                headers.add("Connection", "keep-alive")
+                headers.add(name: "Connection", value: "keep-alive")
             }
             var head = (response.rawStatusLine ?? "HTTP/1.1 \(status) \(response.reason ?? Connection.reasonPhrase(for: status))") + "\r\n"
             for field in headers { head += "\(field.name): \(field.value)\r\n" }

@@ -207,7 +207,7 @@ final class Connection {
                 if line.isEmpty { break }
                 budget -= line.count + 2
                 let field = try RequestHead.field(line: line)
-                trailers.add(field.name, field.value)
+                trailers.add(name: field.name, value: field.value)
             }
             body.trailers = trailers
             return body

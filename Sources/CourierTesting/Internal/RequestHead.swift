@@ -53,7 +53,7 @@ struct RequestHead {
     /// Parses and appends one `name: value` header line.
     mutating func addHeader(line: [UInt8]) throws(Failure) {
         let field = try Self.field(line: line)
-        headers.add(field.name, field.value)
+        headers.add(name: field.name, value: field.value)
     }
 
     /// Parses one `name: value` header (or trailer) line.
