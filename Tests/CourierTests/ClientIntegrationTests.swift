@@ -216,6 +216,22 @@ import Testing
         }
     }
 
+    @Test func oversizedResponseIsAbandonedWithoutReadingTheBody() async throws {
+        // 32 MB at 64 KiB per 50 ms takes about 25 s to send; the limit must stop the transfer long before that,
+        // whether the size is declared up front (Content-Length) or only discovered on the way (chunked).
+        // (Alone this takes milliseconds; the bound is loose because the full suite can starve the thread pool.)
+        server.enqueue(.generated(byteCount: 32 << 20).throttled(bytes: 64 * 1024, every: .milliseconds(50)))
+        server.enqueue(.generated(byteCount: 32 << 20).chunked().throttled(bytes: 64 * 1024, every: .milliseconds(50)))
+        let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(retryPolicy: .never, maximumResponseSize: 100_000))
+        for _ in 0..<2 {
+            let start = ContinuousClock.now
+            let error = await #expect(throws: NetworkError.self) { try await client.data(Call(path: "/big")) }
+            guard case .transport(let failure) = error else { Issue.record("expected transport"); continue }
+            #expect(failure.kind == .responseTooLarge)
+            #expect(ContinuousClock.now - start < .seconds(15))
+        }
+    }
+
     // MARK: Retry over the wire
 
     @Test func retryAfterSecondsAndDateAreHonoured() async throws {

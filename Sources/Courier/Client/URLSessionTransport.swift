@@ -72,9 +72,13 @@ public final class URLSessionTransport: Transport {
             sessionConfiguration.httpCookieAcceptPolicy = .never
         }
         let delegate = SessionDelegate()
+        #if canImport(FoundationNetworking)
+        let queue: OperationQueue = SerialDelegateQueue(label: "Courier.URLSessionTransport")
+        #else
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "Courier.URLSessionTransport"
+        #endif
         self.delegate = delegate
         self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
     }

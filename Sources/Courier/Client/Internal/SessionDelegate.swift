@@ -102,6 +102,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
             return true
         } ?? true
         completionHandler(allow ? .allow : .cancel)
+        // swift-corelibs-foundation ignores the disposition: stop the transfer here, not after the whole body.
+        if !allow { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
