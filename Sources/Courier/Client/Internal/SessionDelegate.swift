@@ -96,9 +96,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
                 record.failure = Self.tooLarge(limit)
                 return false
             }
-            if response.expectedContentLength > 0 {
-                record.body.reserveCapacity(Int(min(response.expectedContentLength, 1 << 24)))
-            }
             return true
         } ?? true
         completionHandler(allow ? .allow : .cancel)
@@ -114,7 +111,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
                 record.body = Data()
                 return true
             }
-            record.body.append(data)
+            if record.body.isEmpty {
+                // Usually the whole body: keep URLSession's buffer instead of copying it.
+                record.body = data
+            } else {
+                record.body.append(data)
+            }
             return false
         } ?? false
         if overLimit { dataTask.cancel() }
@@ -212,7 +214,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         }
         var headers = HTTPHeaders()
         for (name, value) in response.allHeaderFields {
-            headers.add(name: String(describing: name), value: String(describing: value))
+            headers.add(name: name as? String ?? String(describing: name), value: value as? String ?? String(describing: value))
         }
         var fileURL: URL?
         if let destination = record.destination {
