@@ -39,3 +39,45 @@ import Testing
         #expect(order.withLock { $0 } == ["block", "operation", "barrier"])
     }
 }
+
+/// `SerialDelegateQueue`'s back-pressure: a full queue makes the adding thread wait, boundedly, and never itself.
+@Suite struct SerialDelegateQueueBackPressureTests {
+    /// Adds `block` from a new thread; `added` is signalled once `addOperation` has returned.
+    func addFromAnotherThread(_ queue: SerialDelegateQueue, added: DispatchSemaphore, _ block: @escaping @Sendable () -> Void) {
+        Thread { queue.addOperation(block); added.signal() }.start()
+    }
+
+    @Test func aFullQueueMakesTheAddingThreadWait() {
+        let queue = SerialDelegateQueue(label: "test", capacity: 1, maximumWait: .seconds(30))
+        let release = DispatchSemaphore(value: 0)
+        let firstDone = LockedState(false)
+        queue.addOperation { release.wait(); firstDone.withLock { $0 = true } }
+        let added = DispatchSemaphore(value: 0)
+        addFromAnotherThread(queue, added: added) {}
+        // The one slot is taken by the blocked callback: the second add cannot return yet.
+        #expect(added.wait(timeout: .now() + .milliseconds(300)) == .timedOut)
+        release.signal()
+        #expect(added.wait(timeout: .now() + .seconds(30)) == .success)
+        #expect(firstDone.withLock { $0 })
+    }
+
+    @Test func theWaitIsBounded() {
+        let queue = SerialDelegateQueue(label: "test", capacity: 1, maximumWait: .milliseconds(50))
+        let release = DispatchSemaphore(value: 0)
+        queue.addOperation { release.wait() }
+        let added = DispatchSemaphore(value: 0)
+        let secondRan = DispatchSemaphore(value: 0)
+        addFromAnotherThread(queue, added: added) { secondRan.signal() }
+        // Still blocked, yet the add returns after the bounded wait; the callback runs once the queue moves.
+        #expect(added.wait(timeout: .now() + .seconds(30)) == .success)
+        release.signal()
+        #expect(secondRan.wait(timeout: .now() + .seconds(30)) == .success)
+    }
+
+    @Test func aCallbackAddingToItsOwnFullQueueDoesNotDeadlock() {
+        let queue = SerialDelegateQueue(label: "test", capacity: 1, maximumWait: .seconds(30))
+        let nestedRan = DispatchSemaphore(value: 0)
+        queue.addOperation { queue.addOperation { nestedRan.signal() } }
+        #expect(nestedRan.wait(timeout: .now() + .seconds(5)) == .success)
+    }
+}

@@ -171,6 +171,53 @@ import Testing
         #expect(try String(contentsOf: destination, encoding: .utf8) == "previous download")
     }
 
+    @Test func downloadWithARequestBodyReportsTheResponseBytes() async throws {
+        server.enqueue(.generated(byteCount: 400_000))
+        let upload = Data(repeating: 7, count: 1_000_000)
+        let destination = directory.appendingPathComponent("posted.bin")
+        let task = client().download(Call(method: .post, path: "/export", body: .data(upload, contentType: "application/octet-stream")), to: destination)
+        var events: [TransferProgress] = []
+        for await progress in task.progress { events.append(progress) }
+        _ = try await task.value
+        #expect(try await server.takeRequest().bodySize == 1_000_000)
+        #expect(try Data(contentsOf: destination).count == 400_000)
+        // Progress counts the 400 KB received, never the 1 MB request body sent.
+        #expect(events.last?.completedBytes == 400_000)
+        #expect(events.allSatisfy { $0.completedBytes <= 400_000 && $0.totalBytes == 400_000 })
+    }
+
+    @Test func downloadAnsweredWithABasicChallengeEndsWithThe401Body() async throws {
+        server.enqueue(MockResponse(status: 401, headers: ["WWW-Authenticate": "Basic realm=\"r\""], body: "log in first"))
+        let destination = directory.appendingPathComponent("secret.bin")
+        let error = await #expect(throws: NetworkError.self) {
+            try await client().download(Call(path: "/secret"), to: destination).value
+        }
+        guard case .httpStatus(let failure) = error else {
+            Issue.record("expected an HTTP status failure, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.statusCode == 401)
+        #expect(failure.body == Data("log in first".utf8))
+        #expect(contents(of: directory).isEmpty)
+    }
+
+    @Test func transportDownloadBeneathAFileIsAFileSystemError() async throws {
+        server.enqueue(.text("payload"))
+        let blocker = directory.appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: blocker)
+        let transport = URLSessionTransport(configuration: .init(timeout: 20, cookiePolicy: .disabled))
+        let request = HTTPRequest(method: .get, url: server.url("/f"))
+        let error = await #expect(throws: NetworkError.self) {
+            try await transport.download(request, to: blocker.appendingPathComponent("inside/out.bin")) { _ in }
+        }
+        guard case .transport(let failure) = error else {
+            Issue.record("expected a transport failure, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.kind == .fileSystem)
+        #expect(contents(of: directory) == ["plain-file"])
+    }
+
     @Test func wrongBasicCredentialsInTheURLEndWithThe401() async throws {
         server.dispatcher = { _ in MockResponse(status: 401, headers: ["WWW-Authenticate": "Basic realm=\"r\""], body: "no") }
         let base = try #require(URL(string: "http://user:wrong@127.0.0.1:\(server.port)/api"))

@@ -7,8 +7,9 @@ import FoundationNetworking
 ///
 /// - A session-level delegate always answers authentication challenges, so a `401` with
 ///   `WWW-Authenticate: Basic` is returned as a response instead of hanging (Linux) or prompting.
-/// - Upload and download progress come from session-level callbacks (`didSendBodyData`, `didWriteData`).
-/// - Downloads stream to disk and are moved out of the temporary directory to the destination you give.
+/// - Upload and download progress come from session-level callbacks (`didSendBodyData`, `didReceive data`).
+/// - Downloads stream straight into the destination file you give, through one open file handle, so the body
+///   is never held whole in memory and never lands in the temporary directory.
 /// - `.file` bodies are streamed from disk; `.stream` bodies are spooled to a temporary file first (never held
 ///   whole in memory) and re-opened from their source for every attempt.
 /// - Redirects are followed up to `Configuration.maximumRedirects`; past it the redirect response is returned.
@@ -97,7 +98,7 @@ public final class URLSessionTransport: Transport {
         try await perform(request, destination: nil, progress: progress)
     }
 
-    /// Streams the response body to `destination`, reporting bytes written from `didWriteData`.
+    /// Streams the response body into `destination`, reporting the bytes written as they arrive.
     public func download(
         _ request: HTTPRequest,
         to destination: URL,
@@ -120,15 +121,15 @@ public final class URLSessionTransport: Transport {
         progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> HTTPResponse {
         if Task.isCancelled { throw NetworkError.cancelled }
-        var urlRequest = makeURLRequest(request)
-        let upload = try await prepareBody(request.body, into: &urlRequest, forDownload: destination != nil)
+        let urlRequest = makeURLRequest(request)
+        let upload = try prepareBody(request.body)
         let temporaryFile: URL? = if case .file(let url, true) = upload { url } else { nil }
         let cancellation = CancellationBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task: URLSessionTask
                 switch upload {
-                case .none: task = destination == nil ? session.dataTask(with: urlRequest) : session.downloadTask(with: urlRequest)
+                case .none: task = session.dataTask(with: urlRequest)
                 case .data(let data): task = session.uploadTask(with: urlRequest, from: data)
                 case .file(let url, _): task = session.uploadTask(with: urlRequest, fromFile: url)
                 }
@@ -170,34 +171,18 @@ public final class URLSessionTransport: Transport {
         #endif
     }
 
-    private func prepareBody(_ body: HTTPBody?, into urlRequest: inout URLRequest, forDownload: Bool) async throws -> Upload {
+    private func prepareBody(_ body: HTTPBody?) throws -> Upload {
         guard let body else { return .none }
         switch body {
         case .data(let data):
-            if forDownload {
-                urlRequest.httpBody = data
-                return .none
-            }
             return .data(data)
         case .file(let url):
             guard FileManager.default.isReadableFile(atPath: url.path) else {
                 throw NetworkError.transport(TransportFailure(kind: .fileSystem, message: "cannot read the body file \(url.path)"))
             }
-            if forDownload {
-                urlRequest.httpBodyStream = InputStream(url: url)
-                return .none
-            }
             return .file(url, temporary: false)
         case .stream(let source):
-            let file = try Self.spool(source, into: configuration.temporaryDirectory)
-            if forDownload {
-                // The spooled file must outlive the task; InputStream keeps it open, so unlinking is safe.
-                urlRequest.httpBodyStream = InputStream(url: file)
-                urlRequest.httpBodyStream?.open()
-                try? FileManager.default.removeItem(at: file)
-                return .none
-            }
-            return .file(file, temporary: true)
+            return .file(try Self.spool(source, into: configuration.temporaryDirectory), temporary: true)
         }
     }
 

@@ -11,15 +11,30 @@ import Foundation
 /// the bottleneck, so this queue skips the bookkeeping: each entry point goes straight to the serial queue,
 /// which keeps the order and the one-at-a-time guarantee delegates rely on.
 ///
+/// The queue also pushes back: once `capacity` callbacks are waiting (a download's data arriving faster than
+/// its file takes it), the work thread waits for a free slot before adding more, so libcurl stops reading the
+/// socket and TCP flow control holds the rest on the server instead of in memory. The wait is bounded
+/// (`maximumWait`) and never happens on the queue's own thread, so a callback that calls back into URLSession
+/// cannot deadlock it; delegate code must still never wait for URLSession's work thread.
+///
 /// Only used where URLSession is swift-corelibs-foundation; Apple platforms keep a serial `OperationQueue`.
 /// `@unchecked Sendable` is safe: the only stored property is an immutable `DispatchQueue`, and the
 /// inherited state of `OperationQueue` is thread-safe.
 final class SerialDelegateQueue: OperationQueue, @unchecked Sendable {
     private let serial: DispatchQueue
+    private let slots: DispatchSemaphore
+    private let onSerialQueue = DispatchSpecificKey<Bool>()
+    /// The longest the work thread waits for a free slot before enqueueing anyway.
+    private let maximumWait: DispatchTimeInterval
 
-    init(label: String) {
+    /// Creates the queue; `capacity` is the number of waiting callbacks past which adding one waits, for at
+    /// most `maximumWait`.
+    init(label: String, capacity: Int = 64, maximumWait: DispatchTimeInterval = .milliseconds(200)) {
         serial = DispatchQueue(label: label)
+        self.maximumWait = maximumWait
+        slots = DispatchSemaphore(value: max(1, capacity))
         super.init()
+        serial.setSpecific(key: onSerialQueue, value: true)
         name = label
         maxConcurrentOperationCount = 1
         // Anything that still reaches OperationQueue's own scheduling runs on the same serial queue.
@@ -27,21 +42,21 @@ final class SerialDelegateQueue: OperationQueue, @unchecked Sendable {
     }
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
-        serial.async(execute: block)
+        let slots = self.slots
+        let acquired = DispatchQueue.getSpecific(key: onSerialQueue) != true
+            && slots.wait(timeout: .now() + maximumWait) == .success
+        serial.async {
+            block()
+            if acquired { slots.signal() }
+        }
     }
 
     override func addOperation(_ operation: Operation) {
-        let operation = UncheckedOperation(operation)
-        serial.async { operation.value.start() }
+        let operation = Unchecked(operation)
+        addOperation { operation.value.start() }
     }
 
     override func addBarrierBlock(_ barrier: @escaping @Sendable () -> Void) {
-        serial.async(execute: barrier)
+        addOperation(barrier)
     }
-}
-
-/// Carries an `Operation` into the serial queue's closure; it is started there and nowhere else.
-private struct UncheckedOperation: @unchecked Sendable {
-    let value: Operation
-    init(_ value: Operation) { self.value = value }
 }

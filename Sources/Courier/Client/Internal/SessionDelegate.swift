@@ -4,12 +4,12 @@ import FoundationNetworking
 #endif
 
 /// The session-level delegate of `URLSessionTransport`: answers auth challenges, follows redirects up to a
-/// cap, enforces the response size limit, reports progress, moves downloads out of the temporary directory,
-/// and resumes each task's continuation exactly once.
+/// cap, enforces the response size limit, reports progress, streams download bodies into their file, and
+/// resumes each task's continuation exactly once.
 ///
 /// Session-level callbacks are used throughout because per-task delegates are never called on Linux.
 /// `@unchecked Sendable` is safe: the only mutable state is `records`, a `LockedState`.
-final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let records = LockedState<[Int: TransferRecord]>([:])
 
     /// Registers the record of a task before the task is resumed.
@@ -50,12 +50,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
             return
         }
         if challenge.previousFailureCount == 0, let credential = challenge.proposedCredential, credential.hasPassword {
-            completionHandler(.useCredential, credential)
+            let answer = Unchecked((completionHandler, credential))
+            Self.offDelegateQueue { answer.value.0(.useCredential, answer.value.1) }
             return
         }
         #if canImport(FoundationNetworking)
         withRecord(task) { $0.declinedChallenge = true }
-        completionHandler(.cancelAuthenticationChallenge, nil)
+        let answer = Unchecked(completionHandler)
+        Self.offDelegateQueue { answer.value(.cancelAuthenticationChallenge, nil) }
         #else
         completionHandler(.performDefaultHandling, nil)
         #endif
@@ -92,6 +94,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
         let allow = withRecord(dataTask) { record -> Bool in
+            if let destination = record.destination {
+                // A download: its body goes to the file from the first byte (a repeated response starts it over).
+                record.file?.close(keep: false)
+                record.file = nil
+                record.expectedFileBytes = response.expectedContentLength >= 0 ? response.expectedContentLength : nil
+                do {
+                    record.file = try DownloadFile(creatingAt: destination)
+                } catch {
+                    record.failure = error as? NetworkError
+                    return false
+                }
+                return true
+            }
             if let limit = record.maximumResponseSize, response.expectedContentLength > Int64(limit) {
                 record.failure = Self.tooLarge(limit)
                 return false
@@ -100,12 +115,25 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         } ?? true
         completionHandler(allow ? .allow : .cancel)
         // swift-corelibs-foundation ignores the disposition: stop the transfer here, not after the whole body.
-        if !allow { dataTask.cancel() }
+        if !allow { Self.cancel(dataTask) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit = withRecord(dataTask) { record -> Bool in
+        var report: (@Sendable (TransferProgress) -> Void, TransferProgress)?
+        let stop = withRecord(dataTask) { record -> Bool in
             guard record.failure == nil else { return false }
+            if let file = record.file {
+                do {
+                    try file.write(data)
+                } catch {
+                    record.failure = error as? NetworkError
+                    return true
+                }
+                if let progress = record.progress, record.shouldReport(file.writtenBytes, of: record.expectedFileBytes) {
+                    report = (progress, TransferProgress(completedBytes: file.writtenBytes, totalBytes: record.expectedFileBytes))
+                }
+                return false
+            }
             if let limit = record.maximumResponseSize, record.body.count + data.count > limit {
                 record.failure = Self.tooLarge(limit)
                 record.body = Data()
@@ -119,7 +147,23 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
             }
             return false
         } ?? false
-        if overLimit { dataTask.cancel() }
+        if let (progress, event) = report { progress(event) }
+        if stop { Self.cancel(dataTask) }
+    }
+
+    // MARK: Calling back into URLSession
+
+    /// Cancels `task` from off the delegate queue.
+    private static func cancel(_ task: URLSessionTask) {
+        let task = Unchecked(task)
+        offDelegateQueue { task.value.cancel() }
+    }
+
+    /// Runs `work` on another thread. On Linux, `URLSessionTask.cancel()` and the answer to an auth challenge wait
+    /// for URLSession's work thread, which may be waiting for room on this delegate's queue
+    /// (`SerialDelegateQueue`): delegate callbacks never make that call themselves.
+    private static func offDelegateQueue(_ work: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().async(execute: work)
     }
 
     private static func tooLarge(_ limit: Int) -> NetworkError {
@@ -136,53 +180,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         totalBytesExpectedToSend: Int64
     ) {
         let progress = withRecord(task) { record -> ((@Sendable (TransferProgress) -> Void), Int64?)? in
+            // A download's progress counts the body it receives, not the request body it sends.
+            guard record.destination == nil else { return nil }
             let total = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : record.uploadLength
             guard let progress = record.progress, record.shouldReport(totalBytesSent, of: total) else { return nil }
             return (progress, total)
         } ?? nil
         if let (report, total) = progress {
             report(TransferProgress(completedBytes: totalBytesSent, totalBytes: total))
-        }
-    }
-
-    func urlSession(
-        _ session: URLSession,
-        downloadTask: URLSessionDownloadTask,
-        didWriteData bytesWritten: Int64,
-        totalBytesWritten: Int64,
-        totalBytesExpectedToWrite: Int64
-    ) {
-        let total = totalBytesExpectedToWrite > 0 ? totalBytesExpectedToWrite : nil
-        let progress = withRecord(downloadTask) { record -> (@Sendable (TransferProgress) -> Void)? in
-            record.shouldReport(totalBytesWritten, of: total) ? record.progress : nil
-        } ?? nil
-        progress?(TransferProgress(completedBytes: totalBytesWritten, totalBytes: total))
-    }
-
-    // MARK: Downloads
-
-    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
-        guard let destination = withRecord(downloadTask, { $0.destination }) ?? nil else { return }
-        // The file at `location` is deleted when this method returns: move it now.
-        let failure: NetworkError?
-        do {
-            let manager = FileManager.default
-            try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            var isDirectory: ObjCBool = false
-            if manager.fileExists(atPath: destination.path, isDirectory: &isDirectory) {
-                // Replace a file, never a directory (removeItem would delete it with everything inside).
-                guard !isDirectory.boolValue else { throw CocoaError(.fileWriteFileExists) }
-                try manager.removeItem(at: destination)
-            }
-            try manager.moveItem(at: location, to: destination)
-            failure = nil
-        } catch {
-            failure = .transport(TransportFailure(
-                kind: .fileSystem, message: "cannot move the download to \(destination.path): \(error.localizedDescription)"))
-        }
-        withRecord(downloadTask) { record in
-            record.downloaded = failure == nil
-            if record.failure == nil { record.failure = failure }
         }
     }
 
@@ -193,14 +198,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         if let temporaryFile = record.temporaryFile {
             try? FileManager.default.removeItem(at: temporaryFile)
         }
+        let answered = task.response is HTTPURLResponse
+        let succeeded = record.failure == nil && answered && (error == nil || record.declinedChallenge)
+        // A download that failed or was cancelled leaves no partial file behind.
+        record.file?.close(keep: succeeded)
         if let failure = record.failure {
-            if record.downloaded, let destination = record.destination {
-                try? FileManager.default.removeItem(at: destination)
-            }
             record.continuation.resume(throwing: failure)
             return
         }
-        if let error, !(record.declinedChallenge && task.response is HTTPURLResponse) {
+        if let error, !(record.declinedChallenge && answered) {
             record.continuation.resume(throwing: NetworkError.from(error))
             return
         }
@@ -218,8 +224,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         }
         var fileURL: URL?
         if let destination = record.destination {
-            if !record.downloaded {
-                // An empty body may not produce a file: create an empty one so the result is uniform.
+            if record.file == nil {
+                // No response callback came (so no file was created): an empty body, as an empty file.
                 _ = FileManager.default.createFile(atPath: destination.path, contents: Data())
             }
             fileURL = destination

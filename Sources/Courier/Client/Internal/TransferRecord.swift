@@ -38,7 +38,10 @@ final class TransferRecord {
         return true
     }
     var redirects = 0
-    var downloaded = false
+    /// A download's open file, from its response on.
+    var file: DownloadFile?
+    /// A download's expected body length, when the response declares one.
+    var expectedFileBytes: Int64?
     /// An HTTP auth challenge was declined: the task's cancellation stands for the `401` response.
     var declinedChallenge = false
     /// A failure detected by Courier (size limit, file system), reported instead of URLSession's error.
