@@ -47,7 +47,14 @@ import Testing
         Thread { queue.addOperation(block); added.signal() }.start()
     }
 
-    @Test func aFullQueueMakesTheAddingThreadWait() {
+    /// Waits for `semaphore` on a thread of its own, keeping the test's cooperative thread free meanwhile.
+    func wait(for semaphore: DispatchSemaphore, upTo timeout: DispatchTimeInterval) async -> DispatchTimeoutResult {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: semaphore.wait(timeout: .now() + timeout)) }.start()
+        }
+    }
+
+    @Test func aFullQueueMakesTheAddingThreadWait() async {
         let queue = SerialDelegateQueue(label: "test", capacity: 1, maximumWait: .seconds(30))
         let release = DispatchSemaphore(value: 0)
         let firstDone = LockedState(false)
@@ -55,13 +62,13 @@ import Testing
         let added = DispatchSemaphore(value: 0)
         addFromAnotherThread(queue, added: added) {}
         // The one slot is taken by the blocked callback: the second add cannot return yet.
-        #expect(added.wait(timeout: .now() + .milliseconds(300)) == .timedOut)
+        #expect(await wait(for: added, upTo: .milliseconds(300)) == .timedOut)
         release.signal()
-        #expect(added.wait(timeout: .now() + .seconds(30)) == .success)
+        #expect(await wait(for: added, upTo: .seconds(30)) == .success)
         #expect(firstDone.withLock { $0 })
     }
 
-    @Test func theWaitIsBounded() {
+    @Test func theWaitIsBounded() async {
         let queue = SerialDelegateQueue(label: "test", capacity: 1, maximumWait: .milliseconds(50))
         let release = DispatchSemaphore(value: 0)
         queue.addOperation { release.wait() }
@@ -69,15 +76,15 @@ import Testing
         let secondRan = DispatchSemaphore(value: 0)
         addFromAnotherThread(queue, added: added) { secondRan.signal() }
         // Still blocked, yet the add returns after the bounded wait; the callback runs once the queue moves.
-        #expect(added.wait(timeout: .now() + .seconds(30)) == .success)
+        #expect(await wait(for: added, upTo: .seconds(30)) == .success)
         release.signal()
-        #expect(secondRan.wait(timeout: .now() + .seconds(30)) == .success)
+        #expect(await wait(for: secondRan, upTo: .seconds(30)) == .success)
     }
 
-    @Test func aCallbackAddingToItsOwnFullQueueDoesNotDeadlock() {
+    @Test func aCallbackAddingToItsOwnFullQueueDoesNotDeadlock() async {
         let queue = SerialDelegateQueue(label: "test", capacity: 1, maximumWait: .seconds(30))
         let nestedRan = DispatchSemaphore(value: 0)
         queue.addOperation { queue.addOperation { nestedRan.signal() } }
-        #expect(nestedRan.wait(timeout: .now() + .seconds(5)) == .success)
+        #expect(await wait(for: nestedRan, upTo: .seconds(5)) == .success)
     }
 }
