@@ -10,6 +10,8 @@ public struct MalformedRequest: Sendable, Hashable, CustomStringConvertible {
         case unsupportedVersion
         /// A header line without a colon, with an invalid name or value, or a folded (obs-fold) line.
         case badHeader
+        /// An HTTP/1.1 request without `Host`, a request with several, or an invalid `Host` value (RFC 9112 §3.2).
+        case badHost
         /// The request line and headers together exceeded `Configuration.maxHeaderBytes` (answered 431).
         case headerSectionTooLarge
         /// `Content-Length` not a number, or several different values.

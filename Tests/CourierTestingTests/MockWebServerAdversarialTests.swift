@@ -15,18 +15,21 @@ import CourierTesting
     }
 
     static let valid: [Valid] = [
-        Valid(name: "zero-length chunked body", request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", body: "", chunkSizes: []),
-        Valid(name: "last chunk with extension", request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3;a=b\r\nabc\r\n0;last\r\n\r\n", body: "abc", chunkSizes: [3]),
-        Valid(name: "chunk size with leading zeros beyond 15 digits", request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0000000000000000000003\r\nabc\r\n00000000000000000\r\n\r\n", body: "abc", chunkSizes: [3]),
-        Valid(name: "uppercase hex and whitespace before extension", request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nA \t;x\r\n0123456789\r\n0\r\n\r\n", body: "0123456789", chunkSizes: [10]),
-        Valid(name: "trailers after the last chunk", request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n0\r\nX-Sum: 1\r\n\r\n", body: "x", chunkSizes: [1]),
-        Valid(name: "Transfer-Encoding case and spacing", request: "POST / HTTP/1.1\r\nTransfer-Encoding:  Chunked \r\n\r\n1\r\ny\r\n0\r\n\r\n", body: "y", chunkSizes: [1]),
-        Valid(name: "repeated equal Content-Length fields", request: "POST / HTTP/1.1\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc", body: "abc", chunkSizes: nil),
-        Valid(name: "Content-Length list of equal values", request: "POST / HTTP/1.1\r\nContent-Length: 3, 3\r\n\r\nabc", body: "abc", chunkSizes: nil),
-        Valid(name: "Content-Length with leading zeros", request: "POST / HTTP/1.1\r\nContent-Length: 0003\r\n\r\nabc", body: "abc", chunkSizes: nil),
-        Valid(name: "Content-Length zero", request: "POST / HTTP/1.1\r\nContent-Length: 0\r\n\r\n", body: "", chunkSizes: nil),
-        Valid(name: "bare LF line endings", request: "POST / HTTP/1.1\nContent-Length: 2\n\nhi", body: "hi", chunkSizes: nil),
-        Valid(name: "NUL and high bytes in the body", request: "POST / HTTP/1.1\r\nContent-Length: 4\r\n\r\n\0\u{7F}\r\n", body: "\0\u{7F}\r\n", chunkSizes: nil),
+        Valid(name: "zero-length chunked body", request: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", body: "", chunkSizes: []),
+        Valid(name: "last chunk with extension", request: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3;a=b\r\nabc\r\n0;last\r\n\r\n", body: "abc", chunkSizes: [3]),
+        Valid(name: "chunk size with leading zeros beyond 15 digits", request: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0000000000000000000003\r\nabc\r\n00000000000000000\r\n\r\n", body: "abc", chunkSizes: [3]),
+        Valid(name: "uppercase hex and whitespace before extension", request: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nA \t;x\r\n0123456789\r\n0\r\n\r\n", body: "0123456789", chunkSizes: [10]),
+        Valid(name: "trailers after the last chunk", request: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n0\r\nX-Sum: 1\r\n\r\n", body: "x", chunkSizes: [1]),
+        Valid(name: "Transfer-Encoding case and spacing", request: "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding:  Chunked \r\n\r\n1\r\ny\r\n0\r\n\r\n", body: "y", chunkSizes: [1]),
+        Valid(name: "repeated equal Content-Length fields", request: "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc", body: "abc", chunkSizes: nil),
+        Valid(name: "Content-Length list of equal values", request: "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3, 3\r\n\r\nabc", body: "abc", chunkSizes: nil),
+        Valid(name: "Content-Length with leading zeros", request: "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0003\r\n\r\nabc", body: "abc", chunkSizes: nil),
+        Valid(name: "Content-Length zero", request: "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", body: "", chunkSizes: nil),
+        Valid(name: "HTTP/1.0 without Host", request: "POST / HTTP/1.0\r\nContent-Length: 2\r\n\r\nhi", body: "hi", chunkSizes: nil),
+        Valid(name: "empty Host (no authority)", request: "POST / HTTP/1.1\r\nHost:\r\nContent-Length: 2\r\n\r\nhi", body: "hi", chunkSizes: nil),
+        Valid(name: "Host with an IPv6 literal and port", request: "POST / HTTP/1.1\r\nHost: [::1]:8080\r\nContent-Length: 2\r\n\r\nhi", body: "hi", chunkSizes: nil),
+        Valid(name: "bare LF line endings", request: "POST / HTTP/1.1\nHost: x\nContent-Length: 2\n\nhi", body: "hi", chunkSizes: nil),
+        Valid(name: "NUL and high bytes in the body", request: "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\n\0\u{7F}\r\n", body: "\0\u{7F}\r\n", chunkSizes: nil),
     ]
 
     @Test(arguments: valid)
@@ -46,35 +49,42 @@ import CourierTesting
     }
 
     static let refused: [(String, String, Int, MalformedRequest.Kind)] = [
-        ("chunk size overflow, 18 digits", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFF\r\n", 400, .badChunk),
-        ("chunk size 2^63", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n8000000000000000\r\n", 400, .badChunk),
-        ("negative chunk size", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\n", 400, .badChunk),
-        ("empty chunk size", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n\r\n", 400, .badChunk),
-        ("hex prefix in chunk size", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0x5\r\nabcde\r\n0\r\n\r\n", 400, .badChunk),
-        ("chunk data without CRLF", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcXY0\r\n\r\n", 400, .badChunk),
-        ("Content-Length with plus", "POST / HTTP/1.1\r\nContent-Length: +3\r\n\r\nabc", 400, .badContentLength),
-        ("Content-Length hex", "POST / HTTP/1.1\r\nContent-Length: 0x3\r\n\r\nabc", 400, .badContentLength),
-        ("Content-Length empty", "POST / HTTP/1.1\r\nContent-Length: \r\n\r\n", 400, .badContentLength),
-        ("Content-Length list with empty member", "POST / HTTP/1.1\r\nContent-Length: 3,\r\n\r\nabc", 400, .badContentLength),
-        ("Content-Length list of different values", "POST / HTTP/1.1\r\nContent-Length: 3, 4\r\n\r\nabcd", 400, .badContentLength),
-        ("Content-Length Int64.max + 1", "POST / HTTP/1.1\r\nContent-Length: 9223372036854775808\r\n\r\n", 400, .badContentLength),
-        ("Content-Length with space inside", "POST / HTTP/1.1\r\nContent-Length: 1 2\r\n\r\n", 400, .badContentLength),
-        ("chunked then Content-Length", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n", 400, .conflictingFraming),
+        ("chunk size overflow, 18 digits", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFF\r\n", 400, .badChunk),
+        ("chunk size 2^63", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n8000000000000000\r\n", 400, .badChunk),
+        ("negative chunk size", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\n", 400, .badChunk),
+        ("empty chunk size", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n\r\n", 400, .badChunk),
+        ("hex prefix in chunk size", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0x5\r\nabcde\r\n0\r\n\r\n", 400, .badChunk),
+        ("chunk data without CRLF", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcXY0\r\n\r\n", 400, .badChunk),
+        ("Content-Length with plus", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: +3\r\n\r\nabc", 400, .badContentLength),
+        ("Content-Length hex", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0x3\r\n\r\nabc", 400, .badContentLength),
+        ("Content-Length empty", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: \r\n\r\n", 400, .badContentLength),
+        ("Content-Length list with empty member", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3,\r\n\r\nabc", 400, .badContentLength),
+        ("Content-Length list of different values", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3, 4\r\n\r\nabcd", 400, .badContentLength),
+        ("Content-Length Int64.max + 1", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 9223372036854775808\r\n\r\n", 400, .badContentLength),
+        ("Content-Length with space inside", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1 2\r\n\r\n", 400, .badContentLength),
+        ("chunked then Content-Length", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n", 400, .conflictingFraming),
         ("Transfer-Encoding in HTTP/1.0 (RFC 9112 §6.1: faulty framing)", "POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400, .conflictingFraming),
-        ("chunked twice", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 501, .unsupportedTransferEncoding),
-        ("non-ASCII header name", "GET / HTTP/1.1\r\nX-Ü: 1\r\n\r\n", 400, .badHeader),
-        ("NUL in header value", "GET / HTTP/1.1\r\nX-A: a\0b\r\n\r\n", 400, .badHeader),
-        ("DEL in header value", "GET / HTTP/1.1\r\nX-A: a\u{7F}b\r\n\r\n", 400, .badHeader),
-        ("bare CR inside header value", "GET / HTTP/1.1\r\nX-A: a\rb\r\n\r\n", 400, .badHeader),
-        ("tab-folded header", "GET / HTTP/1.1\r\nX-A: 1\r\n\tmore\r\n\r\n", 400, .badHeader),
-        ("header before request line", "Host: x\r\nGET / HTTP/1.1\r\n\r\n", 400, .badRequestLine),
+        ("chunked twice", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 501, .unsupportedTransferEncoding),
+        ("non-ASCII header name", "GET / HTTP/1.1\r\nHost: x\r\nX-Ü: 1\r\n\r\n", 400, .badHeader),
+        ("NUL in header value", "GET / HTTP/1.1\r\nHost: x\r\nX-A: a\0b\r\n\r\n", 400, .badHeader),
+        ("DEL in header value", "GET / HTTP/1.1\r\nHost: x\r\nX-A: a\u{7F}b\r\n\r\n", 400, .badHeader),
+        ("bare CR inside header value", "GET / HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n\r\n", 400, .badHeader),
+        ("tab-folded header", "GET / HTTP/1.1\r\nHost: x\r\nX-A: 1\r\n\tmore\r\n\r\n", 400, .badHeader),
+        ("header before request line", "Host: x\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n", 400, .badRequestLine),
         ("lowercase version", "GET / http/1.1\r\n\r\n", 400, .badRequestLine),
         ("HTTP/1.10", "GET / HTTP/1.10\r\n\r\n", 400, .badRequestLine),
         ("HTTP/0.9-style request", "GET /\r\n\r\n", 400, .badRequestLine),
-        ("tab as separator", "GET\t/\tHTTP/1.1\r\n\r\n", 400, .badRequestLine),
-        ("DEL in target", "GET /a\u{7F} HTTP/1.1\r\n\r\n", 400, .badRequestLine),
-        ("non-ASCII target", "GET /é HTTP/1.1\r\n\r\n", 400, .badRequestLine),
+        ("tab as separator", "GET\t/\tHTTP/1.1\r\nHost: x\r\n\r\n", 400, .badRequestLine),
+        ("DEL in target", "GET /a\u{7F} HTTP/1.1\r\nHost: x\r\n\r\n", 400, .badRequestLine),
+        ("non-ASCII target", "GET /é HTTP/1.1\r\nHost: x\r\n\r\n", 400, .badRequestLine),
         ("many empty lines only", String(repeating: "\r\n", count: 20), 400, .badRequestLine),
+        // RFC 9112 §3.2: Host is required in HTTP/1.1, never repeated, and only host[:port].
+        ("HTTP/1.1 without Host", "GET / HTTP/1.1\r\nAccept: */*\r\n\r\n", 400, .badHost),
+        ("two Host fields", "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400, .badHost),
+        ("two Host fields in HTTP/1.0", "GET / HTTP/1.0\r\nHost: a\r\nHost: a\r\n\r\n", 400, .badHost),
+        ("Host with a path", "GET / HTTP/1.1\r\nHost: example.com/evil\r\n\r\n", 400, .badHost),
+        ("Host with userinfo", "GET / HTTP/1.1\r\nHost: user@example.com\r\n\r\n", 400, .badHost),
+        ("Host with a space", "GET / HTTP/1.1\r\nHost: a b\r\n\r\n", 400, .badHost),
     ]
 
     @Test(arguments: refused)
@@ -104,7 +114,7 @@ import CourierTesting
         defer { server.shutdown() }
         let status = try await offPool {
             let client = try RawClient(port: server.port)
-            client.send(Data("GET /".utf8) + Data([0xFF]) + Data(" HTTP/1.1\r\n\r\n".utf8))
+            client.send(Data("GET /".utf8) + Data([0xFF]) + Data(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
             return try client.readResponse(timeout: 5).status
         }
         #expect(status == 400)
@@ -136,7 +146,7 @@ import CourierTesting
         server.enqueue(.text("first"))
         let (first, second, end) = try await offPool {
             let client = try RawClient(port: server.port)
-            client.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n\u{1}\u{2}garbage\r\n\r\nGET /never HTTP/1.1\r\n\r\n")
+            client.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n\u{1}\u{2}garbage\r\n\r\nGET /never HTTP/1.1\r\nHost: x\r\n\r\n")
             return (try client.readResponse(timeout: 5), try client.readResponse(timeout: 5), client.readToEnd(timeout: 5).end)
         }
         #expect(first.text == "first")

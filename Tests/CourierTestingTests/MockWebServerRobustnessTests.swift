@@ -29,38 +29,38 @@ struct MockWebServerRobustnessTests {
     }
 
     static let bigHeader = "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 70_000) + "\r\n\r\n"
-    static let manyHeaders = "GET / HTTP/1.1\r\n"
+    static let manyHeaders = "GET / HTTP/1.1\r\nHost: x\r\n"
         + (0..<2_000).map { "X-Header-\($0): " + String(repeating: "v", count: 40) + "\r\n" }.joined() + "\r\n"
 
     static let cases: [Malformed] = [
         Malformed("binary garbage", Data([0, 1, 2, 255, 254, 13, 10, 13, 10]), 400, .badRequestLine),
         Malformed("request line without version", "GET /\r\n\r\n", 400, .badRequestLine),
-        Malformed("request line with extra spaces", "GET  / HTTP/1.1\r\n\r\n", 400, .badRequestLine),
-        Malformed("invalid method", "G(T / HTTP/1.1\r\n\r\n", 400, .badRequestLine),
-        Malformed("control character in target", "GET /a\u{1}b HTTP/1.1\r\n\r\n", 400, .badRequestLine),
-        Malformed("bare CR in target", "GET /a\rb HTTP/1.1\r\n\r\n", 400, .badRequestLine),
+        Malformed("request line with extra spaces", "GET  / HTTP/1.1\r\nHost: x\r\n\r\n", 400, .badRequestLine),
+        Malformed("invalid method", "G(T / HTTP/1.1\r\nHost: x\r\n\r\n", 400, .badRequestLine),
+        Malformed("control character in target", "GET /a\u{1}b HTTP/1.1\r\nHost: x\r\n\r\n", 400, .badRequestLine),
+        Malformed("bare CR in target", "GET /a\rb HTTP/1.1\r\nHost: x\r\n\r\n", 400, .badRequestLine),
         Malformed("garbage version", "GET / HTTX/1.1\r\n\r\n", 400, .badRequestLine),
         Malformed("HTTP/2.0 request line", "GET / HTTP/2.0\r\n\r\n", 505, .unsupportedVersion),
         Malformed("header without colon", "GET / HTTP/1.1\r\nHost x\r\n\r\n", 400, .badHeader),
         Malformed("space before colon", "GET / HTTP/1.1\r\nHost : x\r\n\r\n", 400, .badHeader),
-        Malformed("empty header name", "GET / HTTP/1.1\r\n: x\r\n\r\n", 400, .badHeader),
-        Malformed("folded header line", "GET / HTTP/1.1\r\nX-A: 1\r\n  continued\r\n\r\n", 400, .badHeader),
-        Malformed("control character in header value", "GET / HTTP/1.1\r\nX-A: a\u{1}b\r\n\r\n", 400, .badHeader),
+        Malformed("empty header name", "GET / HTTP/1.1\r\nHost: x\r\n: x\r\n\r\n", 400, .badHeader),
+        Malformed("folded header line", "GET / HTTP/1.1\r\nHost: x\r\nX-A: 1\r\n  continued\r\n\r\n", 400, .badHeader),
+        Malformed("control character in header value", "GET / HTTP/1.1\r\nHost: x\r\nX-A: a\u{1}b\r\n\r\n", 400, .badHeader),
         Malformed("header line over 64 KiB", bigHeader, 431, .headerSectionTooLarge),
         Malformed("header section over 64 KiB", manyHeaders, 431, .headerSectionTooLarge),
-        Malformed("request line over 64 KiB", "GET /" + String(repeating: "a", count: 70_000) + " HTTP/1.1\r\n\r\n", 431, .headerSectionTooLarge),
+        Malformed("request line over 64 KiB", "GET /" + String(repeating: "a", count: 70_000) + " HTTP/1.1\r\nHost: x\r\n\r\n", 431, .headerSectionTooLarge),
         Malformed("endless line without newline", String(repeating: "x", count: 100_000), 431, .headerSectionTooLarge),
-        Malformed("non-numeric Content-Length", "POST / HTTP/1.1\r\nContent-Length: abc\r\n\r\n", 400, .badContentLength),
-        Malformed("negative Content-Length", "POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400, .badContentLength),
-        Malformed("huge Content-Length", "POST / HTTP/1.1\r\nContent-Length: 99999999999999999999999\r\n\r\n", 400, .badContentLength),
-        Malformed("conflicting Content-Lengths", "POST / HTTP/1.1\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd", 400, .badContentLength),
-        Malformed("Content-Length and Transfer-Encoding", "POST / HTTP/1.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400, .conflictingFraming),
-        Malformed("unknown transfer coding", "POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n", 501, .unsupportedTransferEncoding),
-        Malformed("chunked not last", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked, gzip\r\n\r\n", 501, .unsupportedTransferEncoding),
-        Malformed("non-hex chunk size", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400, .badChunk),
-        Malformed("overflowing chunk size", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffffff\r\n", 400, .badChunk),
-        Malformed("chunk longer than its size", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcdef\r\n0\r\n\r\n", 400, .badChunk),
-        Malformed("bad trailer", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nnot a trailer\r\n\r\n", 400, .badHeader),
+        Malformed("non-numeric Content-Length", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", 400, .badContentLength),
+        Malformed("negative Content-Length", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", 400, .badContentLength),
+        Malformed("huge Content-Length", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999\r\n\r\n", 400, .badContentLength),
+        Malformed("conflicting Content-Lengths", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd", 400, .badContentLength),
+        Malformed("Content-Length and Transfer-Encoding", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400, .conflictingFraming),
+        Malformed("unknown transfer coding", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501, .unsupportedTransferEncoding),
+        Malformed("chunked not last", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, gzip\r\n\r\n", 501, .unsupportedTransferEncoding),
+        Malformed("non-hex chunk size", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400, .badChunk),
+        Malformed("overflowing chunk size", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffffff\r\n", 400, .badChunk),
+        Malformed("chunk longer than its size", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcdef\r\n0\r\n\r\n", 400, .badChunk),
+        Malformed("bad trailer", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nnot a trailer\r\n\r\n", 400, .badHeader),
     ]
 
     @Test(arguments: cases)
@@ -91,9 +91,9 @@ struct MockWebServerRobustnessTests {
         server.enqueue(.text("fine"))
         let statuses = try await offPool {
             let first = try RawClient(port: server.port)
-            first.send("POST / HTTP/1.1\r\nContent-Length: 5000\r\n\r\n")
+            first.send("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n")
             let second = try RawClient(port: server.port)
-            second.send("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n800\r\n" + String(repeating: "a", count: 2048) + "\r\n0\r\n\r\n")
+            second.send("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n800\r\n" + String(repeating: "a", count: 2048) + "\r\n0\r\n\r\n")
             return [try first.readResponse().status, try second.readResponse().status]
         }
         #expect(statuses == [413, 413])
@@ -202,7 +202,7 @@ struct MockWebServerRobustnessTests {
             for round in 0..<40 {
                 let client = try RawClient(port: port)
                 var bytes = [UInt8]()
-                let prefix = round % 2 == 0 ? Array("POST / HTTP/1.1\r\nContent-Length: 20\r\n".utf8) : []
+                let prefix = round % 2 == 0 ? Array("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 20\r\n".utf8) : []
                 bytes.append(contentsOf: prefix)
                 for _ in 0..<(Int(generator.next() % 3_000) + 1) { bytes.append(UInt8(truncatingIfNeeded: generator.next())) }
                 client.send(Data(bytes))

@@ -108,6 +108,7 @@ final class Connection {
             }
         }
         guard let head else { return nil }
+        try head.validateHost()
         let framing = try head.framing()
         if case .length(let length) = framing, let maximum = configuration.maxBodyBytes, length > maximum {
             throw RequestHead.Failure(kind: .bodyTooLarge, detail: "Content-Length \(length) exceeds the limit of \(maximum) bytes", status: 413)

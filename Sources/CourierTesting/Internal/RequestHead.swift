@@ -77,6 +77,34 @@ struct RequestHead {
         return MockHeaders.Field(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
     }
 
+    /// RFC 9112 §3.2: an HTTP/1.1 request has exactly one `Host` field; no request has two; the value is
+    /// `host[:port]` (empty is allowed, for a target without an authority).
+    func validateHost() throws(Failure) {
+        let hosts = headers.values(for: "Host")
+        if hosts.isEmpty {
+            guard version == "HTTP/1.0" else {
+                throw Failure(kind: .badHost, detail: "an HTTP/1.1 request without a Host header", status: 400)
+            }
+            return
+        }
+        guard hosts.count == 1, let host = hosts.first else {
+            throw Failure(kind: .badHost, detail: "\(hosts.count) Host headers", status: 400)
+        }
+        guard host.utf8.allSatisfy(Self.isHostByte) else {
+            throw Failure(kind: .badHost, detail: "invalid Host '\(host)'", status: 400)
+        }
+    }
+
+    /// The bytes of `uri-host [ ":" port ]`: unreserved, percent-encoded, sub-delims, ":" and IPv6 brackets.
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "-._~%!$&'()*+,;=:[]".utf8.contains(byte)
+        }
+    }
+
     /// How the body is delimited, from `Transfer-Encoding` and `Content-Length` (RFC 9112 §6).
     func framing() throws(Failure) -> Framing {
         let encodings = headers.values(for: "Transfer-Encoding")
