@@ -218,6 +218,25 @@ import Testing
         #expect(contents(of: directory) == ["plain-file"])
     }
 
+    /// swift-corelibs-foundation parses `WWW-Authenticate` itself and has hung or trapped on some shapes: every
+    /// one here must come back as the 401 with its body, at once.
+    @Test(arguments: [
+        "Basic realm=\"r\"", "Basic", "Basic realm=", "Basic realm=x", "Bearer", "Bearer error=\"invalid_token\"",
+        "Bearer realm=\"api\", error=\"invalid_token\"", "Digest realm=\"x\", nonce=\"abc\"", "Negotiate", "", "realm=\"no scheme\"",
+    ])
+    func everyChallengeShapeEndsWithThe401(_ challenge: String) async throws {
+        server.enqueue(MockResponse(status: 401, headers: ["WWW-Authenticate": challenge], body: "nope"))
+        let start = ContinuousClock.now
+        let error = await #expect(throws: NetworkError.self) { try await client().data(Call(path: "/secret")) }
+        guard case .httpStatus(let failure) = error else {
+            Issue.record("expected an HTTP status failure, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.statusCode == 401)
+        #expect(failure.body == Data("nope".utf8))
+        #expect(ContinuousClock.now - start < .seconds(15))
+    }
+
     @Test func wrongBasicCredentialsInTheURLEndWithThe401() async throws {
         server.dispatcher = { _ in MockResponse(status: 401, headers: ["WWW-Authenticate": "Basic realm=\"r\""], body: "no") }
         let base = try #require(URL(string: "http://user:wrong@127.0.0.1:\(server.port)/api"))
