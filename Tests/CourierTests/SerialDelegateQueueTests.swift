@@ -2,6 +2,8 @@
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+
 /// `SerialDelegateQueue`: URLSession's delegate callbacks run one at a time and in the order they were added.
 @Suite struct SerialDelegateQueueTests {
     @Test func blocksRunInOrderOneAtATime() async {
@@ -88,3 +90,4 @@ import Testing
         #expect(await wait(for: nestedRan, upTo: .seconds(5)) == .success)
     }
 }
+#endif

@@ -1,5 +1,7 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+
 /// The delegate queue of `URLSessionTransport`'s session: callbacks run one at a time, in the order URLSession
 /// enqueues them, on one serial `DispatchQueue`.
 ///
@@ -60,3 +62,4 @@ final class SerialDelegateQueue: OperationQueue, @unchecked Sendable {
         addOperation(barrier)
     }
 }
+#endif
