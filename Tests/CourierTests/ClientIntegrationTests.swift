@@ -479,6 +479,38 @@ import Testing
         #expect(events.last?.totalBytes == Int64(size))
     }
 
+    /// A 1 GiB body streams to disk: the process's resident memory grows by far less than the body. (The bound is
+    /// loose because other tests run in parallel in the same process; holding the body would add 1 GiB.)
+    @Test func oneGibibyteDownloadKeepsMemoryBounded() async throws {
+        let size: Int64 = 1 << 30
+        server.enqueue(.generated(byteCount: size))
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-dl-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        let before = Self.residentBytes()
+        var peak = before
+        let task = client(timeout: 60).download(Call(path: "/gib"), to: destination)
+        var last: TransferProgress?
+        for await progress in task.progress {
+            peak = max(peak, Self.residentBytes())
+            last = progress
+        }
+        _ = try await task.value
+        peak = max(peak, Self.residentBytes())
+        #expect(last?.completedBytes == size)
+        let attributes = try FileManager.default.attributesOfItem(atPath: destination.path)
+        #expect((attributes[.size] as? NSNumber)?.int64Value == size)
+        let growth = peak - before
+        #expect(growth < 384 << 20, "resident memory grew by \(growth >> 20) MiB during a 1 GiB download")
+    }
+
+    /// The process's resident set (`VmRSS`), in bytes; 0 where `/proc` is not available.
+    static func residentBytes() -> Int64 {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kib = Int64(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kib * 1024
+    }
+
     @Test func chunkedDownloadEndsWithFinalProgress() async throws {
         server.enqueue(.generated(byteCount: 1_000_003).chunked(maxChunkSize: 10_000))
         let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-dl-\(UUID().uuidString)")
