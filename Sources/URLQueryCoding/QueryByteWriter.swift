@@ -101,14 +101,11 @@ struct QueryByteWriter {
             let word = byte & 0x40 == 0 ? low : high
             return (word &>> UInt64(byte & 0x3F)) & 1 != 0 && byte < 0x80
         }
-        // Copy the leading run that needs no escaping in one go (often the whole string).
-        var clean = 0
-        while clean < length, isAllowed(start[clean]) { clean += 1 }
-        reserve(clean == length ? length : clean + (length - clean) * 3)
-        (base + count).update(from: start, count: clean)
-        var output = base + count + clean
-        var index = clean
-        while index < length {
+        // One pass that checks and stores each byte (room for the worst case is reserved first): the
+        // strings written here are short, where a scan followed by a `memcpy` call costs more.
+        reserve(length &* 3)
+        var output = base + count
+        for index in 0..<length {
             let byte = start[index]
             if isAllowed(byte) {
                 output.pointee = byte
@@ -122,7 +119,6 @@ struct QueryByteWriter {
                 output[2] = PercentEncoding.hexDigit(byte & 0x0F)
                 output += 3
             }
-            index += 1
         }
         count = output - base
     }

@@ -127,16 +127,29 @@ public struct URLQueryEncoder: Sendable {
     // MARK: - Internals
 
     /// Builds the tree of `value`, writes it into `sink`, then frees the tree.
+    ///
+    /// Kept apart from the tree building so the walk is generic over the sink only: every caller
+    /// passes a concrete sink, so the walk is specialized for it (direct calls into the sink instead of
+    /// witness-table calls per name piece and value).
+    @inline(__always)
     private func write<T: Encodable, Sink: QueryOutputSink>(_ value: T, rootKey: String?, into sink: inout Sink) throws {
         let root = QueryValueEncoder(context: context)
         defer { root.releaseTree() }
-        let tree: QueryEncodedValue?
+        let tree = try makeTree(value, root: root)
+        try walk(tree, rootKey: rootKey, into: &sink)
+    }
+
+    /// The tree of `value`, encoded into `root` (`nil` when it writes nothing).
+    private func makeTree<T: Encodable>(_ value: T, root: QueryValueEncoder) throws -> QueryEncodedValue? {
         if let scalar = try root.context.scalar(for: value, codingPath: { [] }) {
-            tree = .scalar(scalar)
-        } else {
-            try root.encodeContents(value)
-            tree = root.encodedValue
+            return .scalar(scalar)
         }
+        try root.encodeContents(value)
+        return root.encodedValue
+    }
+
+    /// Writes `tree` into `sink` in wire order.
+    private func walk<Sink: QueryOutputSink>(_ tree: QueryEncodedValue?, rootKey: String?, into sink: inout Sink) throws {
         var walker = QueryTreeWalker(
             arrays: arrayEncodingStrategy, objects: objectEncodingStrategy, delimiter: arrayEncodingStrategy.delimiter
         )
