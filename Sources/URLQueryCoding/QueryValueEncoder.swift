@@ -2,8 +2,10 @@
 /// object or array it encodes, so the tree is made of encoders.
 ///
 /// The coding path is a chain of `parent` links, built into an array only when asked for. A parent
-/// holds its children (through `entries`/`elements`) and each child its parent, so
-/// `URLQueryEncoder` calls `releaseTree()` once the tree is written, cutting the `parent` links.
+/// holds its children (through `entries`/`elements`); a child's link back is `unowned`, so the tree has
+/// no reference cycle and is freed with its root, with no pass over it to cut links and no retain of
+/// the parent per child. While encoding runs every ancestor is alive (the root is held by
+/// `URLQueryEncoder`, and each encoder by its parent or by the call that is encoding into it).
 final class QueryValueEncoder: Encoder {
     /// What this encoder holds.
     enum Kind {
@@ -18,7 +20,7 @@ final class QueryValueEncoder: Encoder {
     static let maximumDepth = 128
 
     let context: QueryEncodingContext
-    private(set) var parent: QueryValueEncoder?
+    unowned let parent: QueryValueEncoder?
     let key: (any CodingKey)?
     /// How many encoders are above this one.
     let depth: Int
@@ -112,27 +114,6 @@ final class QueryValueEncoder: Encoder {
         try value.encode(to: self)
         if case .array = kind, T.self is any QueryDictionaryMarker.Type {
             throw URLQueryEncoder.EncodingError.nonStringDictionaryKey(codingPath: codingPath)
-        }
-    }
-
-    /// Cuts the `parent` links of this encoder and everything below it, so the tree can be freed.
-    func releaseTree() {
-        parent = nil
-        // In place: copying each entry out would retain and release every key and scalar.
-        entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices { entries[index].value.releaseTree() }
-        }
-        elements.withUnsafeBufferPointer { elements in
-            for index in elements.indices { elements[index].releaseTree() }
-        }
-    }
-}
-
-extension QueryEncodedValue {
-    fileprivate func releaseTree() {
-        switch self {
-        case .object(let encoder), .array(let encoder), .deferred(let encoder): encoder.releaseTree()
-        case .scalar, .null: break
         }
     }
 }

@@ -126,7 +126,7 @@ public struct URLQueryEncoder: Sendable {
 
     // MARK: - Internals
 
-    /// Builds the tree of `value`, writes it into `sink`, then frees the tree.
+    /// Builds the tree of `value` and writes it into `sink` (the tree is freed with `root`).
     ///
     /// Kept apart from the tree building so the walk is generic over the sink only: every caller
     /// passes a concrete sink, so the walk is specialized for it (direct calls into the sink instead of
@@ -134,7 +134,6 @@ public struct URLQueryEncoder: Sendable {
     @inline(__always)
     private func write<T: Encodable, Sink: QueryOutputSink>(_ value: T, rootKey: String?, into sink: inout Sink) throws {
         let root = QueryValueEncoder(context: context)
-        defer { root.releaseTree() }
         let tree = try makeTree(value, root: root)
         try walk(tree, rootKey: rootKey, into: &sink)
     }
