@@ -123,6 +123,22 @@ struct QueryByteWriter {
         count = output - base
     }
 
+    /// Appends `value` as `String(value)` writes it: decimal digits, after a `-` when negative.
+    mutating func appendInteger(_ value: Int) {
+        if value >= 0 {
+            appendDecimal(value)
+            return
+        }
+        append(UInt8(ascii: "-"))
+        if value == .min {
+            // |Int.min| is not an Int: write all but the last digit, then the last one.
+            appendDecimal(-(value / 10))
+            appendDecimal(-(value % 10))
+        } else {
+            appendDecimal(-value)
+        }
+    }
+
     /// Appends the decimal digits of a non-negative integer.
     mutating func appendDecimal(_ value: Int) {
         reserve(20)

@@ -21,11 +21,17 @@ protocol QueryOutputSink {
     var currentName: [UInt8] { get }
     /// Writes one `name=value` pair with the current name.
     mutating func emit(_ value: String)
+    /// `emit(_:)` for an integer value (its decimal digits).
+    mutating func emit(integer value: Int)
     /// Writes `name<separator>key=value` without changing the name (the common case of a scalar
     /// property: no name bookkeeping).
     mutating func emitLeaf(key: String, separator: QueryKeySeparator, value: String)
+    /// `emitLeaf(key:separator:value:)` for an integer value.
+    mutating func emitLeaf(key: String, separator: QueryKeySeparator, integer value: Int)
     /// Writes `name[index]=value` without changing the name (a scalar array element).
     mutating func emitIndexedLeaf(index: Int, value: String)
+    /// `emitIndexedLeaf(index:value:)` for an integer value.
+    mutating func emitIndexedLeaf(index: Int, integer value: Int)
     /// Writes `name=v1<d>v2<d>v3` with the delimiter written in its wire form.
     mutating func emitJoined(_ values: [String], delimiter: UInt8)
 }
@@ -96,7 +102,25 @@ struct QueryWireSink: QueryOutputSink {
         output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
     }
 
+    mutating func emit(integer value: Int) {
+        beginPair()
+        output.append(UInt8(ascii: "="))
+        output.appendInteger(value)
+    }
+
     mutating func emitLeaf(key: String, separator: QueryKeySeparator, value: String) {
+        beginLeaf(key: key, separator: separator)
+        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+    }
+
+    mutating func emitLeaf(key: String, separator: QueryKeySeparator, integer value: Int) {
+        beginLeaf(key: key, separator: separator)
+        output.appendInteger(value)
+    }
+
+    /// Writes `&name<separator>key=`, ready for the value.
+    @inline(__always)
+    private mutating func beginLeaf(key: String, separator: QueryKeySeparator) {
         beginPair()
         switch separator {
         case .none:
@@ -110,16 +134,26 @@ struct QueryWireSink: QueryOutputSink {
             output.appendEscaped(key, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
         }
         output.append(UInt8(ascii: "="))
-        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
     }
 
     mutating func emitIndexedLeaf(index: Int, value: String) {
+        beginIndexedLeaf(index: index)
+        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+    }
+
+    mutating func emitIndexedLeaf(index: Int, integer value: Int) {
+        beginIndexedLeaf(index: index)
+        output.appendInteger(value)
+    }
+
+    /// Writes `&name[index]=`, ready for the value.
+    @inline(__always)
+    private mutating func beginIndexedLeaf(index: Int) {
         beginPair()
         output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B"))
         output.appendDecimal(index)
         output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D"))
         output.append(UInt8(ascii: "="))
-        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
     }
 
     mutating func emitJoined(_ values: [String], delimiter: UInt8) {
@@ -163,6 +197,8 @@ struct QueryItemSink: QueryOutputSink {
         items.append(URLQueryItem(name: name, value: value))
     }
 
+    mutating func emit(integer value: Int) { emit(String(value)) }
+
     mutating func emitLeaf(key: String, separator: QueryKeySeparator, value: String) {
         let name: String
         switch separator {
@@ -173,8 +209,16 @@ struct QueryItemSink: QueryOutputSink {
         items.append(URLQueryItem(name: name, value: value))
     }
 
+    mutating func emitLeaf(key: String, separator: QueryKeySeparator, integer value: Int) {
+        emitLeaf(key: key, separator: separator, value: String(value))
+    }
+
     mutating func emitIndexedLeaf(index: Int, value: String) {
         items.append(URLQueryItem(name: name + "[" + String(index) + "]", value: value))
+    }
+
+    mutating func emitIndexedLeaf(index: Int, integer value: Int) {
+        emitIndexedLeaf(index: index, value: String(value))
     }
 
     mutating func emitJoined(_ values: [String], delimiter: UInt8) {

@@ -35,7 +35,11 @@ struct QueryTreeWalker {
     ) throws(QueryWalkError) {
         switch value {
         case .scalar(let string):
-            try emit(string, sink: &sink)
+            if objects == .flattened { try checkFlattenedName(sink) }
+            sink.emit(string)
+        case .integer(let number):
+            if objects == .flattened { try checkFlattenedName(sink) }
+            sink.emit(integer: number)
         case .null:
             return
         case .deferred:
@@ -50,16 +54,6 @@ struct QueryTreeWalker {
         }
     }
 
-    private mutating func emit<Sink: QueryOutputSink>(_ string: String, sink: inout Sink) throws(QueryWalkError) {
-        if objects == .flattened {
-            let name = sink.currentName
-            if !flattenedNames.insert(name).inserted {
-                throw QueryWalkError(kind: .keyCollision(String(decoding: name, as: UTF8.self)))
-            }
-        }
-        sink.emit(string)
-    }
-
     private mutating func walkObject<Sink: QueryOutputSink>(_ object: QueryValueEncoder, sink: inout Sink) throws(QueryWalkError) {
         sortIfNeeded(object)
         let mark = sink.nameLength
@@ -70,9 +64,17 @@ struct QueryTreeWalker {
         // sorted), and borrowing saves a retain and release of every key and value.
         try object.entries.withUnsafeBufferPointer { entries throws(QueryWalkError) in
             for index in entries.indices {
-                if writesLeavesDirectly, case .scalar(let scalar) = entries[index].value {
-                    sink.emitLeaf(key: entries[index].key, separator: leafSeparator, value: scalar)
-                    continue
+                if writesLeavesDirectly {
+                    switch entries[index].value {
+                    case .scalar(let scalar):
+                        sink.emitLeaf(key: entries[index].key, separator: leafSeparator, value: scalar)
+                        continue
+                    case .integer(let number):
+                        sink.emitLeaf(key: entries[index].key, separator: leafSeparator, integer: number)
+                        continue
+                    case .object, .array, .null, .deferred:
+                        break
+                    }
                 }
                 try walkEntry(entries[index], sink: &sink, mark: mark, savedStart: savedStart)
             }
@@ -130,9 +132,15 @@ struct QueryTreeWalker {
             let checksNames = objects == .flattened
             for (index, element) in array.elements.enumerated() {
                 if case .null = element { continue }
-                if case .scalar(let scalar) = element, !checksNames {
-                    sink.emitIndexedLeaf(index: index, value: scalar)
-                    continue
+                if !checksNames {
+                    if case .scalar(let scalar) = element {
+                        sink.emitIndexedLeaf(index: index, value: scalar)
+                        continue
+                    }
+                    if case .integer(let number) = element {
+                        sink.emitIndexedLeaf(index: index, integer: number)
+                        continue
+                    }
                 }
                 sink.appendOpenBracket()
                 sink.appendIndex(index)
@@ -160,6 +168,9 @@ struct QueryTreeWalker {
                     )
                 }
                 scalars.append(string)
+            case .integer(let number)?:
+                // Digits and `-` are never a delimiter.
+                scalars.append(String(number))
             case .null?, nil:
                 continue
             case .object?, .array?, .deferred?:

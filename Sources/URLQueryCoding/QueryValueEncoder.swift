@@ -94,8 +94,8 @@ final class QueryValueEncoder: Encoder {
 
     /// Encodes a nested value found under `key` and returns what it wrote (`nil` for nothing).
     func box<T: Encodable>(_ value: T, key: any CodingKey) throws -> QueryEncodedValue? {
-        if let scalar = try context.scalar(for: value, codingPath: { self.codingPath(appending: key) }) {
-            return .scalar(scalar)
+        if let scalar = try context.encodedScalar(for: value, codingPath: { self.codingPath(appending: key) }) {
+            return scalar
         }
         guard depth < Self.maximumDepth else {
             throw URLQueryEncoder.EncodingError.invalidValue(

@@ -140,8 +140,8 @@ public struct URLQueryEncoder: Sendable {
 
     /// The tree of `value`, encoded into `root` (`nil` when it writes nothing).
     private func makeTree<T: Encodable>(_ value: T, root: QueryValueEncoder) throws -> QueryEncodedValue? {
-        if let scalar = try root.context.scalar(for: value, codingPath: { [] }) {
-            return .scalar(scalar)
+        if let scalar = try root.context.encodedScalar(for: value, codingPath: { [] }) {
+            return scalar
         }
         try root.encodeContents(value)
         return root.encodedValue
