@@ -112,8 +112,15 @@ final class QueryValueEncoder: Encoder {
     /// standard library writes those as a flat `[key, value, …]` array).
     func encodeContents<T: Encodable>(_ value: T) throws {
         try value.encode(to: self)
-        if case .array = kind, T.self is any QueryDictionaryMarker.Type {
+        if case .array = kind, !Self.isScalarArray(T.self), T.self is any QueryDictionaryMarker.Type {
             throw URLQueryEncoder.EncodingError.nonStringDictionaryKey(codingPath: codingPath)
         }
+    }
+
+    /// Whether `type` is an array of a common scalar: a few metadata comparisons that spare those
+    /// arrays the costlier conformance lookup telling a dictionary from an array.
+    @inline(__always)
+    private static func isScalarArray<T>(_ type: T.Type) -> Bool {
+        type == [String].self || type == [Int].self || type == [Double].self || type == [Bool].self
     }
 }
