@@ -147,20 +147,24 @@ struct QueryByteWriter {
             count += 1
             return
         }
-        var digits = 0
-        var remaining = value
+        // One division per digit: write the digits backwards, then reverse them in place.
+        var remaining = UInt(bitPattern: value)
+        var end = count
         while remaining > 0 {
-            digits += 1
-            remaining /= 10
+            let (quotient, digit) = remaining.quotientAndRemainder(dividingBy: 10)
+            base[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit)
+            end += 1
+            remaining = quotient
         }
-        remaining = value
-        var position = count + digits - 1
-        while position >= count {
-            base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-            remaining /= 10
-            position -= 1
+        var low = count, high = end - 1
+        while low < high {
+            let byte = base[low]
+            base[low] = base[high]
+            base[high] = byte
+            low += 1
+            high -= 1
         }
-        count += digits
+        count = end
     }
 
     var string: String {
