@@ -2,22 +2,37 @@
 /// no per-byte uniqueness or bounds bookkeeping. Every write first reserves the room it needs, which
 /// is what keeps the pointer arithmetic in bounds.
 ///
-/// A struct that owns manually allocated memory: the one owner (`QueryWireSink`, used only inside
-/// one `URLQueryEncoder` call) calls `deallocate()` exactly once, in a `defer`, and never lets a copy
-/// outlive that call.
+/// A struct that owns manually allocated memory (or starts in memory lent by its owner): the one
+/// owner (`QueryWireSink`, used only inside one `URLQueryEncoder` call) calls `deallocate()` exactly
+/// once, in a `defer`, and never lets a copy outlive that call.
 struct QueryByteWriter {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
+    /// `base` was allocated here (so `deallocate()` frees it), not lent by the owner.
+    private var ownsBase = true
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
     }
 
-    /// Frees the memory; the writer must not be used afterwards.
+    /// A writer that starts in `buffer` (stack memory from `withUnsafeTemporaryAllocation`) and moves
+    /// to memory of its own only if it outgrows it. `buffer` must outlive the writer.
+    init(startingIn buffer: UnsafeMutableBufferPointer<UInt8>) {
+        if let start = buffer.baseAddress, buffer.count >= 16 {
+            base = start
+            capacity = buffer.count
+            ownsBase = false
+        } else {
+            capacity = 16
+            base = .allocate(capacity: capacity)
+        }
+    }
+
+    /// Frees the memory if it is the writer's own; the writer must not be used afterwards.
     func deallocate() {
-        base.deallocate()
+        if ownsBase { base.deallocate() }
     }
 
     var isEmpty: Bool { count == 0 }
@@ -33,8 +48,9 @@ struct QueryByteWriter {
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        deallocate()
         base = newBase
+        ownsBase = true
         capacity = newCapacity
     }
 

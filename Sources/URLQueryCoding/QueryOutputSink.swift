@@ -48,16 +48,27 @@ enum QueryKeySeparator {
 
 /// Writes the wire form: `%XX` escapes, `&` between pairs, a space as `%20` or (form bodies) `+`.
 struct QueryWireSink: QueryOutputSink {
-    /// 1 KiB: most queries fit without growing, and a block this size still comes from the allocator's
-    /// per-thread cache (as fast to get as a small one).
-    private(set) var output = QueryByteWriter(capacity: 1024)
+    private(set) var output: QueryByteWriter
     /// The name being built; allocated on first use (a flat object never needs one).
     private var nameWriter: QueryByteWriter?
     var nameStart = 0
     let spaceAsPlus: Bool
 
-    init(spaceAsPlus: Bool) {
+    /// A sink whose output starts in `buffer`, which must outlive it.
+    private init(spaceAsPlus: Bool, buffer: UnsafeMutableBufferPointer<UInt8>) {
         self.spaceAsPlus = spaceAsPlus
+        output = QueryByteWriter(startingIn: buffer)
+    }
+
+    /// Runs `body` with a sink whose output starts in 1 KiB of stack memory: most queries fit, so they
+    /// need no heap buffer besides the result's. (Up to 1 KiB is put on the stack outright; a larger
+    /// block would first cost a runtime check.) The sink is freed when `body` returns.
+    static func withSink<Result>(spaceAsPlus: Bool, _ body: (inout QueryWireSink) throws -> Result) throws -> Result {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
+            var sink = QueryWireSink(spaceAsPlus: spaceAsPlus, buffer: buffer)
+            defer { sink.deallocate() }
+            return try body(&sink)
+        }
     }
 
     /// Frees both buffers; called once, when the encoder has taken its result.

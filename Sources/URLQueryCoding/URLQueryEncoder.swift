@@ -107,10 +107,10 @@ public struct URLQueryEncoder: Sendable {
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeQueryString<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> String {
-        var sink = QueryWireSink(spaceAsPlus: false)
-        defer { sink.deallocate() }
-        try write(value, rootKey: rootKey, into: &sink)
-        return sink.output.string
+        try QueryWireSink.withSink(spaceAsPlus: false) { sink in
+            try write(value, rootKey: rootKey, into: &sink)
+            return sink.output.string
+        }
     }
 
     /// Encodes `value` as an `application/x-www-form-urlencoded` body: like
@@ -118,10 +118,10 @@ public struct URLQueryEncoder: Sendable {
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeFormBody<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> Data {
-        var sink = QueryWireSink(spaceAsPlus: true)
-        defer { sink.deallocate() }
-        try write(value, rootKey: rootKey, into: &sink)
-        return Data(bytes: sink.output.base, count: sink.output.count)
+        try QueryWireSink.withSink(spaceAsPlus: true) { sink in
+            try write(value, rootKey: rootKey, into: &sink)
+            return Data(bytes: sink.output.base, count: sink.output.count)
+        }
     }
 
     // MARK: - Internals
