@@ -60,24 +60,23 @@ struct QueryTreeWalker {
         let savedStart = sink.nameStart
         let leafSeparator: QueryKeySeparator = sink.nameLength == sink.nameStart ? .none : (objects == .dots ? .dot : .brackets)
         let writesLeavesDirectly = objects != .flattened
-        // Read the entries in place: nothing below mutates this object's array (only deeper ones are
-        // sorted), and borrowing saves a retain and release of every key and value.
-        try object.entries.withUnsafeBufferPointer { entries throws(QueryWalkError) in
-            for index in entries.indices {
-                if writesLeavesDirectly {
-                    switch entries[index].value {
-                    case .scalar(let scalar):
-                        sink.emitLeaf(key: entries[index].key, separator: leafSeparator, value: scalar)
-                        continue
-                    case .integer(let number):
-                        sink.emitLeaf(key: entries[index].key, separator: leafSeparator, integer: number)
-                        continue
-                    case .object, .array, .null, .deferred:
-                        break
-                    }
+        // Read the entries in place: nothing below mutates this object's storage (only deeper ones
+        // are sorted), and borrowing saves a retain and release of every key and value.
+        let entries = object.entries.buffer
+        for index in entries.indices {
+            if writesLeavesDirectly {
+                switch entries[index].value {
+                case .scalar(let scalar):
+                    sink.emitLeaf(key: entries[index].key, separator: leafSeparator, value: scalar)
+                    continue
+                case .integer(let number):
+                    sink.emitLeaf(key: entries[index].key, separator: leafSeparator, integer: number)
+                    continue
+                case .object, .array, .null, .deferred:
+                    break
                 }
-                try walkEntry(entries[index], sink: &sink, mark: mark, savedStart: savedStart)
             }
+            try walkEntry(entries[index], sink: &sink, mark: mark, savedStart: savedStart)
         }
     }
 
@@ -111,15 +110,13 @@ struct QueryTreeWalker {
     /// order). Usually already sorted, or a handful of keys: an insertion sort that swaps in place
     /// (no copy of the array, no buffer).
     private func sortIfNeeded(_ object: QueryValueEncoder) {
-        let count = object.entries.count
-        guard count > 1 else { return }
-        object.entries.withUnsafeMutableBufferPointer { entries in
-            for index in 1..<count {
-                var position = index
-                while position > 0, entries[position].key < entries[position - 1].key {
-                    entries.swapAt(position, position - 1)
-                    position -= 1
-                }
+        let entries = object.entries.buffer
+        guard entries.count > 1 else { return }
+        for index in 1..<entries.count {
+            var position = index
+            while position > 0, entries[position].key < entries[position - 1].key {
+                entries.swapAt(position, position - 1)
+                position -= 1
             }
         }
     }
@@ -130,7 +127,7 @@ struct QueryTreeWalker {
         if arrays == .indexed {
             let mark = sink.nameLength
             let checksNames = objects == .flattened
-            for (index, element) in array.elements.enumerated() {
+            for (index, element) in array.elements.buffer.enumerated() {
                 if case .null = element { continue }
                 if !checksNames {
                     if case .scalar(let scalar) = element {
@@ -159,7 +156,7 @@ struct QueryTreeWalker {
         }
         var scalars: [String] = []
         scalars.reserveCapacity(array.elements.count)
-        for (index, element) in array.elements.enumerated() {
+        for (index, element) in array.elements.buffer.enumerated() {
             switch element.resolved {
             case .scalar(let string)?:
                 if let delimiter, string.utf8.contains(delimiter) {

@@ -25,17 +25,22 @@ final class QueryValueEncoder: Encoder {
     /// How many encoders are above this one.
     let depth: Int
     var kind: Kind = .none
-    // Exclusivity is unchecked on the two hot arrays: they are only mutated by this module's
-    // containers and walker, never while another access to the same array is in progress (values
+    // Exclusivity is unchecked on the two hot storages: they are only mutated by this module's
+    // containers and walker, never while another access to the same storage is in progress (values
     // are computed before `append` starts, and the walker reads after encoding ends).
-    @exclusivity(unchecked) var entries: [QueryEncodedEntry] = []
-    @exclusivity(unchecked) var elements: [QueryEncodedValue] = []
+    @exclusivity(unchecked) var entries = QueryNodeStorage<QueryEncodedEntry>()
+    @exclusivity(unchecked) var elements = QueryNodeStorage<QueryEncodedValue>()
 
     init(context: QueryEncodingContext, parent: QueryValueEncoder? = nil, key: (any CodingKey)? = nil) {
         self.context = context
         self.parent = parent
         self.key = key
         self.depth = (parent?.depth ?? -1) + 1
+    }
+
+    deinit {
+        entries.release()
+        elements.release()
     }
 
     var codingPath: [any CodingKey] {
