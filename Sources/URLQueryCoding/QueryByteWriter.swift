@@ -2,22 +2,37 @@
 /// no per-byte uniqueness or bounds bookkeeping. Every write first reserves the room it needs, which
 /// is what keeps the pointer arithmetic in bounds.
 ///
-/// A struct that owns manually allocated memory: the one owner (`QueryWireSink`, used only inside
-/// one `URLQueryEncoder` call) calls `deallocate()` exactly once, in a `defer`, and never lets a copy
-/// outlive that call.
+/// A struct that owns manually allocated memory (or starts in memory lent by its owner): the one
+/// owner (`QueryWireSink`, used only inside one `URLQueryEncoder` call) calls `deallocate()` exactly
+/// once, in a `defer`, and never lets a copy outlive that call.
 struct QueryByteWriter {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
+    /// `base` was allocated here (so `deallocate()` frees it), not lent by the owner.
+    private var ownsBase = true
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
     }
 
-    /// Frees the memory; the writer must not be used afterwards.
+    /// A writer that starts in `buffer` (stack memory from `withUnsafeTemporaryAllocation`) and moves
+    /// to memory of its own only if it outgrows it. `buffer` must outlive the writer.
+    init(startingIn buffer: UnsafeMutableBufferPointer<UInt8>) {
+        if let start = buffer.baseAddress, buffer.count >= 16 {
+            base = start
+            capacity = buffer.count
+            ownsBase = false
+        } else {
+            capacity = 16
+            base = .allocate(capacity: capacity)
+        }
+    }
+
+    /// Frees the memory if it is the writer's own; the writer must not be used afterwards.
     func deallocate() {
-        base.deallocate()
+        if ownsBase { base.deallocate() }
     }
 
     var isEmpty: Bool { count == 0 }
@@ -33,8 +48,9 @@ struct QueryByteWriter {
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        deallocate()
         base = newBase
+        ownsBase = true
         capacity = newCapacity
     }
 
@@ -101,14 +117,11 @@ struct QueryByteWriter {
             let word = byte & 0x40 == 0 ? low : high
             return (word &>> UInt64(byte & 0x3F)) & 1 != 0 && byte < 0x80
         }
-        // Copy the leading run that needs no escaping in one go (often the whole string).
-        var clean = 0
-        while clean < length, isAllowed(start[clean]) { clean += 1 }
-        reserve(clean == length ? length : clean + (length - clean) * 3)
-        (base + count).update(from: start, count: clean)
-        var output = base + count + clean
-        var index = clean
-        while index < length {
+        // One pass that checks and stores each byte (room for the worst case is reserved first): the
+        // strings written here are short, where a scan followed by a `memcpy` call costs more.
+        reserve(length &* 3)
+        var output = base + count
+        for index in 0..<length {
             let byte = start[index]
             if isAllowed(byte) {
                 output.pointee = byte
@@ -122,9 +135,24 @@ struct QueryByteWriter {
                 output[2] = PercentEncoding.hexDigit(byte & 0x0F)
                 output += 3
             }
-            index += 1
         }
         count = output - base
+    }
+
+    /// Appends `value` as `String(value)` writes it: decimal digits, after a `-` when negative.
+    mutating func appendInteger(_ value: Int) {
+        if value >= 0 {
+            appendDecimal(value)
+            return
+        }
+        append(UInt8(ascii: "-"))
+        if value == .min {
+            // |Int.min| is not an Int: write all but the last digit, then the last one.
+            appendDecimal(-(value / 10))
+            appendDecimal(-(value % 10))
+        } else {
+            appendDecimal(-value)
+        }
     }
 
     /// Appends the decimal digits of a non-negative integer.
@@ -135,20 +163,24 @@ struct QueryByteWriter {
             count += 1
             return
         }
-        var digits = 0
-        var remaining = value
+        // One division per digit: write the digits backwards, then reverse them in place.
+        var remaining = UInt(bitPattern: value)
+        var end = count
         while remaining > 0 {
-            digits += 1
-            remaining /= 10
+            let (quotient, digit) = remaining.quotientAndRemainder(dividingBy: 10)
+            base[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit)
+            end += 1
+            remaining = quotient
         }
-        remaining = value
-        var position = count + digits - 1
-        while position >= count {
-            base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-            remaining /= 10
-            position -= 1
+        var low = count, high = end - 1
+        while low < high {
+            let byte = base[low]
+            base[low] = base[high]
+            base[high] = byte
+            low += 1
+            high -= 1
         }
-        count += digits
+        count = end
     }
 
     var string: String {

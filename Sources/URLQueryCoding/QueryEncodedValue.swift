@@ -3,6 +3,8 @@
 enum QueryEncodedValue {
     /// A written value (already formatted by the strategies).
     case scalar(String)
+    /// An integer, written as its decimal digits: kept as a number so no string is built for it.
+    case integer(Int)
     /// An object: the encoder's `entries`, in the order they were encoded (sorted when written).
     case object(QueryValueEncoder)
     /// An array: the encoder's `elements`, in order.
@@ -11,6 +13,16 @@ enum QueryEncodedValue {
     case null
     /// An encoder handed out by `superEncoder()`, whose content is known only when the tree is written.
     case deferred(QueryValueEncoder)
+
+    /// `.integer` when `value` fits in `Int`, its decimal text otherwise (the same characters).
+    @inline(__always)
+    init<I: BinaryInteger>(integer value: I) {
+        if let small = Int(exactly: value) {
+            self = .integer(small)
+        } else {
+            self = .scalar(String(value))
+        }
+    }
 
     /// `.deferred` replaced by what its encoder holds now (`nil` when it holds nothing).
     var resolved: QueryEncodedValue? {

@@ -69,6 +69,14 @@ final class QueryEncodingContext: Sendable {
         }
     }
 
+    /// `scalar(for:codingPath:)` as a tree value, with integers kept as numbers.
+    @inline(__always)
+    func encodedScalar<T: Encodable>(for value: T, codingPath: () -> [any CodingKey]) throws -> QueryEncodedValue? {
+        if T.self == Int.self { return .integer(unsafeBitCast(value, to: Int.self)) }
+        if T.self == Int64.self { return QueryEncodedValue(integer: unsafeBitCast(value, to: Int64.self)) }
+        return try scalar(for: value, codingPath: codingPath).map(QueryEncodedValue.scalar)
+    }
+
     /// The written form of values that have a natural query form the standard library does not give
     /// them (`Date`, `Data`, `URL`, `UUID`, `Decimal`) and of the common scalars; `nil` for other types.
     @inline(__always)

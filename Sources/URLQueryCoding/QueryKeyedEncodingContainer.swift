@@ -18,16 +18,16 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encode(_ value: Float, forKey key: Key) throws {
         append(.scalar(try encoder.context.format(value, codingPath: { encoder.codingPath(appending: key) })), key)
     }
-    mutating func encode(_ value: Int, forKey key: Key) throws { append(.scalar(String(value)), key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { append(.scalar(String(value)), key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { append(.scalar(String(value)), key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { append(.scalar(String(value)), key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { append(.scalar(String(value)), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { append(.scalar(String(value)), key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { append(.scalar(String(value)), key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { append(.scalar(String(value)), key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { append(.scalar(String(value)), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { append(.scalar(String(value)), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { append(QueryEncodedValue(integer: value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { append(QueryEncodedValue(integer: value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { append(QueryEncodedValue(integer: value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { append(QueryEncodedValue(integer: value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { append(QueryEncodedValue(integer: value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { append(QueryEncodedValue(integer: value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { append(QueryEncodedValue(integer: value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { append(QueryEncodedValue(integer: value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { append(QueryEncodedValue(integer: value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { append(QueryEncodedValue(integer: value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if let boxed = try encoder.box(value, key: key) { append(boxed, key) }

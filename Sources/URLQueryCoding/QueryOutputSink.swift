@@ -21,11 +21,17 @@ protocol QueryOutputSink {
     var currentName: [UInt8] { get }
     /// Writes one `name=value` pair with the current name.
     mutating func emit(_ value: String)
+    /// `emit(_:)` for an integer value (its decimal digits).
+    mutating func emit(integer value: Int)
     /// Writes `name<separator>key=value` without changing the name (the common case of a scalar
     /// property: no name bookkeeping).
     mutating func emitLeaf(key: String, separator: QueryKeySeparator, value: String)
+    /// `emitLeaf(key:separator:value:)` for an integer value.
+    mutating func emitLeaf(key: String, separator: QueryKeySeparator, integer value: Int)
     /// Writes `name[index]=value` without changing the name (a scalar array element).
     mutating func emitIndexedLeaf(index: Int, value: String)
+    /// `emitIndexedLeaf(index:value:)` for an integer value.
+    mutating func emitIndexedLeaf(index: Int, integer value: Int)
     /// Writes `name=v1<d>v2<d>v3` with the delimiter written in its wire form.
     mutating func emitJoined(_ values: [String], delimiter: UInt8)
 }
@@ -42,16 +48,27 @@ enum QueryKeySeparator {
 
 /// Writes the wire form: `%XX` escapes, `&` between pairs, a space as `%20` or (form bodies) `+`.
 struct QueryWireSink: QueryOutputSink {
-    /// 1 KiB: most queries fit without growing, and a block this size still comes from the allocator's
-    /// per-thread cache (as fast to get as a small one).
-    private(set) var output = QueryByteWriter(capacity: 1024)
+    private(set) var output: QueryByteWriter
     /// The name being built; allocated on first use (a flat object never needs one).
     private var nameWriter: QueryByteWriter?
     var nameStart = 0
     let spaceAsPlus: Bool
 
-    init(spaceAsPlus: Bool) {
+    /// A sink whose output starts in `buffer`, which must outlive it.
+    private init(spaceAsPlus: Bool, buffer: UnsafeMutableBufferPointer<UInt8>) {
         self.spaceAsPlus = spaceAsPlus
+        output = QueryByteWriter(startingIn: buffer)
+    }
+
+    /// Runs `body` with a sink whose output starts in 1 KiB of stack memory: most queries fit, so they
+    /// need no heap buffer besides the result's. (Up to 1 KiB is put on the stack outright; a larger
+    /// block would first cost a runtime check.) The sink is freed when `body` returns.
+    static func withSink<Result>(spaceAsPlus: Bool, _ body: (inout QueryWireSink) throws -> Result) throws -> Result {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
+            var sink = QueryWireSink(spaceAsPlus: spaceAsPlus, buffer: buffer)
+            defer { sink.deallocate() }
+            return try body(&sink)
+        }
     }
 
     /// Frees both buffers; called once, when the encoder has taken its result.
@@ -96,7 +113,25 @@ struct QueryWireSink: QueryOutputSink {
         output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
     }
 
+    mutating func emit(integer value: Int) {
+        beginPair()
+        output.append(UInt8(ascii: "="))
+        output.appendInteger(value)
+    }
+
     mutating func emitLeaf(key: String, separator: QueryKeySeparator, value: String) {
+        beginLeaf(key: key, separator: separator)
+        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+    }
+
+    mutating func emitLeaf(key: String, separator: QueryKeySeparator, integer value: Int) {
+        beginLeaf(key: key, separator: separator)
+        output.appendInteger(value)
+    }
+
+    /// Writes `&name<separator>key=`, ready for the value.
+    @inline(__always)
+    private mutating func beginLeaf(key: String, separator: QueryKeySeparator) {
         beginPair()
         switch separator {
         case .none:
@@ -110,16 +145,26 @@ struct QueryWireSink: QueryOutputSink {
             output.appendEscaped(key, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
         }
         output.append(UInt8(ascii: "="))
-        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
     }
 
     mutating func emitIndexedLeaf(index: Int, value: String) {
+        beginIndexedLeaf(index: index)
+        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+    }
+
+    mutating func emitIndexedLeaf(index: Int, integer value: Int) {
+        beginIndexedLeaf(index: index)
+        output.appendInteger(value)
+    }
+
+    /// Writes `&name[index]=`, ready for the value.
+    @inline(__always)
+    private mutating func beginIndexedLeaf(index: Int) {
         beginPair()
         output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B"))
         output.appendDecimal(index)
         output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D"))
         output.append(UInt8(ascii: "="))
-        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
     }
 
     mutating func emitJoined(_ values: [String], delimiter: UInt8) {
@@ -163,6 +208,8 @@ struct QueryItemSink: QueryOutputSink {
         items.append(URLQueryItem(name: name, value: value))
     }
 
+    mutating func emit(integer value: Int) { emit(String(value)) }
+
     mutating func emitLeaf(key: String, separator: QueryKeySeparator, value: String) {
         let name: String
         switch separator {
@@ -173,8 +220,16 @@ struct QueryItemSink: QueryOutputSink {
         items.append(URLQueryItem(name: name, value: value))
     }
 
+    mutating func emitLeaf(key: String, separator: QueryKeySeparator, integer value: Int) {
+        emitLeaf(key: key, separator: separator, value: String(value))
+    }
+
     mutating func emitIndexedLeaf(index: Int, value: String) {
         items.append(URLQueryItem(name: name + "[" + String(index) + "]", value: value))
+    }
+
+    mutating func emitIndexedLeaf(index: Int, integer value: Int) {
+        emitIndexedLeaf(index: index, value: String(value))
     }
 
     mutating func emitJoined(_ values: [String], delimiter: UInt8) {

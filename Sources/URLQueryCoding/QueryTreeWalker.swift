@@ -35,7 +35,11 @@ struct QueryTreeWalker {
     ) throws(QueryWalkError) {
         switch value {
         case .scalar(let string):
-            try emit(string, sink: &sink)
+            if objects == .flattened { try checkFlattenedName(sink) }
+            sink.emit(string)
+        case .integer(let number):
+            if objects == .flattened { try checkFlattenedName(sink) }
+            sink.emit(integer: number)
         case .null:
             return
         case .deferred:
@@ -50,32 +54,29 @@ struct QueryTreeWalker {
         }
     }
 
-    private mutating func emit<Sink: QueryOutputSink>(_ string: String, sink: inout Sink) throws(QueryWalkError) {
-        if objects == .flattened {
-            let name = sink.currentName
-            if !flattenedNames.insert(name).inserted {
-                throw QueryWalkError(kind: .keyCollision(String(decoding: name, as: UTF8.self)))
-            }
-        }
-        sink.emit(string)
-    }
-
     private mutating func walkObject<Sink: QueryOutputSink>(_ object: QueryValueEncoder, sink: inout Sink) throws(QueryWalkError) {
         sortIfNeeded(object)
         let mark = sink.nameLength
         let savedStart = sink.nameStart
         let leafSeparator: QueryKeySeparator = sink.nameLength == sink.nameStart ? .none : (objects == .dots ? .dot : .brackets)
         let writesLeavesDirectly = objects != .flattened
-        // Read the entries in place: nothing below mutates this object's array (only deeper ones are
-        // sorted), and borrowing saves a retain and release of every key and value.
-        try object.entries.withUnsafeBufferPointer { entries throws(QueryWalkError) in
-            for index in entries.indices {
-                if writesLeavesDirectly, case .scalar(let scalar) = entries[index].value {
+        // Read the entries in place: nothing below mutates this object's storage (only deeper ones
+        // are sorted), and borrowing saves a retain and release of every key and value.
+        let entries = object.entries.buffer
+        for index in entries.indices {
+            if writesLeavesDirectly {
+                switch entries[index].value {
+                case .scalar(let scalar):
                     sink.emitLeaf(key: entries[index].key, separator: leafSeparator, value: scalar)
                     continue
+                case .integer(let number):
+                    sink.emitLeaf(key: entries[index].key, separator: leafSeparator, integer: number)
+                    continue
+                case .object, .array, .null, .deferred:
+                    break
                 }
-                try walkEntry(entries[index], sink: &sink, mark: mark, savedStart: savedStart)
             }
+            try walkEntry(entries[index], sink: &sink, mark: mark, savedStart: savedStart)
         }
     }
 
@@ -109,15 +110,13 @@ struct QueryTreeWalker {
     /// order). Usually already sorted, or a handful of keys: an insertion sort that swaps in place
     /// (no copy of the array, no buffer).
     private func sortIfNeeded(_ object: QueryValueEncoder) {
-        let count = object.entries.count
-        guard count > 1 else { return }
-        object.entries.withUnsafeMutableBufferPointer { entries in
-            for index in 1..<count {
-                var position = index
-                while position > 0, entries[position].key < entries[position - 1].key {
-                    entries.swapAt(position, position - 1)
-                    position -= 1
-                }
+        let entries = object.entries.buffer
+        guard entries.count > 1 else { return }
+        for index in 1..<entries.count {
+            var position = index
+            while position > 0, entries[position].key < entries[position - 1].key {
+                entries.swapAt(position, position - 1)
+                position -= 1
             }
         }
     }
@@ -128,11 +127,17 @@ struct QueryTreeWalker {
         if arrays == .indexed {
             let mark = sink.nameLength
             let checksNames = objects == .flattened
-            for (index, element) in array.elements.enumerated() {
+            for (index, element) in array.elements.buffer.enumerated() {
                 if case .null = element { continue }
-                if case .scalar(let scalar) = element, !checksNames {
-                    sink.emitIndexedLeaf(index: index, value: scalar)
-                    continue
+                if !checksNames {
+                    if case .scalar(let scalar) = element {
+                        sink.emitIndexedLeaf(index: index, value: scalar)
+                        continue
+                    }
+                    if case .integer(let number) = element {
+                        sink.emitIndexedLeaf(index: index, integer: number)
+                        continue
+                    }
                 }
                 sink.appendOpenBracket()
                 sink.appendIndex(index)
@@ -151,7 +156,7 @@ struct QueryTreeWalker {
         }
         var scalars: [String] = []
         scalars.reserveCapacity(array.elements.count)
-        for (index, element) in array.elements.enumerated() {
+        for (index, element) in array.elements.buffer.enumerated() {
             switch element.resolved {
             case .scalar(let string)?:
                 if let delimiter, string.utf8.contains(delimiter) {
@@ -160,6 +165,9 @@ struct QueryTreeWalker {
                     )
                 }
                 scalars.append(string)
+            case .integer(let number)?:
+                // Digits and `-` are never a delimiter.
+                scalars.append(String(number))
             case .null?, nil:
                 continue
             case .object?, .array?, .deferred?:

@@ -21,21 +21,21 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let key = nextKey
         append(.scalar(try encoder.context.format(value, codingPath: { encoder.codingPath(appending: key) })))
     }
-    mutating func encode(_ value: Int) throws { append(.scalar(String(value))) }
-    mutating func encode(_ value: Int8) throws { append(.scalar(String(value))) }
-    mutating func encode(_ value: Int16) throws { append(.scalar(String(value))) }
-    mutating func encode(_ value: Int32) throws { append(.scalar(String(value))) }
-    mutating func encode(_ value: Int64) throws { append(.scalar(String(value))) }
-    mutating func encode(_ value: UInt) throws { append(.scalar(String(value))) }
-    mutating func encode(_ value: UInt8) throws { append(.scalar(String(value))) }
-    mutating func encode(_ value: UInt16) throws { append(.scalar(String(value))) }
-    mutating func encode(_ value: UInt32) throws { append(.scalar(String(value))) }
-    mutating func encode(_ value: UInt64) throws { append(.scalar(String(value))) }
+    mutating func encode(_ value: Int) throws { append(QueryEncodedValue(integer: value)) }
+    mutating func encode(_ value: Int8) throws { append(QueryEncodedValue(integer: value)) }
+    mutating func encode(_ value: Int16) throws { append(QueryEncodedValue(integer: value)) }
+    mutating func encode(_ value: Int32) throws { append(QueryEncodedValue(integer: value)) }
+    mutating func encode(_ value: Int64) throws { append(QueryEncodedValue(integer: value)) }
+    mutating func encode(_ value: UInt) throws { append(QueryEncodedValue(integer: value)) }
+    mutating func encode(_ value: UInt8) throws { append(QueryEncodedValue(integer: value)) }
+    mutating func encode(_ value: UInt16) throws { append(QueryEncodedValue(integer: value)) }
+    mutating func encode(_ value: UInt32) throws { append(QueryEncodedValue(integer: value)) }
+    mutating func encode(_ value: UInt64) throws { append(QueryEncodedValue(integer: value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let index = encoder.elements.count
-        if let scalar = try encoder.context.scalar(for: value, codingPath: { encoder.codingPath(appending: QueryCodingKey(index: index)) }) {
-            append(.scalar(scalar))
+        if let scalar = try encoder.context.encodedScalar(for: value, codingPath: { encoder.codingPath(appending: QueryCodingKey(index: index)) }) {
+            append(scalar)
             return
         }
         append(try encoder.box(value, key: QueryCodingKey(index: index)) ?? .null)

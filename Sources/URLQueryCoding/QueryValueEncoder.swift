@@ -2,8 +2,10 @@
 /// object or array it encodes, so the tree is made of encoders.
 ///
 /// The coding path is a chain of `parent` links, built into an array only when asked for. A parent
-/// holds its children (through `entries`/`elements`) and each child its parent, so
-/// `URLQueryEncoder` calls `releaseTree()` once the tree is written, cutting the `parent` links.
+/// holds its children (through `entries`/`elements`); a child's link back is `unowned`, so the tree has
+/// no reference cycle and is freed with its root, with no pass over it to cut links and no retain of
+/// the parent per child. While encoding runs every ancestor is alive (the root is held by
+/// `URLQueryEncoder`, and each encoder by its parent or by the call that is encoding into it).
 final class QueryValueEncoder: Encoder {
     /// What this encoder holds.
     enum Kind {
@@ -18,22 +20,27 @@ final class QueryValueEncoder: Encoder {
     static let maximumDepth = 128
 
     let context: QueryEncodingContext
-    private(set) var parent: QueryValueEncoder?
+    unowned let parent: QueryValueEncoder?
     let key: (any CodingKey)?
     /// How many encoders are above this one.
     let depth: Int
     var kind: Kind = .none
-    // Exclusivity is unchecked on the two hot arrays: they are only mutated by this module's
-    // containers and walker, never while another access to the same array is in progress (values
+    // Exclusivity is unchecked on the two hot storages: they are only mutated by this module's
+    // containers and walker, never while another access to the same storage is in progress (values
     // are computed before `append` starts, and the walker reads after encoding ends).
-    @exclusivity(unchecked) var entries: [QueryEncodedEntry] = []
-    @exclusivity(unchecked) var elements: [QueryEncodedValue] = []
+    @exclusivity(unchecked) var entries = QueryNodeStorage<QueryEncodedEntry>()
+    @exclusivity(unchecked) var elements = QueryNodeStorage<QueryEncodedValue>()
 
     init(context: QueryEncodingContext, parent: QueryValueEncoder? = nil, key: (any CodingKey)? = nil) {
         self.context = context
         self.parent = parent
         self.key = key
         self.depth = (parent?.depth ?? -1) + 1
+    }
+
+    deinit {
+        entries.release()
+        elements.release()
     }
 
     var codingPath: [any CodingKey] {
@@ -92,8 +99,8 @@ final class QueryValueEncoder: Encoder {
 
     /// Encodes a nested value found under `key` and returns what it wrote (`nil` for nothing).
     func box<T: Encodable>(_ value: T, key: any CodingKey) throws -> QueryEncodedValue? {
-        if let scalar = try context.scalar(for: value, codingPath: { self.codingPath(appending: key) }) {
-            return .scalar(scalar)
+        if let scalar = try context.encodedScalar(for: value, codingPath: { self.codingPath(appending: key) }) {
+            return scalar
         }
         guard depth < Self.maximumDepth else {
             throw URLQueryEncoder.EncodingError.invalidValue(
@@ -110,29 +117,15 @@ final class QueryValueEncoder: Encoder {
     /// standard library writes those as a flat `[key, value, …]` array).
     func encodeContents<T: Encodable>(_ value: T) throws {
         try value.encode(to: self)
-        if case .array = kind, T.self is any QueryDictionaryMarker.Type {
+        if case .array = kind, !Self.isScalarArray(T.self), T.self is any QueryDictionaryMarker.Type {
             throw URLQueryEncoder.EncodingError.nonStringDictionaryKey(codingPath: codingPath)
         }
     }
 
-    /// Cuts the `parent` links of this encoder and everything below it, so the tree can be freed.
-    func releaseTree() {
-        parent = nil
-        // In place: copying each entry out would retain and release every key and scalar.
-        entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices { entries[index].value.releaseTree() }
-        }
-        elements.withUnsafeBufferPointer { elements in
-            for index in elements.indices { elements[index].releaseTree() }
-        }
-    }
-}
-
-extension QueryEncodedValue {
-    fileprivate func releaseTree() {
-        switch self {
-        case .object(let encoder), .array(let encoder), .deferred(let encoder): encoder.releaseTree()
-        case .scalar, .null: break
-        }
+    /// Whether `type` is an array of a common scalar: a few metadata comparisons that spare those
+    /// arrays the costlier conformance lookup telling a dictionary from an array.
+    @inline(__always)
+    private static func isScalarArray<T>(_ type: T.Type) -> Bool {
+        type == [String].self || type == [Int].self || type == [Double].self || type == [Bool].self
     }
 }

@@ -107,10 +107,10 @@ public struct URLQueryEncoder: Sendable {
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeQueryString<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> String {
-        var sink = QueryWireSink(spaceAsPlus: false)
-        defer { sink.deallocate() }
-        try write(value, rootKey: rootKey, into: &sink)
-        return sink.output.string
+        try QueryWireSink.withSink(spaceAsPlus: false) { sink in
+            try write(value, rootKey: rootKey, into: &sink)
+            return sink.output.string
+        }
     }
 
     /// Encodes `value` as an `application/x-www-form-urlencoded` body: like
@@ -118,25 +118,37 @@ public struct URLQueryEncoder: Sendable {
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeFormBody<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> Data {
-        var sink = QueryWireSink(spaceAsPlus: true)
-        defer { sink.deallocate() }
-        try write(value, rootKey: rootKey, into: &sink)
-        return Data(bytes: sink.output.base, count: sink.output.count)
+        try QueryWireSink.withSink(spaceAsPlus: true) { sink in
+            try write(value, rootKey: rootKey, into: &sink)
+            return Data(bytes: sink.output.base, count: sink.output.count)
+        }
     }
 
     // MARK: - Internals
 
-    /// Builds the tree of `value`, writes it into `sink`, then frees the tree.
+    /// Builds the tree of `value` and writes it into `sink` (the tree is freed with `root`).
+    ///
+    /// Kept apart from the tree building so the walk is generic over the sink only: every caller
+    /// passes a concrete sink, so the walk is specialized for it (direct calls into the sink instead of
+    /// witness-table calls per name piece and value).
+    @inline(__always)
     private func write<T: Encodable, Sink: QueryOutputSink>(_ value: T, rootKey: String?, into sink: inout Sink) throws {
         let root = QueryValueEncoder(context: context)
-        defer { root.releaseTree() }
-        let tree: QueryEncodedValue?
-        if let scalar = try root.context.scalar(for: value, codingPath: { [] }) {
-            tree = .scalar(scalar)
-        } else {
-            try root.encodeContents(value)
-            tree = root.encodedValue
+        let tree = try makeTree(value, root: root)
+        try walk(tree, rootKey: rootKey, into: &sink)
+    }
+
+    /// The tree of `value`, encoded into `root` (`nil` when it writes nothing).
+    private func makeTree<T: Encodable>(_ value: T, root: QueryValueEncoder) throws -> QueryEncodedValue? {
+        if let scalar = try root.context.encodedScalar(for: value, codingPath: { [] }) {
+            return scalar
         }
+        try root.encodeContents(value)
+        return root.encodedValue
+    }
+
+    /// Writes `tree` into `sink` in wire order.
+    private func walk<Sink: QueryOutputSink>(_ tree: QueryEncodedValue?, rootKey: String?, into sink: inout Sink) throws {
         var walker = QueryTreeWalker(
             arrays: arrayEncodingStrategy, objects: objectEncodingStrategy, delimiter: arrayEncodingStrategy.delimiter
         )
