@@ -14,6 +14,7 @@ enum BenchmarkSuites {
         MultipartBenchmarks.suite,
         QueryBenchmarks.suite,
         ClientBenchmarks.suite,
+        LoopbackNoiseBenchmarks.suite,
         DownloadBenchmarks.suite,
         HTTPBinCheck.suite,
         IDLBenchmarks.suite,

@@ -84,77 +84,22 @@ enum ClientBenchmarks {
         let response = MockResponse(status: 200, headers: ["Content-Type": "application/json"], body: .data(body))
         server.dispatcher = { _ in response }
 
-        let total = 10_000
-        let rounds = 20
-        let passes = 3
-        let concurrency = 8
+        let concurrency = LoopbackComparison.concurrency
         let client = NetworkClient(baseURL: server.baseURL, configuration: .init(retryPolicy: .never))
 
         let session = URLSession(configuration: .default)
         defer { session.finishTasksAndInvalidate() }
         let rawURL = server.url("/accounts/42")
-        let courierSide = Side { _ = try await client.send(GetAccount(id: 42)) }
-        let rawSide = Side { try await rawFetch(session, rawURL) }
+        let courierSide = LoopbackComparison.Side { _ = try await client.send(GetAccount(id: 42)) }
+        let rawSide = LoopbackComparison.Side { try await rawFetch(session, rawURL) }
 
-        // Warm up both. Then three passes of 10,000 requests a side, each pass 20 interleaved rounds of 500 with
-        // the order swapped every round, so a slow moment of this shared machine lands on both sides instead of
-        // on whichever ran then. A single pass of two identical raw clients measures 0.94–1.10× here, so the
-        // figure quoted is the total over all three passes.
-        for _ in 0..<2 {
-            _ = await run(total: 1_000, concurrency: concurrency, courierSide.operation)
-            _ = await run(total: 1_000, concurrency: concurrency, rawSide.operation)
-        }
-        var passRatios: [String] = []
-        for _ in 0..<passes {
-            let courierBefore = (courierSide.requests, courierSide.seconds)
-            let rawBefore = (rawSide.requests, rawSide.seconds)
-            for round in 0..<rounds {
-                let order = round.isMultiple(of: 2) ? [courierSide, rawSide] : [rawSide, courierSide]
-                for side in order { _ = await side.measure(total / rounds, concurrency: concurrency) }
-            }
-            let courierRate = Double(courierSide.requests - courierBefore.0) / (courierSide.seconds - courierBefore.1)
-            let rawRate = Double(rawSide.requests - rawBefore.0) / (rawSide.seconds - rawBefore.1)
-            passRatios.append(String(format: "%.2f×", courierRate / rawRate))
-        }
+        let passRatios = await LoopbackComparison.compare(courierSide, rawSide)
         Measure.report("loopback GETs, \(concurrency) in flight", courier: courierSide.throughput, baseline: rawSide.throughput, unit: "req/s")
-        print("  \(passes) passes of \(total) requests a side, each pass: \(passRatios.joined(separator: ", "))")
+        print("  \(passRatios.count) passes of \(LoopbackComparison.requestsPerPass) requests a side, each pass: "
+            + passRatios.map { String(format: "%.2f×", $0) }.joined(separator: ", "))
         print("  CPU time per request (process, server included): courier \(Int(courierSide.cpuMicrosecondsPerRequest)) µs"
             + "   raw \(Int(rawSide.cpuMicrosecondsPerRequest)) µs")
-        print("  goal: throughput ratio ≥ 0.95×")
-    }
-
-    /// One side of the loopback comparison: its operation and the wall and CPU time it has used so far.
-    final class Side: @unchecked Sendable {
-        let operation: @Sendable () async throws -> Void
-        private(set) var requests = 0
-        private(set) var seconds = 0.0
-        private(set) var cpuSeconds = 0.0
-
-        init(_ operation: @escaping @Sendable () async throws -> Void) { self.operation = operation }
-
-        /// Runs `count` requests and adds them to the totals; returns this batch's requests per second.
-        func measure(_ count: Int, concurrency: Int) async -> Double {
-            let cpuStart = Self.processCPUSeconds()
-            let rate = await run(total: count, concurrency: concurrency, operation)
-            cpuSeconds += Self.processCPUSeconds() - cpuStart
-            requests += count
-            seconds += Double(count) / rate
-            return rate
-        }
-
-        var throughput: Double { Double(requests) / seconds }
-        var cpuMicrosecondsPerRequest: Double { cpuSeconds / Double(max(requests, 1)) * 1e6 }
-
-        static func processCPUSeconds() -> Double {
-            var usage = rusage()
-            #if os(Linux)
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-            #else
-            getrusage(RUSAGE_SELF, &usage)
-            #endif
-            let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-            return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-        }
+        print("  goal: throughput ratio ≥ 0.95×   (the noise floor on this machine: courier-bench client-noise)")
     }
 
     /// Raw URLSession: completion-handler data task, status check, JSONDecoder.
@@ -171,23 +116,5 @@ enum ClientBenchmarks {
             }.resume()
         }
         Measure.blackHole(try JSONDecoder().decode(Account.self, from: data))
-    }
-
-    /// Runs `total` operations with `concurrency` in flight; returns operations per second.
-    static func run(total: Int, concurrency: Int, _ operation: @escaping @Sendable () async throws -> Void) async -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        await withTaskGroup(of: Void.self) { group in
-            for worker in 0..<concurrency {
-                group.addTask {
-                    var index = worker
-                    while index < total {
-                        do { try await operation() } catch { print("  request failed: \(error)") }
-                        index += concurrency
-                    }
-                }
-            }
-        }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return Double(total) / seconds
     }
 }
