@@ -11,6 +11,9 @@ enum LoopbackComparison {
     static let passes = 3
 
     /// One side of a comparison: its operation and the wall and CPU time it has used so far.
+    ///
+    /// `@unchecked Sendable` is safe: the totals are written only by `measure`, which `compare` awaits one call
+    /// at a time, and read after it returns; the concurrent requests run `operation`, which touches none of them.
     final class Side: @unchecked Sendable {
         let operation: @Sendable () async throws -> Void
         private(set) var requests = 0

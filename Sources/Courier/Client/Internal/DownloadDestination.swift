@@ -3,7 +3,7 @@ import Foundation
 /// Where a download's body is staged and how it replaces the destination.
 enum DownloadDestination {
     /// Fails with a `.fileSystem` transport failure when `destination` is an existing directory.
-    static func checkWritable(_ destination: URL) throws {
+    static func checkWritable(_ destination: URL) throws(NetworkError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw NetworkError.transport(TransportFailure(

@@ -12,12 +12,9 @@ final class DownloadFile {
     private(set) var writtenBytes: Int64 = 0
 
     /// Creates (or truncates) the file at `url`, creating missing directories; a directory there is an error.
-    init(creatingAt url: URL) throws {
+    init(creatingAt url: URL) throws(NetworkError) {
+        try DownloadDestination.checkWritable(url)
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw Self.failure("the download destination \(url.path) is a directory")
-        }
         do {
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
@@ -31,7 +28,7 @@ final class DownloadFile {
     }
 
     /// Appends `data` to the file.
-    func write(_ data: Data) throws {
+    func write(_ data: Data) throws(NetworkError) {
         do {
             try handle.write(contentsOf: data)
         } catch {

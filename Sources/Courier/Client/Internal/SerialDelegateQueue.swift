@@ -20,8 +20,9 @@ import Foundation
 /// cannot deadlock it; delegate code must still never wait for URLSession's work thread.
 ///
 /// Only used where URLSession is swift-corelibs-foundation; Apple platforms keep a serial `OperationQueue`.
-/// `@unchecked Sendable` is safe: the only stored property is an immutable `DispatchQueue`, and the
-/// inherited state of `OperationQueue` is thread-safe.
+/// `@unchecked Sendable` is safe: every stored property is a `let` of a thread-safe type (`DispatchQueue`,
+/// `DispatchSemaphore`, `DispatchSpecificKey`, `DispatchTimeInterval`), and the inherited state of
+/// `OperationQueue` is thread-safe.
 final class SerialDelegateQueue: OperationQueue, @unchecked Sendable {
     private let serial: DispatchQueue
     private let slots: DispatchSemaphore

@@ -99,10 +99,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 record.file?.close(keep: false)
                 record.file = nil
                 record.expectedFileBytes = response.expectedContentLength >= 0 ? response.expectedContentLength : nil
-                do {
+                do throws(NetworkError) {
                     record.file = try DownloadFile(creatingAt: destination)
                 } catch {
-                    record.failure = error as? NetworkError
+                    record.failure = error
                     return false
                 }
                 return true
@@ -123,10 +123,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let stop = withRecord(dataTask) { record -> Bool in
             guard record.failure == nil else { return false }
             if let file = record.file {
-                do {
+                do throws(NetworkError) {
                     try file.write(data)
                 } catch {
-                    record.failure = error as? NetworkError
+                    record.failure = error
                     return true
                 }
                 if let progress = record.progress, record.shouldReport(file.writtenBytes, of: record.expectedFileBytes) {
