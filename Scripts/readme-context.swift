@@ -55,7 +55,6 @@ public struct GetAvatar: APIDefinition {
     public init(id: Int) { self.id = id }
     public var method: HTTPMethod { .get }
     public var path: EndpointPath { "/users/\(id)/avatar" }
-    public var responseDecoder: (any ResponseDecoder)? { DataResponseDecoder() }
 }
 
 /// `POST /photos`: a multipart upload of one file.

@@ -4,13 +4,13 @@ import Foundation
 ///
 /// `ISO8601DateFormatter` costs microseconds per call; query strings are built on every request, so
 /// Courier writes the few fixed-width fields itself.
-enum ISO8601Format {
+package enum ISO8601Format {
     /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in seconds since 1970.
     static let earliest: Double = -62_135_596_800
     static let latest: Double = 253_402_300_800
 
     /// `2024-05-01T12:30:00.250Z` (or without the fraction); `nil` outside the years 1–9999.
-    static func string(from date: Date, fractionalSeconds: Bool) -> String? {
+    package static func string(from date: Date, fractionalSeconds: Bool) -> String? {
         let reference = date.timeIntervalSinceReferenceDate
         let seconds1970 = reference + Date.timeIntervalBetween1970AndReferenceDate
         guard seconds1970.isFinite, seconds1970 >= earliest, seconds1970 < latest else { return nil }

@@ -57,7 +57,7 @@ enum ClientBenchmarks {
                 request.setValue("courier-bench", forHTTPHeaderField: "User-Agent")
                 let response = try await Self.stubFetch(request, canned: canned)
                 guard (200..<300).contains(response.statusCode) else { fatalError("status") }
-                Measure.blackHole(try decoder.decode(Account.self, from: response.body))
+                Measure.blackHole(try decoder.decode(Account.self, from: response.body.bufferedData ?? Data()))
             } catch { fatalError("\(error)") }
         }
         let decodeOnly = Measure.nanosecondsPerOp(iterations: iterations) {

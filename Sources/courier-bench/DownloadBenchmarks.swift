@@ -31,7 +31,7 @@ enum DownloadBenchmarks {
         let mebibytes = Double(byteCount) / 1_048_576
         print("  downloading \(String(format: "%.0f", mebibytes)) MiB; resident before: \(residentKiB("VmRSS").map { "\($0 / 1024) MiB" } ?? "n/a")")
 
-        let client = NetworkClient(baseURL: server.baseURL, configuration: .init(timeout: 60, retryPolicy: .never))
+        let client = NetworkClient(baseURL: server.baseURL, configuration: .init(timeout: .seconds(60), retryPolicy: .never))
         let session = URLSession(configuration: .default)
         defer { session.finishTasksAndInvalidate() }
 
@@ -134,10 +134,10 @@ enum DownloadBenchmarks {
     static func streamedUpload(server: MockWebServer, byteCount: Int64) async {
         server.dispatcher = { _ in MockResponse(status: 204) }
         resetPeakResident()
-        let client = NetworkClient(baseURL: server.baseURL, configuration: .init(timeout: 60, retryPolicy: .never))
+        let client = NetworkClient(baseURL: server.baseURL, configuration: .init(timeout: .seconds(60), retryPolicy: .never))
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            let task = client.upload(Upload(source: GeneratedBody(count: byteCount)), decoding: EmptyResponse.self)
+            let task = client.upload(Upload(source: GeneratedBody(count: byteCount)).decoding(EmptyResponse.self))
             for await _ in task.progress {}
             _ = try await task.value
         } catch {

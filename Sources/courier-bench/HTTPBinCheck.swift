@@ -70,7 +70,7 @@ enum HTTPBinCheck {
     // MARK: Checks
 
     static func run(baseURL: URL) async -> Int {
-        var configuration = NetworkClient.Configuration(timeout: 20, retryPolicy: .never)
+        var configuration = NetworkClient.Configuration(timeout: .seconds(20), retryPolicy: .never)
         configuration.headers["User-Agent"] = "courier-httpbin-check"
         let client = NetworkClient(baseURL: baseURL, configuration: configuration)
         var passed = 0
@@ -93,19 +93,19 @@ enum HTTPBinCheck {
 
         await check("GET query DTO (spaces, +, arrays)") {
             let search = Search(q: "kim lee+1&x", tags: ["a", "b"], page: 2)
-            let echo = try await client.send(Request(path: "/get", query: search), decoding: Echo.self)
+            let echo = try await client.send(Request(path: "/get", query: search).decoding(Echo.self))
             return echo.args?["q"] == .one("kim lee+1&x") && echo.args?["page"] == .one("2")
                 && echo.args?["tags[0]"] == .one("a") && echo.args?["tags[1]"] == .one("b")
         }
         await check("POST JSON body") {
             let order = Order(item: "book", quantity: 3, note: "ünïcödé")
-            let echo = try await client.send(Request(method: .post, path: "/post", body: .json(order)), decoding: Echo.self)
+            let echo = try await client.send(Request(method: .post, path: "/post", body: .json(order)).decoding(Echo.self))
             return echo.json == ["item": "book", "quantity": 3, "note": "ünïcödé"]
                 && echo.headers?["Content-Type"]?.hasPrefix("application/json") == true
         }
         await check("POST form body") {
             let order = Order(item: "tea & cake", quantity: 2, note: "a+b c")
-            let echo = try await client.send(Request(method: .post, path: "/post", body: .form(order)), decoding: Echo.self)
+            let echo = try await client.send(Request(method: .post, path: "/post", body: .form(order)).decoding(Echo.self))
             return echo.form?["item"] == .one("tea & cake") && echo.form?["note"] == .one("a+b c") && echo.form?["quantity"] == .one("2")
         }
         await check("POST multipart (text, data and file parts)") {
@@ -116,38 +116,37 @@ enum HTTPBinCheck {
             form.append("kim", name: "name")
             form.append(Data("raw bytes".utf8), name: "blob", filename: "blob.bin", contentType: "application/octet-stream")
             form.append(fileAt: file, name: "document", filename: "doc.txt", contentType: "text/plain")
-            let echo = try await client.send(Request(method: .post, path: "/post", body: .multipart(form)), decoding: Echo.self)
+            let echo = try await client.send(Request(method: .post, path: "/post", body: .multipart(form)).decoding(Echo.self))
             return echo.form?["name"] == .one("kim") && echo.files?["blob"] == "raw bytes"
                 && echo.files?["document"] == "file part contents"
         }
         await check("PUT, PATCH and DELETE") {
-            let put = try await client.send(Request(method: .put, path: "/put", body: .json(["a": 1])), decoding: Echo.self)
-            let patch = try await client.send(Request(method: .patch, path: "/patch", body: .json(["b": 2])), decoding: Echo.self)
-            let delete = try await client.send(Request(method: .delete, path: "/delete"), decoding: Echo.self)
+            let put = try await client.send(Request(method: .put, path: "/put", body: .json(["a": 1])).decoding(Echo.self))
+            let patch = try await client.send(Request(method: .patch, path: "/patch", body: .json(["b": 2])).decoding(Echo.self))
+            let delete = try await client.send(Request(method: .delete, path: "/delete").decoding(Echo.self))
             return put.json == ["a": 1] && patch.json == ["b": 2] && delete.url?.hasSuffix("/delete") == true
         }
         await check("custom and default headers") {
-            let echo = try await client.send(Request(path: "/headers", headers: ["X-Courier-Test": "yes"]), decoding: Echo.self)
+            let echo = try await client.send(Request(path: "/headers", headers: ["X-Courier-Test": "yes"]).decoding(Echo.self))
             return echo.headers?["X-Courier-Test"] == "yes" && echo.headers?["User-Agent"] == "courier-httpbin-check"
         }
         await check("gzip response is decompressed") {
-            let echo = try await client.send(Request(path: "/gzip"), decoding: Echo.self)
+            let echo = try await client.send(Request(path: "/gzip").decoding(Echo.self))
             return echo.gzipped == true
         }
         await check("redirects are followed (relative and absolute)") {
-            let relative = try await client.response(Request(path: "/relative-redirect/3"), decoding: Echo.self)
-            let absolute = try await client.response(Request(path: "/absolute-redirect/2"), decoding: Echo.self)
+            let relative = try await client.response(Request(path: "/relative-redirect/3").decoding(Echo.self))
+            let absolute = try await client.response(Request(path: "/absolute-redirect/2").decoding(Echo.self))
             return relative.url?.path == "/get" && absolute.url?.path == "/get"
         }
         await check("basic auth with credentials") {
             let credentials = Data("user:passwd".utf8).base64EncodedString()
-            let auth = try await client.send(
-                Request(path: "/basic-auth/user/passwd", headers: ["Authorization": "Basic \(credentials)"]), decoding: Auth.self)
+            let auth = try await client.send(Request(path: "/basic-auth/user/passwd", headers: ["Authorization": "Basic \(credentials)"]).decoding(Auth.self))
             return auth.authenticated && auth.user == "user"
         }
         await check("basic auth without credentials returns 401 (no hang)") {
             do {
-                _ = try await client.data(Request(path: "/basic-auth/user/passwd"))
+                _ = try await client.response(Request(path: "/basic-auth/user/passwd").decoding(Data.self))
                 return false
             } catch NetworkError.httpStatus(let failure) {
                 return failure.statusCode == 401
@@ -155,13 +154,13 @@ enum HTTPBinCheck {
         }
         await check("status codes: 418 fails typed, 204 decodes empty, 404 accepted when allowed") {
             var teapot = false
-            do { _ = try await client.data(Request(path: "/status/418")) } catch NetworkError.httpStatus(let failure) { teapot = failure.statusCode == 418 }
-            let empty = try await client.response(Request(path: "/status/204"), decoding: EmptyResponse.self)
-            let allowed = try await client.data(Request(path: "/status/404", acceptableStatusCodes: [404]))
+            do { _ = try await client.response(Request(path: "/status/418").decoding(Data.self)) } catch NetworkError.httpStatus(let failure) { teapot = failure.statusCode == 418 }
+            let empty = try await client.response(Request(path: "/status/204").decoding(EmptyResponse.self))
+            let allowed = try await client.response(Request(path: "/status/404", acceptableStatusCodes: [404]).decoding(Data.self))
             return teapot && empty.statusCode == 204 && allowed.statusCode == 404
         }
         await check("HEAD decodes into EmptyResponse") {
-            let head = try await client.response(Request(method: .head, path: "/get"), decoding: EmptyResponse.self)
+            let head = try await client.response(Request(method: .head, path: "/get").decoding(EmptyResponse.self))
             return head.statusCode == 200
         }
         await check("download to file") {
@@ -175,7 +174,7 @@ enum HTTPBinCheck {
             return size?.intValue == 65536 && (last == nil || last?.completedBytes == 65536)
         }
         await check("response headers are readable") {
-            let response = try await client.data(Request(path: "/response-headers", query: ["X-Courier": "echoed"]))
+            let response = try await client.response(Request(path: "/response-headers", query: ["X-Courier": "echoed"]).decoding(Data.self))
             return response.headers["X-Courier"] == "echoed"
         }
 

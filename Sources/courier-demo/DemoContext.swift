@@ -40,9 +40,9 @@ final class DemoContext: Sendable {
             logHeaders: true)
         let configuration = NetworkClient.Configuration(
             headers: ["Authorization": "Bearer \(PetStoreServer.token)"],
-            timeout: 10,
+            timeout: .seconds(10),
             retryPolicy: retryPolicy,
-            interceptors: [RetryInterceptor(policy: retryPolicy), logging])
+            interceptors: [RetryInterceptor(), logging])
         client = NetworkClient(baseURL: store.server.baseURL, configuration: configuration)
     }
 

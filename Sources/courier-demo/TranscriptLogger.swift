@@ -9,27 +9,30 @@ struct TranscriptLogger: NetworkLogger {
     let origin: String
 
     func log(_ event: NetworkLogEvent) {
-        let target = event.url.hasPrefix(origin) ? String(event.url.dropFirst(origin.count)) : event.url
-        switch event.kind {
-        case .request:
-            var text = "→ \(event.method) \(target)"
-            if let size = event.requestBodySize { text += "  (\(Self.bytes(size)) body)" }
-            for field in event.headers { text += "\n    \(field.name): \(field.value)" }
+        switch event {
+        case .request(let method, let url, let headers, let bodySize, _):
+            var text = "→ \(method) \(target(url))"
+            if let bodySize { text += "  (\(Self.bytes(bodySize)) body)" }
+            for field in headers { text += "\n    \(field.name): \(field.value)" }
             transcript.print(text, indent: 5)
-        case .response:
-            var text = "← \(event.statusCode ?? 0)  \(Self.milliseconds(event.duration))"
-            text += ", \(Self.bytes(Int64(event.responseBodySize ?? 0)))"
-            for field in event.headers where field.name.lowercased() == "retry-after" {
+        case .response(_, _, let statusCode, let headers, let bodySize, let duration):
+            var text = "← \(statusCode)  \(Self.milliseconds(duration)), \(Self.bytes(bodySize))"
+            for field in headers where field.name.lowercased() == "retry-after" {
                 text += "\n    \(field.name): \(field.value)"
             }
             transcript.print(text, indent: 5)
-        case .failure:
-            transcript.print("✕ \(event.error ?? "failed")  \(Self.milliseconds(event.duration))", indent: 5)
+        case .failure(_, _, let error, let duration):
+            transcript.print("✕ \(error)  \(Self.milliseconds(duration))", indent: 5)
         }
     }
 
-    static func milliseconds(_ seconds: TimeInterval?) -> String {
-        String(format: "%.1f ms", (seconds ?? 0) * 1000)
+    private func target(_ url: String) -> String {
+        url.hasPrefix(origin) ? String(url.dropFirst(origin.count)) : url
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.1f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
     }
 
     static func bytes(_ count: Int64) -> String {

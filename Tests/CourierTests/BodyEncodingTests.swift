@@ -19,7 +19,7 @@ struct BodyEncodingTests {
             Issue.record("expected in-memory data")
             return
         }
-        #expect(String(decoding: data, as: UTF8.self) == #"{"at":"2024-05-01T09:30:00Z","link":"https://x.io/a/b","name":"kim"}"#)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"at":"2024-05-01T09:30:00.000Z","link":"https://x.io/a/b","name":"kim"}"#)
     }
 
     @Test func jsonWithACustomEncoder() throws {

@@ -38,7 +38,7 @@ actor SlowTokenProvider: TokenProvider {
     @Test func waiterCancelledDuringSlowRefreshFailsPromptly() async throws {
         let provider = SlowTokenProvider(refreshDelay: .seconds(30))
         let client = stubClient(Self.authServer, interceptors: [AuthInterceptor(tokenProvider: provider)])
-        let task = Task { try await client.send(Call(), decoding: Int.self) }
+        let task = Task { try await client.send(Call().decoding(Int.self)) }
         while await provider.refreshCount == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
         let start = ContinuousClock.now
         task.cancel()
@@ -50,7 +50,7 @@ actor SlowTokenProvider: TokenProvider {
     @Test func cancellingSomeWaitersLeavesTheOthersOnTheSharedRefresh() async throws {
         let provider = SlowTokenProvider(refreshDelay: .seconds(1))
         let client = stubClient(Self.authServer, interceptors: [AuthInterceptor(tokenProvider: provider)])
-        let tasks = (0..<20).map { _ in Task { try await client.send(Call(), decoding: Int.self) } }
+        let tasks = (0..<20).map { _ in Task { try await client.send(Call().decoding(Int.self)) } }
         while await provider.refreshCount == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
         try await Task.sleep(nanoseconds: 20_000_000)
         for task in tasks.prefix(10) { task.cancel() }
@@ -68,7 +68,7 @@ actor SlowTokenProvider: TokenProvider {
         let client = stubClient(Self.authServer, interceptors: [AuthInterceptor(tokenProvider: provider)])
         let results = await withTaskGroup(of: Result<Int, any Error>.self) { group in
             for _ in 0..<100 {
-                group.addTask { await Result(catching: { try await client.send(Call(), decoding: Int.self) }) }
+                group.addTask { await Result(catching: { try await client.send(Call().decoding(Int.self)) }) }
             }
             return await group.reduce(into: []) { $0.append($1) }
         }
@@ -100,7 +100,7 @@ actor SlowTokenProvider: TokenProvider {
     @Test func coalescedRequestsAfterALeaderFinishesSendAgain() async throws {
         let stub = StubTransport { _ in .json("1") }
         let client = stubClient(stub, interceptors: [CoalescingInterceptor()])
-        for _ in 0..<3 { _ = try await client.send(Call(path: "/same"), decoding: Int.self) }
+        for _ in 0..<3 { _ = try await client.send(Call(path: "/same").decoding(Int.self)) }
         #expect(stub.requests.count == 3)
     }
 
@@ -109,7 +109,7 @@ actor SlowTokenProvider: TokenProvider {
     @Test func cancellationDuringBackoffSleepIsPrompt() async throws {
         let stub = StubTransport(fallback: HTTPResponse(statusCode: 503, headers: ["Retry-After": "20"]))
         let client = stubClient(stub, retry: RetryPolicy(maxAttempts: 3, maximumDelay: 30, deadline: nil))
-        let task = Task { try await client.data(Call()) }
+        let task = Task { try await client.response(Call().decoding(Data.self)) }
         while stub.requests.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
         try await Task.sleep(nanoseconds: 20_000_000)
         let start = ContinuousClock.now
@@ -128,9 +128,8 @@ actor SlowTokenProvider: TokenProvider {
     func oddRetryAfterValuesGiveABoundedDelay(value: String, expected: TimeInterval) async throws {
         let stub = StubTransport([HTTPResponse(statusCode: 503, headers: ["Retry-After": value]), .json("1")])
         let fake = FakeRetryClock(fraction: 0.8)
-        let retry = RetryInterceptor(policy: RetryPolicy(maxAttempts: 2, maximumDelay: 30, deadline: nil), clock: fake.clock)
-        let client = stubClient(stub, interceptors: [retry])
-        #expect(try await client.send(Call(), decoding: Int.self) == 1)
+        let client = stubClient(stub, retry: RetryPolicy(maxAttempts: 2, maximumDelay: 30, deadline: nil), interceptors: [RetryInterceptor(clock: fake.clock)])
+        #expect(try await client.send(Call().decoding(Int.self)) == 1)
         #expect(fake.sleeps.count == 1)
         #expect(abs((fake.sleeps.first ?? -1) - expected) < 1e-9)
     }
@@ -141,8 +140,8 @@ actor SlowTokenProvider: TokenProvider {
         policy.maxAttempts = maxAttempts
         #expect(RetryPolicy(maxAttempts: maxAttempts).maxAttempts == 1)
         let stub = StubTransport(fallback: HTTPResponse(statusCode: 503))
-        let client = stubClient(stub, interceptors: [RetryInterceptor(policy: policy, clock: FakeRetryClock().clock)])
-        let response = try await client.perform(HTTPRequest(method: .get, url: stubBaseURL))
+        let client = stubClient(stub, interceptors: [RetryInterceptor(clock: FakeRetryClock().clock)])
+        let response = try await client.perform(HTTPRequest(method: .get, url: stubBaseURL, acceptableStatusCodes: anyStatus, retryPolicy: policy))
         #expect(response.statusCode == 503)
         #expect(stub.requests.count == 1)
     }
@@ -151,8 +150,8 @@ actor SlowTokenProvider: TokenProvider {
     func deadlineOfZeroOrLessMeansOneAttempt(deadline: TimeInterval) async throws {
         let stub = StubTransport(fallback: HTTPResponse(statusCode: 503))
         let fake = FakeRetryClock()
-        let retry = RetryInterceptor(policy: RetryPolicy(maxAttempts: 5, deadline: deadline), clock: fake.clock)
-        let response = try await stubClient(stub, interceptors: [retry]).perform(HTTPRequest(method: .get, url: stubBaseURL))
+        let request = HTTPRequest(method: .get, url: stubBaseURL, acceptableStatusCodes: anyStatus, retryPolicy: RetryPolicy(maxAttempts: 5, deadline: deadline))
+        let response = try await stubClient(stub, interceptors: [RetryInterceptor(clock: fake.clock)]).perform(request)
         #expect(response.statusCode == 503)
         #expect(stub.requests.count == 1)
         #expect(fake.sleeps.isEmpty)
@@ -164,8 +163,8 @@ actor SlowTokenProvider: TokenProvider {
         let stub = StubTransport(fallback: HTTPResponse(statusCode: 503))
         // The system clock's random source, and a sleep that returns at once.
         let clock = RetryClock(now: { Date() }, sleep: { _ in }, random: RetryClock.system.random)
-        let response = try await stubClient(stub, interceptors: [RetryInterceptor(policy: policy, clock: clock)])
-            .perform(HTTPRequest(method: .get, url: stubBaseURL))
+        let response = try await stubClient(stub, interceptors: [RetryInterceptor(clock: clock)])
+            .perform(HTTPRequest(method: .get, url: stubBaseURL, acceptableStatusCodes: anyStatus, retryPolicy: policy))
         #expect(response.statusCode == 503)
         #expect(stub.requests.count == 3)
     }
@@ -180,7 +179,7 @@ actor SlowTokenProvider: TokenProvider {
         let client = stubClient(stub, retry: RetryPolicy(maxAttempts: 2), interceptors: [CoalescingInterceptor()])
         let pairs = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
             for index in 0..<200 {
-                group.addTask { (index, try await client.send(Call(path: "/n/\(index % 150)"), decoding: Int.self)) }
+                group.addTask { (index, try await client.send(Call(path: "/n/\(index % 150)").decoding(Int.self))) }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -195,12 +194,12 @@ actor SlowTokenProvider: TokenProvider {
         stub.enqueue(failure: .transport(TransportFailure(kind: .timedOut, message: "slow")))
         stub.enqueue(status: 204)
         let client = stubClient(stub)
-        #expect(try await client.send(Call(), decoding: Int.self) == 1)
+        #expect(try await client.send(Call().decoding(Int.self)) == 1)
         await #expect(throws: NetworkError.transport(TransportFailure(kind: .timedOut, message: "slow"))) {
-            try await client.send(Call(), decoding: Int.self)
+            try await client.send(Call().decoding(Int.self))
         }
-        #expect(try await client.data(Call()).statusCode == 204)
-        #expect(try await client.send(Call(), decoding: Int.self) == 9)
+        #expect(try await client.response(Call().decoding(Data.self)).statusCode == 204)
+        #expect(try await client.send(Call().decoding(Int.self)) == 9)
         #expect(stub.requests.count == 4)
     }
 
@@ -235,7 +234,7 @@ actor SlowTokenProvider: TokenProvider {
             throw NetworkError.transport(TransportFailure(kind: .connectionLost, message: "gone"))
         }
         let client = stubClient(stub, interceptors: [CoalescingInterceptor()])
-        let tasks = (0..<5).map { _ in Task { try await client.send(Call(path: "/same"), decoding: Int.self) } }
+        let tasks = (0..<5).map { _ in Task { try await client.send(Call(path: "/same").decoding(Int.self)) } }
         for task in tasks {
             await #expect(throws: NetworkError.transport(TransportFailure(kind: .connectionLost, message: "gone"))) {
                 try await task.value
@@ -265,11 +264,11 @@ final class Counter: Sendable {
         stub.enqueue(.json("1"))
         stub.enqueue(failure: .transport(TransportFailure(kind: .timedOut, message: "slow")))
         let client = stubClient(stub)
-        #expect(try await client.send(Call(), decoding: Int.self) == 1)
+        #expect(try await client.send(Call().decoding(Int.self)) == 1)
         await #expect(throws: NetworkError.transport(TransportFailure(kind: .timedOut, message: "slow"))) {
-            try await client.send(Call(), decoding: Int.self)
+            try await client.send(Call().decoding(Int.self))
         }
-        #expect(try await client.send(Call(), decoding: Int.self) == 2)
+        #expect(try await client.send(Call().decoding(Int.self)) == 2)
         #expect(stub.requests.count == 3)
     }
 }
@@ -298,10 +297,10 @@ actor SettableTokenProvider: TokenProvider {
         }
         let provider = SettableTokenProvider()
         let client = stubClient(stub, interceptors: [AuthInterceptor(tokenProvider: provider)])
-        #expect(try await client.send(Call(), decoding: Int.self) == 1)      // t0 rejected, refreshed to r1
+        #expect(try await client.send(Call().decoding(Int.self)) == 1)      // t0 rejected, refreshed to r1
         await provider.set("login-2")                                          // a new login…
         valid.withLock { $0 = "r2" }                                          // …whose token the server revokes
-        #expect(try await client.send(Call(), decoding: Int.self) == 1)
+        #expect(try await client.send(Call().decoding(Int.self)) == 1)
         #expect(await provider.refreshCount == 2)
         #expect(stub.requests.compactMap { $0.headers["Authorization"] }
                 == ["Bearer t0", "Bearer r1", "Bearer login-2", "Bearer r2"])
@@ -312,9 +311,9 @@ actor SettableTokenProvider: TokenProvider {
 /// that joins it.
 func startCoalescedPair(on stub: StubTransport) async throws -> (leader: Task<Int, any Error>, waiter: Task<Int, any Error>) {
     let client = stubClient(stub, interceptors: [CoalescingInterceptor()])
-    let leader = Task { try await client.send(Call(path: "/same"), decoding: Int.self) }
+    let leader = Task { try await client.send(Call(path: "/same").decoding(Int.self)) }
     while stub.requests.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
-    let waiter = Task { try await client.send(Call(path: "/same"), decoding: Int.self) }
+    let waiter = Task { try await client.send(Call(path: "/same").decoding(Int.self)) }
     try await Task.sleep(nanoseconds: 50_000_000)
     return (leader, waiter)
 }

@@ -38,7 +38,7 @@ actor CountingTokenProvider: TokenProvider {
     @Test func sendsBearerToken() async throws {
         let stub = Self.server(valid: "t0")
         let client = stubClient(stub, interceptors: [AuthInterceptor(tokenProvider: CountingTokenProvider())])
-        _ = try await client.send(Call(), decoding: Int.self)
+        _ = try await client.send(Call().decoding(Int.self))
         #expect(stub.requests.map { $0.headers["Authorization"] } == ["Bearer t0"])
     }
 
@@ -47,7 +47,7 @@ actor CountingTokenProvider: TokenProvider {
         let stub = Self.server(valid: "t1")
         let client = stubClient(stub, interceptors: [AuthInterceptor(tokenProvider: provider)])
         let values = try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<100 { group.addTask { try await client.send(Call(), decoding: Int.self) } }
+            for _ in 0..<100 { group.addTask { try await client.send(Call().decoding(Int.self)) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(values.count == 100)
@@ -62,7 +62,7 @@ actor CountingTokenProvider: TokenProvider {
         let client = stubClient(Self.server(valid: "never"), interceptors: [AuthInterceptor(tokenProvider: provider)])
         let results = await withTaskGroup(of: Result<Int, any Error>.self) { group in
             for _ in 0..<20 {
-                group.addTask { await Result(catching: { try await client.send(Call(), decoding: Int.self) }) }
+                group.addTask { await Result(catching: { try await client.send(Call().decoding(Int.self)) }) }
             }
             return await group.reduce(into: []) { $0.append($1) }
         }
@@ -77,7 +77,7 @@ actor CountingTokenProvider: TokenProvider {
         let provider = CountingTokenProvider()
         let stub = Self.server(valid: "nobody")
         let client = stubClient(stub, interceptors: [AuthInterceptor(tokenProvider: provider)])
-        let error = await #expect(throws: NetworkError.self) { try await client.send(Call(), decoding: Int.self) }
+        let error = await #expect(throws: NetworkError.self) { try await client.send(Call().decoding(Int.self)) }
         #expect(error.map { if case .httpStatus(let f) = $0 { f.statusCode } else { 0 } } == 401)
         #expect(stub.requests.count == 2)
         #expect(await provider.refreshCount == 1)
@@ -87,7 +87,7 @@ actor CountingTokenProvider: TokenProvider {
         let provider = CountingTokenProvider()
         let stub = StubTransport([HTTPResponse(statusCode: 401)])
         let client = stubClient(stub, interceptors: [AuthInterceptor(tokenProvider: provider)])
-        await #expect(throws: NetworkError.self) { try await client.data(Call(headers: ["Authorization": "Basic dXNlcjpwdw=="])) }
+        await #expect(throws: NetworkError.self) { try await client.response(Call(headers: ["Authorization": "Basic dXNlcjpwdw=="]).decoding(Data.self)) }
         #expect(stub.requests.map { $0.headers["Authorization"] } == ["Basic dXNlcjpwdw=="])
         #expect(await provider.refreshCount == 0)
     }
@@ -95,7 +95,7 @@ actor CountingTokenProvider: TokenProvider {
     @Test func customHeaderWithoutScheme() async throws {
         let stub = StubTransport([.json("1")])
         let auth = AuthInterceptor(tokenProvider: CountingTokenProvider(token: "k"), headerName: "X-API-Key", scheme: nil)
-        _ = try await stubClient(stub, interceptors: [auth]).send(Call(), decoding: Int.self)
+        _ = try await stubClient(stub, interceptors: [auth]).send(Call().decoding(Int.self))
         #expect(stub.requests.first?.headers["X-API-Key"] == "k")
     }
 }

@@ -43,8 +43,8 @@ import Testing
     }
 
     #if canImport(FoundationNetworking)
-    @Test(arguments: [(0.2, 1.0), (1.0, 1.0), (1.2, 2.0), (30.0, 30.0), (0.0, 60.0), (-3.0, 60.0)])
-    func linuxTimeoutsRoundUpToWholeSeconds(requested: Double, effective: Double) {
+    @Test(arguments: [(Duration.milliseconds(200), 1.0), (.seconds(1), 1.0), (.milliseconds(1200), 2.0), (.seconds(30), 30.0)])
+    func linuxTimeoutsRoundUpToWholeSeconds(requested: Duration, effective: Double) {
         #expect(URLSessionTransport.effectiveTimeout(requested) == effective)
     }
     #endif

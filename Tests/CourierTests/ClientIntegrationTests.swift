@@ -14,7 +14,7 @@ import Testing
 
     func client(
         retry: RetryPolicy = .never,
-        timeout: TimeInterval = 20,
+        timeout: Duration = .seconds(20),
         interceptors: [any Interceptor] = [],
         maximumResponseSize: Int? = 64 << 20
     ) -> NetworkClient {
@@ -71,7 +71,7 @@ import Testing
             var body: RequestBody? { .json(NewUser(name: "x", age: 1)) }
         }
         server.enqueue(.json("1"))
-        _ = try await client().send(AddLink(), decoding: Int.self)
+        _ = try await client().send(AddLink().decoding(Int.self))
         let recorded = try await server.takeRequest()
         #expect(recorded.target == "/api/notices/3/links?page=2&tags%5B0%5D=a%20b&tags%5B1%5D=c")
         #expect(try recorded.decodeBody(NewUser.self) == NewUser(name: "x", age: 1))
@@ -133,7 +133,7 @@ import Testing
         headers.add(name: "Accept", value: "text/plain")
         headers.add(name: "Cookie", value: "a=1")
         headers.add(name: "Cookie", value: "b=2")
-        _ = try await client().send(Call(headers: headers), decoding: EmptyResponse.self)
+        _ = try await client().send(Call(headers: headers).decoding(EmptyResponse.self))
         let recorded = try await server.takeRequest()
         #expect(recorded.headers["Accept"] == "application/json, text/plain")
         #expect(recorded.headers["Cookie"] == "a=1; b=2")
@@ -188,9 +188,9 @@ import Testing
 
     @Test func redirectLoopStopsAtTheCap() async throws {
         server.dispatcher = { _ in MockResponse(status: 302, headers: ["Location": "/api/loop"]) }
-        let transport = URLSessionTransport(configuration: .init(timeout: 20, maximumRedirects: 3))
+        let transport = URLSessionTransport(configuration: .init(maximumRedirects: 3))
         let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(retryPolicy: .never, transport: transport))
-        let error = await #expect(throws: NetworkError.self) { try await client.data(Call(path: "/loop")) }
+        let error = await #expect(throws: NetworkError.self) { try await client.response(Call(path: "/loop").decoding(Data.self)) }
         guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus, got \(String(describing: error))"); return }
         #expect(failure.statusCode == 302)
         #expect(try await settledRequestCount() == 4)
@@ -199,7 +199,7 @@ import Testing
     @Test func basicAuthChallengeReturns401WithoutHanging() async throws {
         server.enqueue(MockResponse(status: 401, headers: ["WWW-Authenticate": #"Basic realm="courier""#, "Content-Type": "application/json"],
                                     body: #"{"code":"auth","message":"log in"}"#))
-        let error = await #expect(throws: NetworkError.self) { try await client(timeout: 20).send(FetchUser(id: 1)) }
+        let error = await #expect(throws: NetworkError.self) { try await client(timeout: .seconds(20)).send(FetchUser(id: 1)) }
         guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus, got \(String(describing: error))"); return }
         #expect(failure.statusCode == 401)
         #expect(failure.errorBody(as: APIProblem.self)?.code == "auth")
@@ -210,7 +210,7 @@ import Testing
         server.enqueue(.generated(byteCount: 200_000).chunked())
         let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(retryPolicy: .never, maximumResponseSize: 100_000))
         for _ in 0..<2 {
-            let error = await #expect(throws: NetworkError.self) { try await client.data(Call(path: "/big")) }
+            let error = await #expect(throws: NetworkError.self) { try await client.response(Call(path: "/big").decoding(Data.self)) }
             guard case .transport(let failure) = error else { Issue.record("expected transport"); continue }
             #expect(failure.kind == .responseTooLarge)
         }
@@ -225,7 +225,7 @@ import Testing
         let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(retryPolicy: .never, maximumResponseSize: 100_000))
         for _ in 0..<2 {
             let start = ContinuousClock.now
-            let error = await #expect(throws: NetworkError.self) { try await client.data(Call(path: "/big")) }
+            let error = await #expect(throws: NetworkError.self) { try await client.response(Call(path: "/big").decoding(Data.self)) }
             guard case .transport(let failure) = error else { Issue.record("expected transport"); continue }
             #expect(failure.kind == .responseTooLarge)
             #expect(ContinuousClock.now - start < .seconds(15))
@@ -239,8 +239,8 @@ import Testing
         server.enqueue(MockResponse(status: 503, headers: ["Retry-After": "3"]))
         server.enqueue(MockResponse(status: 429, headers: ["Retry-After": HTTPDate.format(clock.now.addingTimeInterval(7))]))
         server.enqueue(.json("1"))
-        let retry = RetryInterceptor(policy: RetryPolicy(maxAttempts: 3, baseDelay: 0.5, maximumDelay: 30, deadline: nil), clock: clock.clock)
-        let value = try await client(interceptors: [retry]).send(Call(path: "/flaky"), decoding: Int.self)
+        let retry = RetryPolicy(maxAttempts: 3, baseDelay: 0.5, maximumDelay: 30, deadline: nil)
+        let value = try await client(retry: retry, interceptors: [RetryInterceptor(clock: clock.clock)]).send(Call(path: "/flaky").decoding(Int.self))
         #expect(value == 1)
         #expect(clock.sleeps.count == 2)
         #expect(clock.sleeps.first == 3)
@@ -252,8 +252,8 @@ import Testing
     @Test func backoffRetriesThenGivesUp() async throws {
         server.dispatcher = { _ in MockResponse(status: 500) }
         let clock = FakeRetryClock(fraction: 1)
-        let retry = RetryInterceptor(policy: RetryPolicy(maxAttempts: 4, baseDelay: 0.1, maximumDelay: 1, deadline: nil), clock: clock.clock)
-        let error = await #expect(throws: NetworkError.self) { try await client(interceptors: [retry]).data(Call(path: "/down")) }
+        let retry = RetryPolicy(maxAttempts: 4, baseDelay: 0.1, maximumDelay: 1, deadline: nil)
+        let error = await #expect(throws: NetworkError.self) { try await client(retry: retry, interceptors: [RetryInterceptor(clock: clock.clock)]).response(Call(path: "/down").decoding(Data.self)) }
         guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus"); return }
         #expect(failure.statusCode == 500)
         #expect(clock.sleeps.map { ($0 * 1000).rounded() } == [100, 200, 400])
@@ -264,7 +264,7 @@ import Testing
         server.enqueue(MockResponse(status: 503))
         server.enqueue(.json("2"))
         let policy = RetryPolicy(maxAttempts: 3, baseDelay: 0.05, maximumDelay: 0.1, deadline: 30)
-        let value = try await client(retry: policy).send(Call(path: "/x"), decoding: Int.self)
+        let value = try await client(retry: policy).send(Call(path: "/x").decoding(Int.self))
         #expect(value == 2)
         #expect(try await settledRequestCount() == 2)
     }
@@ -273,7 +273,7 @@ import Testing
         server.dispatcher = { _ in MockResponse(status: 503) }
         let policy = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, maximumDelay: 0.01)
         await #expect(throws: NetworkError.self) {
-            try await client(retry: policy).send(Call(method: .post, path: "/orders", body: .json(NewUser(name: "a", age: 1))), decoding: EmptyResponse.self)
+            try await client(retry: policy).send(Call(method: .post, path: "/orders", body: .json(NewUser(name: "a", age: 1))).decoding(EmptyResponse.self))
         }
         #expect(try await settledRequestCount() == 1)
     }
@@ -282,8 +282,8 @@ import Testing
         server.dispatcher = { _ in MockResponse(status: 503, headers: ["Retry-After": "1"]) }
         // The fake clock advances only by the waits, so the outcome does not depend on machine load.
         let clock = FakeRetryClock()
-        let retry = RetryInterceptor(policy: RetryPolicy(maxAttempts: 10, baseDelay: 0.01, maximumDelay: 1, deadline: 1.5), clock: clock.clock)
-        let error = await #expect(throws: NetworkError.self) { try await client(interceptors: [retry]).data(Call(path: "/slow")) }
+        let retry = RetryPolicy(maxAttempts: 10, baseDelay: 0.01, maximumDelay: 1, deadline: 1.5)
+        let error = await #expect(throws: NetworkError.self) { try await client(retry: retry, interceptors: [RetryInterceptor(clock: clock.clock)]).response(Call(path: "/slow").decoding(Data.self)) }
         #expect(error.map { if case .httpStatus(let failure) = $0 { failure.statusCode } else { 0 } } == 503)
         #expect(clock.sleeps == [1])          // a 1 s wait fits in 1.5 s, a second one does not
         #expect(try await settledRequestCount() == 2)
@@ -293,14 +293,14 @@ import Testing
         server.enqueue(.generated(byteCount: 100_000).socketPolicy(.disconnectDuringBody(afterBytes: 1000)))
         server.enqueue(.json("3"))
         let policy = RetryPolicy(maxAttempts: 2, baseDelay: 0.01, maximumDelay: 0.01)
-        #expect(try await client(retry: policy).send(Call(path: "/cut"), decoding: Int.self) == 3)
+        #expect(try await client(retry: policy).send(Call(path: "/cut").decoding(Int.self)) == 3)
     }
 
     // MARK: Transport failures
 
     @Test func connectionLostMidBody() async throws {
         server.enqueue(.generated(byteCount: 100_000).socketPolicy(.disconnectDuringBody(afterBytes: 1000)))
-        let error = await #expect(throws: NetworkError.self) { try await client().data(Call(path: "/cut")) }
+        let error = await #expect(throws: NetworkError.self) { try await client().response(Call(path: "/cut").decoding(Data.self)) }
         guard case .transport(let failure) = error else { Issue.record("expected transport, got \(String(describing: error))"); return }
         #expect(failure.kind == .connectionLost)
     }
@@ -313,21 +313,21 @@ import Testing
     ])
     func brokenConnections(policy: MockResponse.SocketPolicy, kind: TransportFailure.Kind) async throws {
         server.enqueue(.generated(byteCount: 50_000).socketPolicy(policy))
-        let error = await #expect(throws: NetworkError.self) { try await client().data(Call(path: "/broken")) }
+        let error = await #expect(throws: NetworkError.self) { try await client().response(Call(path: "/broken").decoding(Data.self)) }
         guard case .transport(let failure) = error else { Issue.record("expected transport, got \(String(describing: error))"); return }
         #expect(failure.kind == kind, "\(failure)")
     }
 
     @Test func malformedStatusLineIsBadServerResponse() async throws {
         server.enqueue(.malformedStatusLine("HTTP/1.1 two hundred OK"))
-        let error = await #expect(throws: NetworkError.self) { try await client().data(Call(path: "/garbled")) }
+        let error = await #expect(throws: NetworkError.self) { try await client().response(Call(path: "/garbled").decoding(Data.self)) }
         guard case .transport(let failure) = error else { Issue.record("expected transport, got \(String(describing: error))"); return }
         #expect(failure.kind == .badServerResponse, "\(failure)")
     }
 
     @Test func timeoutWhenServerNeverAnswers() async throws {
         server.enqueue(.noResponse)
-        let error = await #expect(throws: NetworkError.self) { try await client(timeout: 1).data(Call(path: "/silent")) }
+        let error = await #expect(throws: NetworkError.self) { try await client(timeout: .seconds(1)).response(Call(path: "/silent").decoding(Data.self)) }
         guard case .transport(let failure) = error else { Issue.record("expected transport, got \(String(describing: error))"); return }
         #expect(failure.kind == .timedOut)
     }
@@ -337,15 +337,15 @@ import Testing
         let url = closed.url("/")
         closed.shutdown()
         let client = NetworkClient(baseURL: url, configuration: .init(retryPolicy: .never))
-        let error = await #expect(throws: NetworkError.self) { try await client.data(Call(path: "/x")) }
+        let error = await #expect(throws: NetworkError.self) { try await client.response(Call(path: "/x").decoding(Data.self)) }
         guard case .transport(let failure) = error else { Issue.record("expected transport, got \(String(describing: error))"); return }
         #expect(failure.kind == .cannotConnect)
     }
 
     @Test func cancellationMidRequest() async throws {
         server.enqueue(.noResponse)
-        let client = client(timeout: 30)
-        let task = Task { try await client.data(Call(path: "/hang")) }
+        let client = client(timeout: .seconds(30))
+        let task = Task { try await client.response(Call(path: "/hang").decoding(Data.self)) }
         _ = try await server.takeRequest()
         let start = ContinuousClock.now
         task.cancel()
@@ -356,9 +356,9 @@ import Testing
 
     @Test func cancellationRacingTheStartNeverHangs() async throws {
         server.dispatcher = { _ in .json("1") }
-        let client = client(timeout: 30)
+        let client = client(timeout: .seconds(30))
         for attempt in 0..<20 {
-            let task = Task { try await client.send(Call(path: "/race/\(attempt)"), decoding: Int.self) }
+            let task = Task { try await client.send(Call(path: "/race/\(attempt)").decoding(Int.self)) }
             if attempt % 2 == 0 { await Task.yield() }
             task.cancel()
             switch await task.result {
@@ -377,7 +377,7 @@ import Testing
         let provider = CountingTokenProvider()
         let client = client(interceptors: [AuthInterceptor(tokenProvider: provider)])
         let values = try await withThrowingTaskGroup(of: Int.self) { group in
-            for index in 0..<100 { group.addTask { try await client.send(Call(path: "/me/\(index)"), decoding: Int.self) } }
+            for index in 0..<100 { group.addTask { try await client.send(Call(path: "/me/\(index)").decoding(Int.self)) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(values == Array(repeating: 7, count: 100))
@@ -401,9 +401,8 @@ import Testing
         server.enqueue(MockResponse(status: 204))
         let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(
             retryPolicy: .never, queryEncoder: URLQueryEncoder(arrayEncodingStrategy: .repeated), cookiePolicy: .disabled))
-        _ = try await client.send(TagSearch(), decoding: EmptyResponse.self)
-        _ = try await client.send(
-            TagSearch(queryEncoder: URLQueryEncoder(arrayEncodingStrategy: .commaSeparated)), decoding: EmptyResponse.self)
+        _ = try await client.send(TagSearch().decoding(EmptyResponse.self))
+        _ = try await client.send(TagSearch(queryEncoder: URLQueryEncoder(arrayEncodingStrategy: .commaSeparated)).decoding(EmptyResponse.self))
         #expect(try await server.takeRequest().target == "/api/search?tags=a&tags=b")
         #expect(try await server.takeRequest().target == "/api/search?tags=a,b")
     }
@@ -414,8 +413,8 @@ import Testing
         server.enqueue(MockResponse(status: 204, headers: ["Set-Cookie": "session=abc; Path=/"]))
         server.enqueue(MockResponse(status: 204))
         let client = client()
-        _ = try await client.send(Call(path: "/login"), decoding: EmptyResponse.self)
-        _ = try await client.send(Call(path: "/me"), decoding: EmptyResponse.self)
+        _ = try await client.send(Call(path: "/login").decoding(EmptyResponse.self))
+        _ = try await client.send(Call(path: "/me").decoding(EmptyResponse.self))
         _ = try await server.takeRequest()
         let second = try await server.takeRequest()
         #expect(second.headers["Cookie"] == nil)
@@ -431,7 +430,7 @@ import Testing
         let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(
             headers: ["Cookie": "a=COOKIE-SECRET"], retryPolicy: .never, interceptors: [auth, logging],
             cookiePolicy: .disabled))
-        _ = try await client.data(Call(path: "/profile"))
+        _ = try await client.response(Call(path: "/profile").decoding(Data.self))
         let text = logger.text
         #expect(text.contains("← 200 GET"))
         #expect(!text.contains("SECRET"))
@@ -488,7 +487,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: destination) }
         let before = Self.residentBytes()
         var peak = before
-        let task = client(timeout: 60).download(Call(path: "/gib"), to: destination)
+        let task = client(timeout: .seconds(60)).download(Call(path: "/gib"), to: destination)
         var last: TransferProgress?
         for await progress in task.progress {
             peak = max(peak, Self.residentBytes())

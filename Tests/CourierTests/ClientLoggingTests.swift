@@ -29,7 +29,7 @@ import Testing
         redaction.headerNames.insert("x-api-key")
         let stub = StubTransport([HTTPResponse(statusCode: 200, headers: ["Set-Cookie": "id=SECRET-5"])])
         let interceptor = LoggingInterceptor(logger: logger, redaction: redaction, logHeaders: true, logCurlCommand: true)
-        _ = try await stubClient(stub, interceptors: [interceptor]).data(Call(headers: Self.secretHeaders))
+        _ = try await stubClient(stub, interceptors: [interceptor]).response(Call(headers: Self.secretHeaders).decoding(Data.self))
         let text = logger.text
         #expect(!text.contains("SECRET"))
         #expect(text.contains("Authorization: <redacted>"))
@@ -53,7 +53,7 @@ import Testing
         let logger = CollectingLogger()
         let stub = StubTransport()
         stub.enqueue(failure: .transport(TransportFailure(kind: .timedOut, message: "slow")))
-        _ = try? await stubClient(stub, interceptors: [LoggingInterceptor(logger: logger)]).data(Call())
+        _ = try? await stubClient(stub, interceptors: [LoggingInterceptor(logger: logger)]).response(Call().decoding(Data.self))
         #expect(logger.events.last?.kind == .failure)
         #expect(logger.events.last?.error?.contains("timed out") == true)
     }

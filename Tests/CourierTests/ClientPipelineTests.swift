@@ -12,9 +12,9 @@ import Testing
         func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
             var request = request
             request.headers.add(name: "X-Seen", value: name)
-            log.log(NetworkLogEvent(kind: .request, method: request.method, url: "in \(name)"))
+            log.log(.request(method: request.method, url: "in \(name)", headers: [:], bodySize: nil, curlCommand: nil))
             let response = try await next(request)
-            log.log(NetworkLogEvent(kind: .response, method: request.method, url: "out \(name)"))
+            log.log(.response(method: request.method, url: "out \(name)", statusCode: response.statusCode, headers: [:], bodySize: 0, duration: .zero))
             return response
         }
     }
@@ -52,14 +52,14 @@ import Testing
 
     @Test func interceptorMayCallNextTwice() async throws {
         let stub = StubTransport([.json("1"), .json("2")])
-        let value = try await stubClient(stub, interceptors: [Twice()]).send(Call(), decoding: Int.self)
+        let value = try await stubClient(stub, interceptors: [Twice()]).send(Call().decoding(Int.self))
         #expect(value == 2)
         #expect(stub.requests.count == 2)
     }
 
     @Test func routerEndpointDecodesWithResponseMetadata() async throws {
         let stub = StubTransport([HTTPResponse(statusCode: 201, headers: ["ETag": "v1"], body: Data(#"[1,2]"#.utf8))])
-        let response = try await stubClient(stub).response(Call(method: .post, path: "/items"), decoding: [Int].self)
+        let response = try await stubClient(stub).response(Call(method: .post, path: "/items").decoding([Int].self))
         #expect(response.value == [1, 2])
         #expect(response.statusCode == 201)
         #expect(response.headers["etag"] == "v1")
@@ -69,13 +69,14 @@ import Testing
     @Test func defaultHeadersTimeoutAndPolicyAreApplied() async throws {
         let stub = StubTransport([.json("{}")])
         let client = NetworkClient(baseURL: stubBaseURL, configuration: .init(
-            headers: ["User-Agent": "CourierTests", "Accept": "application/json"], timeout: 7, transport: stub))
-        _ = try await client.data(Call(headers: ["Accept": "text/plain"]))
+            headers: ["User-Agent": "CourierTests", "Accept": "application/json"], timeout: .seconds(7), transport: stub))
+        _ = try await client.response(Call(headers: ["Accept": "text/plain"]).decoding(Data.self))
         let request = try #require(stub.requests.first)
         #expect(request.headers["User-Agent"] == "CourierTests")
         #expect(request.headers["Accept"] == "text/plain")
-        #expect(request.timeout == 7)
-        #expect(request.retryPolicy == nil)   // the client's policy lives in its RetryInterceptor
+        #expect(request.timeout == .seconds(7))
+        #expect(request.retryPolicy == .default)   // resolved from the configuration when the request is built
+        #expect(request.acceptableStatusCodes == Set(200..<300) && request.maximumResponseSize == 64 << 20)
     }
 
     @Test(arguments: [
@@ -84,7 +85,7 @@ import Testing
     func defaultAcceptableStatusCodes(status: Int, accepted: Bool) async throws {
         let stub = StubTransport([HTTPResponse(statusCode: status)])
         do {
-            _ = try await stubClient(stub).send(Call(), decoding: EmptyResponse.self)
+            _ = try await stubClient(stub).send(Call().decoding(EmptyResponse.self))
             #expect(accepted)
         } catch NetworkError.httpStatus(let failure) {
             #expect(!accepted)
@@ -94,7 +95,7 @@ import Testing
 
     @Test func endpointAcceptableStatusCodesOverride() async throws {
         let stub = StubTransport([HTTPResponse(statusCode: 404)])
-        let response = try await stubClient(stub).data(Call(acceptableStatusCodes: [200, 404]))
+        let response = try await stubClient(stub).response(Call(acceptableStatusCodes: [200, 404]).decoding(Data.self))
         #expect(response.statusCode == 404)
     }
 
@@ -135,7 +136,7 @@ import Testing
     @Test func responseSizeLimitIsEnforced() async throws {
         let stub = StubTransport([HTTPResponse(statusCode: 200, body: Data(count: 2048))])
         let client = NetworkClient(baseURL: stubBaseURL, configuration: .init(maximumResponseSize: 1024, transport: stub))
-        let error = await #expect(throws: NetworkError.self) { try await client.data(Call()) }
+        let error = await #expect(throws: NetworkError.self) { try await client.response(Call().decoding(Data.self)) }
         guard case .transport(let failure) = error else { Issue.record("expected transport"); return }
         #expect(failure.kind == .responseTooLarge)
     }
@@ -143,7 +144,7 @@ import Testing
     @Test func transportFailurePassesThroughTyped() async throws {
         let stub = StubTransport()
         stub.enqueue(failure: .transport(TransportFailure(kind: .cannotConnect, message: "refused")))
-        let error = await #expect(throws: NetworkError.self) { try await stubClient(stub).data(Call()) }
+        let error = await #expect(throws: NetworkError.self) { try await stubClient(stub).response(Call().decoding(Data.self)) }
         #expect(error == .transport(TransportFailure(kind: .cannotConnect, message: "refused")))
     }
 
@@ -153,7 +154,7 @@ import Testing
             return HTTPResponse(statusCode: 200)
         }
         let client = stubClient(stub)
-        let task = Task { try await client.data(Call()) }
+        let task = Task { try await client.response(Call().decoding(Data.self)) }
         try await Task.sleep(nanoseconds: 50_000_000)
         task.cancel()
         let result = await task.result
@@ -167,13 +168,13 @@ import Testing
         }
         let client = stubClient(stub, interceptors: [CoalescingInterceptor()])
         let values = try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<10 { group.addTask { try await client.send(Call(path: "/answer"), decoding: Int.self) } }
+            for _ in 0..<10 { group.addTask { try await client.send(Call(path: "/answer").decoding(Int.self)) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(values == Array(repeating: 42, count: 10))
         #expect(stub.requests.count < 10)
-        _ = try await client.send(Call(method: .post, path: "/answer"), decoding: Int.self)
-        _ = try await client.send(Call(method: .post, path: "/answer"), decoding: Int.self)
+        _ = try await client.send(Call(method: .post, path: "/answer").decoding(Int.self))
+        _ = try await client.send(Call(method: .post, path: "/answer").decoding(Int.self))
         #expect(stub.requests.filter { $0.method == .post }.count == 2)
     }
 
@@ -219,9 +220,8 @@ import Testing
     @Test(arguments: [(200, true), (204, true), (404, false), (500, false)])
     func validatesInsideTheChain(status: Int, accepted: Bool) async throws {
         let stub = StubTransport([HTTPResponse(statusCode: status, body: Data("b".utf8))])
-        let chain = InterceptorChain([ValidationInterceptor()])
         do {
-            let response = try await chain.proceed(HTTPRequest(method: .get, url: stubBaseURL)) { try await stub.send($0) }
+            let response = try await ValidationInterceptor().intercept(HTTPRequest(method: .get, url: stubBaseURL)) { try await stub.send($0) }
             #expect(accepted)
             #expect(response.statusCode == status)
         } catch NetworkError.httpStatus(let failure) {
@@ -234,7 +234,7 @@ import Testing
     @Test func requestCodesWin() async throws {
         let stub = StubTransport([HTTPResponse(statusCode: 404)])
         let request = HTTPRequest(method: .get, url: stubBaseURL, acceptableStatusCodes: [404])
-        let response = try await InterceptorChain([ValidationInterceptor()]).proceed(request) { try await stub.send($0) }
+        let response = try await ValidationInterceptor().intercept(request) { try await stub.send($0) }
         #expect(response.statusCode == 404)
     }
 }

@@ -12,10 +12,9 @@ import Testing
         policy: RetryPolicy = RetryPolicy(maxAttempts: 4, baseDelay: 1, maximumDelay: 10, deadline: nil),
         clock: FakeRetryClock = FakeRetryClock()
     ) async throws -> HTTPResponse {
-        let chain = InterceptorChain([RetryInterceptor(policy: policy, clock: clock.clock)])
-        var request = HTTPRequest(method: call.method, url: stubBaseURL, headers: call.headers)
+        var request = HTTPRequest(method: call.method, url: stubBaseURL, headers: call.headers, retryPolicy: policy)
         if call.method == .post { request.body = .data(Data("x".utf8)) }
-        return try await chain.proceed(request) { try await stub.send($0) }
+        return try await RetryInterceptor(clock: clock.clock).intercept(request) { try await stub.send($0) }
     }
 
     @Test func backoffIsExponentialWithFullJitterCappedAtMaximumDelay() async throws {
@@ -130,18 +129,30 @@ import Testing
         #expect(stub.requests.count == 1)
     }
 
-    @Test func requestPolicyOverridesInterceptorPolicy() async throws {
+    @Test func requestPolicyNeverSendsOnce() async throws {
         let stub = StubTransport(fallback: HTTPResponse(statusCode: 503))
-        let chain = InterceptorChain([RetryInterceptor(policy: RetryPolicy(maxAttempts: 5), clock: FakeRetryClock().clock)])
-        let request = HTTPRequest(method: .get, url: stubBaseURL, retryPolicy: .never)
-        _ = try await chain.proceed(request) { try await stub.send($0) }
+        _ = try await run(stub, policy: .never)
         #expect(stub.requests.count == 1)
+    }
+
+    @Test func thrownStatusFailuresAreRetriedLikeResponses() async throws {
+        // Below ValidationInterceptor (the default order), a 503 arrives as a thrown `httpStatus`.
+        let stub = StubTransport([HTTPResponse(statusCode: 503, headers: ["Retry-After": "2"]), HTTPResponse(statusCode: 200)])
+        let clock = FakeRetryClock()
+        var request = HTTPRequest(method: .get, url: stubBaseURL, retryPolicy: RetryPolicy(maxAttempts: 3, maximumDelay: 10, deadline: nil))
+        request.acceptableStatusCodes = [200]
+        let response = try await RetryInterceptor(clock: clock.clock).intercept(request) { request in
+            try await ValidationInterceptor().intercept(request) { try await stub.send($0) }
+        }
+        #expect(response.statusCode == 200)
+        #expect(clock.sleeps == [2])
+        #expect(stub.requests.count == 2)
     }
 
     @Test func clientRetriesWithEndpointPolicy() async throws {
         let stub = StubTransport([HTTPResponse(statusCode: 503), .json("5")])
         let policy = RetryPolicy(maxAttempts: 2, baseDelay: 0.001, maximumDelay: 0.001)
-        let value = try await stubClient(stub).send(Call(retryPolicy: policy), decoding: Int.self)
+        let value = try await stubClient(stub).send(Call(retryPolicy: policy).decoding(Int.self))
         #expect(value == 5)
         #expect(stub.requests.count == 2)
     }

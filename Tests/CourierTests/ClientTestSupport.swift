@@ -28,7 +28,7 @@ struct Call: Endpoint {
     var path: EndpointPath = "/"
     var headers: HTTPHeaders = [:]
     var body: RequestBody?
-    var timeout: TimeInterval?
+    var timeout: Duration?
     var acceptableStatusCodes: Set<Int>?
     var retryPolicy: RetryPolicy?
 }
@@ -40,7 +40,7 @@ struct TypedCall<Response: Decodable & Sendable>: APIDefinition {
     var path: EndpointPath = "/"
     var headers: HTTPHeaders = [:]
     var body: RequestBody?
-    var timeout: TimeInterval?
+    var timeout: Duration?
     var retryPolicy: RetryPolicy?
 }
 
@@ -125,6 +125,9 @@ func stubClient(_ stub: StubTransport, retry: RetryPolicy = .never, interceptors
         retryPolicy: retry, interceptors: interceptors, transport: stub))
 }
 
+/// Every status a server can send: for requests whose test reads failing responses as responses.
+let anyStatus = Set(100..<600)
+
 extension Duration {
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
@@ -132,4 +135,36 @@ extension Duration {
 /// The bytes MockWebServer's generated bodies send: the byte at offset `i` is `UInt8(i % 251)`.
 func generatedBytes(offset: Int, count: Int) -> Data {
     Data((0..<count).map { UInt8((offset + $0) % 251) })
+}
+
+extension ResponseDecoder {
+    /// Decodes a buffered response exactly as `NetworkClient` does (`EmptyResponse`, `Data`, errors with the
+    /// response's status, headers and first bytes).
+    func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(NetworkError) -> T {
+        try ResponseDecoding.decode(
+            type, body: response.body.bufferedData ?? Data(), statusCode: response.statusCode, headers: response.headers, with: self)
+    }
+}
+
+extension NetworkLogEvent {
+    enum Kind { case request, response, failure }
+
+    /// Which case this is.
+    var kind: Kind {
+        switch self {
+        case .request: .request
+        case .response: .response
+        case .failure: .failure
+        }
+    }
+
+    var statusCode: Int? { if case .response(_, _, let status, _, _, _) = self { status } else { nil } }
+    var responseBodySize: Int64? { if case .response(_, _, _, _, let size, _) = self { size } else { nil } }
+    var duration: Duration? {
+        switch self {
+        case .request: nil
+        case .response(_, _, _, _, _, let duration), .failure(_, _, _, let duration): duration
+        }
+    }
+    var error: String? { if case .failure(_, _, let error, _) = self { error } else { nil } }
 }

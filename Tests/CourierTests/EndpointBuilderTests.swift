@@ -26,7 +26,7 @@ struct EndpointBuilderTests {
 
         let raw = try send(.post("/events").json(Event(name: "x")).header("Idempotency-Key", "k"))
         #expect(raw.responseType == Data.self)
-        #expect(raw.decoder is DataResponseDecoder)
+        #expect(raw.decoder == nil)   // `Data` is the raw body: no decoder needed
         #expect(raw.request.headers.fields == [.init(name: "Idempotency-Key", value: "k"), .init(name: "Content-Type", value: "application/json")])
         #expect(try raw.request.body?.collected() == Data(#"{"name":"x"}"#.utf8))
 
@@ -35,7 +35,7 @@ struct EndpointBuilderTests {
     }
 
     @Test func everyMethodFactory() {
-        let pairs: [(EndpointBuilder, HTTPMethod)] = [
+        let pairs: [(EndpointBuilder<Data>, HTTPMethod)] = [
             (.get("/"), .get), (.post("/"), .post), (.put("/"), .put), (.patch("/"), .patch),
             (.delete("/"), .delete), (.head("/"), .head), (.options("/"), .options), (.request("PURGE", "/"), "PURGE"),
         ]
@@ -47,14 +47,14 @@ struct EndpointBuilderTests {
             .body(.data(Data([1, 2]), contentType: "application/octet-stream"))
             .headers(["A": "1", "B": "2"])
             .header("a", "3")
-            .timeout(5)
+            .timeout(.seconds(5))
             .acceptableStatusCodes([200, 204])
             .retryPolicy(.never)
             .decoding(EmptyResponse.self, using: StrictJSONResponseDecoder())
         #expect(endpoint.headers.fields == [.init(name: "a", value: "3"), .init(name: "B", value: "2")])
         #expect(endpoint.responseDecoder is StrictJSONResponseDecoder)
         let request = try HTTPRequest(endpoint, baseURL: testBaseURL)
-        #expect(request.timeout == 5 && request.acceptableStatusCodes == [200, 204] && request.retryPolicy == .never)
+        #expect(request.timeout == .seconds(5) && request.acceptableStatusCodes == [200, 204] && request.retryPolicy == .never)
         #expect(request.headers["Content-Type"] == "application/octet-stream")
         #expect(try request.body?.collected() == Data([1, 2]))
     }
@@ -77,8 +77,8 @@ struct EndpointBuilderTests {
     }
 }
 
-@Suite("TypedEndpoint modifiers")
-struct TypedEndpointTests {
+@Suite("Modifiers after decoding")
+struct DecodingModifierTests {
     @Test func modifiersAfterDecodingKeepTheTypeAndDecoder() throws {
         let endpoint = EndpointBuilder.post("/items")
             .decoding([Int].self, using: TextResponseDecoder())
@@ -86,14 +86,14 @@ struct TypedEndpointTests {
             .json(["a": 1])
             .header("X-A", "1")
             .headers(["X-B": "2"])
-            .timeout(3)
+            .timeout(.seconds(3))
             .acceptableStatusCodes([201])
             .retryPolicy(.never)
         #expect(endpoint.responseDecoder is TextResponseDecoder)
         let request = try HTTPRequest(endpoint, baseURL: testBaseURL)
         #expect(request.url.absoluteString == "https://api.example.com/v1/items?page=2")
         #expect(request.headers.fields.map(\.name) == ["X-A", "X-B", "Content-Type"])
-        #expect(request.timeout == 3 && request.acceptableStatusCodes == [201] && request.retryPolicy == .never)
+        #expect(request.timeout == .seconds(3) && request.acceptableStatusCodes == [201] && request.retryPolicy == .never)
         #expect(try request.body?.collected() == Data(#"{"a":1}"#.utf8))
 
         let form = try HTTPRequest(EndpointBuilder.put("/f").decoding(String.self).form(["k": "v w"]), baseURL: testBaseURL)

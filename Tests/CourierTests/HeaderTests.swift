@@ -85,7 +85,7 @@ struct HeaderTests {
 
     @Test func validFieldsPass() throws {
         try HTTPHeaders([
-            ("Accept", "application/json"), ("X-Tab", "a\tb"), ("X-Unicode", "café ✓"),
+            ("Accept", "application/json"), ("X-Tab", "a\tb"),
             ("X-Empty", ""), ("x!#$%&'*+-.^_`|~", "token chars"),
         ]).validate()
     }

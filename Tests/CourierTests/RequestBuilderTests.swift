@@ -28,7 +28,7 @@ struct CreateUser: APIDefinition {
     var path: EndpointPath { "/users" }
     var body: RequestBody? { .json(["name": name]) }
     var headers: HTTPHeaders { ["Idempotency-Key": "k-1"] }
-    var timeout: TimeInterval? { 12 }
+    var timeout: Duration? { .seconds(12) }
     var acceptableStatusCodes: Set<Int>? { [201] }
     var retryPolicy: RetryPolicy? { .never }
 }
@@ -71,7 +71,7 @@ struct AnyEndpoint: Endpoint {
     var body: RequestBody?
     var parameters: (any Encodable & Sendable)?
     var headers: HTTPHeaders = [:]
-    var timeout: TimeInterval?
+    var timeout: Duration?
 }
 
 let testBaseURL = URL(string: "https://api.example.com/v1")!
@@ -113,7 +113,8 @@ struct RequestBuilderTests {
         #expect(request.url.absoluteString == "https://api.example.com/v1/users/7")
         #expect(request.headers.isEmpty)
         #expect(request.body == nil)
-        #expect(request.timeout == nil && request.acceptableStatusCodes == nil && request.retryPolicy == nil)
+        // Without client defaults, the standard ones.
+        #expect(request.timeout == .seconds(60) && request.acceptableStatusCodes == Set(200..<300) && request.retryPolicy == .default)
     }
 
     @Test func perEndpointSettingsAreCopied() throws {
@@ -123,7 +124,7 @@ struct RequestBuilderTests {
             .init(name: "Idempotency-Key", value: "k-1"), .init(name: "Content-Type", value: "application/json"),
         ])
         #expect(try request.body?.collected() == Data(#"{"name":"Kim"}"#.utf8))
-        #expect(request.timeout == 12)
+        #expect(request.timeout == .seconds(12))
         #expect(request.acceptableStatusCodes == [201])
         #expect(request.retryPolicy == .never)
     }
@@ -203,8 +204,8 @@ struct RequestBuilderTests {
         expectConfigurationError(AnyEndpoint(method: HTTPMethod(rawValue: token)), containing: "not a valid HTTP method")
     }
 
-    @Test(arguments: [0, -1, Double.nan, Double.infinity])
-    func invalidTimeoutIsRejected(_ timeout: Double) {
+    @Test(arguments: [Duration.zero, .seconds(-1), .nanoseconds(-1)])
+    func invalidTimeoutIsRejected(_ timeout: Duration) {
         expectConfigurationError(AnyEndpoint(timeout: timeout), containing: "timeout")
     }
 

@@ -45,7 +45,7 @@ struct ResponseDecoderTests {
 
     @Test func emptyResponseNeverReadsTheBody() throws {
         let garbage = HTTPResponse(statusCode: 204, body: Data([0xFF, 0x00]))
-        let decoders: [any ResponseDecoder] = [JSONResponseDecoder(), StrictJSONResponseDecoder(), TextResponseDecoder(), DataResponseDecoder()]
+        let decoders: [any ResponseDecoder] = [JSONResponseDecoder(), StrictJSONResponseDecoder(), TextResponseDecoder()]
         for decoder in decoders {
             #expect(try decoder.decode(EmptyResponse.self, from: garbage) == EmptyResponse())
         }
@@ -70,12 +70,26 @@ struct ResponseDecoderTests {
         }, containing: "decodes only String")
     }
 
-    @Test func rawData() throws {
+    @Test(arguments: [JSONResponseDecoder() as any ResponseDecoder, StrictJSONResponseDecoder(), TextResponseDecoder()])
+    func dataIsTheRawBodyWhateverTheDecoder(decoder: any ResponseDecoder) throws {
         let bytes = Data([0, 1, 2, 0xFF])
-        #expect(try DataResponseDecoder().decode(Data.self, from: HTTPResponse(statusCode: 200, body: bytes)) == bytes)
-        expectDecodingFailure({
-            _ = try DataResponseDecoder().decode(String.self, from: self.response("x"))
-        }, containing: "decodes only Data")
+        #expect(try decoder.decode(Data.self, from: HTTPResponse(statusCode: 200, body: bytes)) == bytes)
+        #expect(try decoder.decode(EmptyResponse.self, from: HTTPResponse(statusCode: 200, body: bytes)) == EmptyResponse())
+    }
+
+    @Test func decodingFailuresCarryTheResponse() {
+        let body = #"{"id":"x"}"# + String(repeating: " ", count: 400)
+        let response = HTTPResponse(statusCode: 201, headers: ["Content-Type": "application/json", "X-Request-Id": "r-1"], body: Data(body.utf8))
+        let error = #expect(throws: NetworkError.self) { try JSONResponseDecoder().decode(Item.self, from: response) }
+        guard case .decoding(let failure)? = error else {
+            Issue.record("expected .decoding, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.statusCode == 201)
+        #expect(failure.headers["X-Request-Id"] == "r-1")
+        #expect(failure.bodyLength == body.utf8.count)
+        #expect(failure.bodyPrefix == Data(body.utf8.prefix(DecodingFailure.bodyPrefixLength)))
+        #expect(failure.description.contains("HTTP 201, application/json, \(body.utf8.count) bytes: {\"id\":\"x\"}"))
     }
 
     @Test func endpointsChooseTheirDecoder() {

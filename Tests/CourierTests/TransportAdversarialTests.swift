@@ -16,9 +16,9 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    func client(spoolingInto spool: URL? = nil, timeout: TimeInterval = 20) -> NetworkClient {
+    func client(spoolingInto spool: URL? = nil, timeout: Duration = .seconds(20)) -> NetworkClient {
         let transport = URLSessionTransport(configuration: .init(
-            timeout: timeout, temporaryDirectory: spool ?? FileManager.default.temporaryDirectory, cookiePolicy: .disabled))
+            temporaryDirectory: spool ?? FileManager.default.temporaryDirectory, cookiePolicy: .disabled))
         return NetworkClient(baseURL: server.url("/api"), configuration: .init(timeout: timeout, retryPolicy: .never, transport: transport))
     }
 
@@ -76,7 +76,7 @@ import Testing
         server.enqueue(.noResponse)
         let body = RequestBody(RawBody(contentType: "application/octet-stream", body: .stream(GeneratedSource(count: 300_000))))
         let client = client(spoolingInto: spool)
-        let task = Task { try await client.data(Call(method: .post, body: body)) }
+        let task = Task { try await client.response(Call(method: .post, body: body).decoding(Data.self)) }
         _ = try await server.takeRequest()
         #expect(contents(of: spool).count == 1)     // the spooled copy exists while the upload runs
         task.cancel()
@@ -92,7 +92,7 @@ import Testing
         let client = client(spoolingInto: spool)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await client.data(Call(method: .post, body: body))
+            return try await client.response(Call(method: .post, body: body).decoding(Data.self))
         }
         await #expect(throws: NetworkError.cancelled) { try await task.value }
         #expect(contents(of: spool).isEmpty)
@@ -102,7 +102,7 @@ import Testing
     @Test func unwritableSpoolDirectoryIsAFileSystemError() async throws {
         let body = RequestBody(RawBody(contentType: nil, body: .stream(GeneratedSource(count: 10))))
         let client = client(spoolingInto: directory.appendingPathComponent("missing/dir"))
-        let error = await #expect(throws: NetworkError.self) { try await client.data(Call(method: .post, body: body)) }
+        let error = await #expect(throws: NetworkError.self) { try await client.response(Call(method: .post, body: body).decoding(Data.self)) }
         guard case .transport(let failure) = error else {
             Issue.record("expected a transport failure, got \(String(describing: error))")
             return
@@ -114,7 +114,7 @@ import Testing
 
     @Test func hugeResponseHeaderIsATypedErrorOrAResponse() async throws {
         server.enqueue(MockResponse.text("ok").header("X-Huge", String(repeating: "a", count: 300_000)))
-        let result = await Result { try await client().data(Call(path: "/h")) }
+        let result = await Result { try await client().response(Call(path: "/h").decoding(Data.self)) }
         switch result {
         case .success(let response):
             #expect(response.headers["X-Huge"]?.count == 300_000)
@@ -126,7 +126,7 @@ import Testing
     @Test func hugeRequestHeaderIsATypedErrorOrAResponse() async throws {
         server.dispatcher = { _ in .text("ok") }
         let call = Call(path: "/h", headers: ["X-Huge": String(repeating: "b", count: 300_000)])
-        let result = await Result { try await client().data(call) }
+        let result = await Result { try await client().response(call.decoding(Data.self)) }
         if case .failure(let error) = result { #expect(error is NetworkError) }
     }
 
@@ -201,14 +201,12 @@ import Testing
         #expect(contents(of: directory).isEmpty)
     }
 
-    @Test func transportDownloadBeneathAFileIsAFileSystemError() async throws {
+    @Test func downloadBeneathAFileIsAFileSystemError() async throws {
         server.enqueue(.text("payload"))
         let blocker = directory.appendingPathComponent("plain-file")
         try Data("x".utf8).write(to: blocker)
-        let transport = URLSessionTransport(configuration: .init(timeout: 20, cookiePolicy: .disabled))
-        let request = HTTPRequest(method: .get, url: server.url("/f"))
         let error = await #expect(throws: NetworkError.self) {
-            try await transport.download(request, to: blocker.appendingPathComponent("inside/out.bin")) { _ in }
+            try await client().download(Call(path: "/f"), to: blocker.appendingPathComponent("inside/out.bin")).value
         }
         guard case .transport(let failure) = error else {
             Issue.record("expected a transport failure, got \(String(describing: error))")
@@ -227,7 +225,7 @@ import Testing
     func everyChallengeShapeEndsWithThe401(_ challenge: String) async throws {
         server.enqueue(MockResponse(status: 401, headers: ["WWW-Authenticate": challenge], body: "nope"))
         let start = ContinuousClock.now
-        let error = await #expect(throws: NetworkError.self) { try await client().data(Call(path: "/secret")) }
+        let error = await #expect(throws: NetworkError.self) { try await client().response(Call(path: "/secret").decoding(Data.self)) }
         guard case .httpStatus(let failure) = error else {
             Issue.record("expected an HTTP status failure, got \(String(describing: error))")
             return
@@ -240,10 +238,10 @@ import Testing
     @Test func wrongBasicCredentialsInTheURLEndWithThe401() async throws {
         server.dispatcher = { _ in MockResponse(status: 401, headers: ["WWW-Authenticate": "Basic realm=\"r\""], body: "no") }
         let base = try #require(URL(string: "http://user:wrong@127.0.0.1:\(server.port)/api"))
-        let transport = URLSessionTransport(configuration: .init(timeout: 30, cookiePolicy: .disabled))
-        let client = NetworkClient(baseURL: base, configuration: .init(timeout: 30, retryPolicy: .never, transport: transport))
+        let transport = URLSessionTransport(configuration: .init(cookiePolicy: .disabled))
+        let client = NetworkClient(baseURL: base, configuration: .init(timeout: .seconds(30), retryPolicy: .never, transport: transport))
         let start = ContinuousClock.now
-        let error = await #expect(throws: NetworkError.self) { try await client.data(Call(path: "/secret")) }
+        let error = await #expect(throws: NetworkError.self) { try await client.response(Call(path: "/secret").decoding(Data.self)) }
         guard case .httpStatus(let failure) = error else {
             Issue.record("expected the 401, got \(String(describing: error))")
             return

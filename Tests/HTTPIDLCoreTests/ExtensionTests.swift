@@ -303,7 +303,8 @@ import Testing
     @Test func downloadsAreData() {
         let output = swift("MESSAGE /f {\n    GET REQUEST {}\n    GET RESPONSE { FILE; }\n}\n")
         #expect(output.contains("public typealias GetFResponse = Data"))
-        #expect(output.contains("public var responseDecoder: (any ResponseDecoder)? { DataResponseDecoder() }"))
+        // `Data` is the raw body: the client needs no decoder for it.
+        #expect(!output.contains("responseDecoder"))
         #expect(!swift("MESSAGE /f {\n    GET REQUEST {}\n    GET RESPONSE { STRING; }\n}\n").contains("responseDecoder"))
     }
 

@@ -1,10 +1,7 @@
 import Foundation
 
-/// The file a download's body streams into, chunk by chunk, as URLSession delivers it.
-///
-/// `URLSessionTransport` downloads with data tasks and writes through one open handle: swift-corelibs-foundation's
-/// download tasks reopen, seek and close the temporary file for every 16 KiB chunk before reporting progress, and
-/// then leave a file in the temporary directory to be moved. Used only on the session's serial delegate queue.
+/// The file a download's body streams into, chunk by chunk, as the response body is read: one open handle, no
+/// temporary copy, nothing held in memory beyond the chunk being written. Used by one task at a time.
 final class DownloadFile {
     let url: URL
     private let handle: FileHandle
@@ -45,5 +42,29 @@ final class DownloadFile {
 
     private static func failure(_ message: String) -> NetworkError {
         .transport(TransportFailure(kind: .fileSystem, message: message))
+    }
+
+    /// Writes every chunk of `body` into a new file at `url` (its directories created), reporting progress;
+    /// on any failure the partial file is removed and the transfer cancelled.
+    static func write(
+        _ body: ResponseBody, to url: URL, expectedBytes: Int64?,
+        progress: @Sendable (TransferProgress) -> Void
+    ) async throws {
+        let file = try DownloadFile(creatingAt: url)
+        var throttle = ProgressThrottle()
+        do {
+            for try await chunk in body {
+                try file.write(chunk)
+                if throttle.shouldReport(file.writtenBytes, of: expectedBytes) {
+                    progress(TransferProgress(completedBytes: file.writtenBytes, totalBytes: expectedBytes))
+                }
+            }
+            if let final = throttle.unsentFinal { progress(final) }
+        } catch {
+            body.discard()
+            file.close(keep: false)
+            throw error
+        }
+        file.close(keep: true)
     }
 }

@@ -13,15 +13,15 @@ extension NetworkClient {
     public struct Configuration: Sendable {
         /// Header fields sent with every request; an endpoint's field of the same name wins.
         public var headers: HTTPHeaders
-        /// The inactivity timeout in seconds for requests whose endpoint sets none.
-        public var timeout: TimeInterval
+        /// The inactivity timeout for requests whose endpoint sets none.
+        public var timeout: Duration
         /// Status codes that count as success for endpoints that set none.
         public var acceptableStatusCodes: Set<Int>
         /// The retry policy for endpoints that set none. `RetryPolicy.never` turns retrying off.
         public var retryPolicy: RetryPolicy
-        /// The interceptors, outermost first. Unless one of them is a `RetryInterceptor`, the client adds one
-        /// after them (closest to the transport) using `retryPolicy`, when the policy in effect allows more than
-        /// one attempt.
+        /// Your interceptors, outermost first. The client adds the built-ins after them — `RetryInterceptor`,
+        /// `ValidationInterceptor`, `ResponseBufferingInterceptor` — except those you placed here yourself (to
+        /// log every attempt, put `LoggingInterceptor` after a `RetryInterceptor` of your own).
         public var interceptors: [any Interceptor]
         /// The largest response body kept in memory, in bytes, or `nil` for no limit; a larger body fails with
         /// `TransportFailure.Kind.responseTooLarge`. Downloads to a file are not limited.
@@ -33,7 +33,7 @@ extension NetworkClient {
         /// `URLQueryEncoder(arrayEncodingStrategy: .repeated)`. Default: `URLQueryEncoder()`.
         public var queryEncoder: URLQueryEncoder
         /// Moves requests over the network; `nil` (the default) makes the client create a `URLSessionTransport`
-        /// with this configuration's timeout and response size limit.
+        /// with this configuration's `cookiePolicy`.
         public var transport: (any Transport)?
         /// Whether the created `URLSessionTransport` stores and replays cookies (ignored when `transport` is
         /// set). Default `.shared`, URLSession's standard behaviour; `.disabled` isolates clients from each other.
@@ -42,11 +42,11 @@ extension NetworkClient {
         /// Creates a configuration.
         public init(
             headers: HTTPHeaders = [:],
-            timeout: TimeInterval = 60,
-            acceptableStatusCodes: Set<Int> = Set(200..<300),
-            retryPolicy: RetryPolicy = .default,
+            timeout: Duration = RequestDefaults.standard.timeout,
+            acceptableStatusCodes: Set<Int> = RequestDefaults.standard.acceptableStatusCodes,
+            retryPolicy: RetryPolicy = RequestDefaults.standard.retryPolicy,
             interceptors: [any Interceptor] = [],
-            maximumResponseSize: Int? = 64 << 20,
+            maximumResponseSize: Int? = RequestDefaults.standard.maximumResponseSize,
             decoder: any ResponseDecoder = JSONResponseDecoder(),
             queryEncoder: URLQueryEncoder = URLQueryEncoder(),
             transport: (any Transport)? = nil,
@@ -62,6 +62,13 @@ extension NetworkClient {
             self.queryEncoder = queryEncoder
             self.transport = transport
             self.cookiePolicy = cookiePolicy
+        }
+
+        /// The defaults every request is resolved with.
+        var requestDefaults: RequestDefaults {
+            RequestDefaults(
+                headers: headers, queryEncoder: queryEncoder, timeout: timeout, acceptableStatusCodes: acceptableStatusCodes,
+                maximumResponseSize: maximumResponseSize, retryPolicy: retryPolicy)
         }
     }
 }

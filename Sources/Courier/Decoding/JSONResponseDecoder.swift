@@ -1,7 +1,9 @@
 import Foundation
 
 /// Decodes JSON tolerantly (the client's default): integers sent as `"123"` or `123.0` decode into `Int`
-/// fields of plain synthesized `Codable` types; a real type error still fails with its coding path.
+/// fields of plain synthesized `Codable` types, and dates are ISO-8601 strings with or without fractional seconds
+/// and with any offset (`…Z`, `….250Z`, `…+01:00`): what `RequestBody.json` sends. A real type error still fails
+/// with its coding path.
 ///
 /// ```swift
 /// var flexible = FlexibleJSONDecoder()
@@ -12,15 +14,21 @@ public struct JSONResponseDecoder: ResponseDecoder {
     /// The tolerant decoder used.
     public var decoder: FlexibleJSONDecoder
 
-    /// Creates the decoder; by default a `FlexibleJSONDecoder()` with its default (flexible) strategies.
-    public init(decoder: FlexibleJSONDecoder = FlexibleJSONDecoder()) {
+    /// Creates the decoder; by default a `FlexibleJSONDecoder()` with its flexible strategies and ISO-8601 dates.
+    public init(decoder: FlexibleJSONDecoder = Self.defaultDecoder) {
         self.decoder = decoder
     }
 
-    /// Decodes `type` from the response body.
-    ///
-    /// - Throws: `NetworkError.decoding` with the coding path, e.g. `items[3].userId`.
-    public func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws -> T {
-        try Self.decodeBody(type) { try decoder.decode(type, from: response.body) }
+    /// `FlexibleJSONDecoder()` with `dateDecodingStrategy = .iso8601`: the counterpart of
+    /// `RequestBody.defaultJSONEncoder`, so a `Date` sent by one is read back by the other.
+    public static var defaultDecoder: FlexibleJSONDecoder {
+        var decoder = FlexibleJSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    /// Decodes `type` from the body.
+    public func decode<T: Decodable>(_ type: T.Type, from body: Data, headers: HTTPHeaders) throws -> T {
+        try decoder.decode(type, from: body)
     }
 }

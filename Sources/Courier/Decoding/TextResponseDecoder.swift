@@ -11,21 +11,20 @@ public struct TextResponseDecoder: ResponseDecoder {
     ///
     /// - Throws: `NetworkError.decoding` when `type` is not `String`, the charset is unknown, or the bytes are
     ///   not valid in it.
-    public func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws -> T {
-        if let empty = Self.emptyResponse(as: type) { return empty }
+    public func decode<T: Decodable>(_ type: T.Type, from body: Data, headers: HTTPHeaders) throws -> T {
         guard type == String.self else {
             throw NetworkError.decoding(DecodingFailure(
                 typeName: String(describing: type), codingPath: "",
                 message: "TextResponseDecoder decodes only String"
             ))
         }
-        let charset = Self.charset(of: response.headers["Content-Type"]) ?? "utf-8"
+        let charset = Self.charset(of: headers["Content-Type"]) ?? "utf-8"
         guard let encoding = Self.encoding(named: charset) else {
             throw NetworkError.decoding(DecodingFailure(
                 typeName: "String", codingPath: "", message: "unsupported charset '\(charset)'"
             ))
         }
-        guard let text = String(data: response.body, encoding: encoding), let value = text as? T else {
+        guard let text = String(data: body, encoding: encoding), let value = text as? T else {
             throw NetworkError.decoding(DecodingFailure(
                 typeName: "String", codingPath: "", message: "the body is not valid \(charset)"
             ))

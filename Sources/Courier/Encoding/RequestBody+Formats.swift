@@ -29,12 +29,20 @@ extension RequestBody {
         RequestBody(FileBodyEncoder(url, contentType: contentType))
     }
 
-    /// The encoder `.json(_:)` uses unless given another: a fresh `JSONEncoder` with ISO-8601 dates
-    /// (`2024-05-01T09:30:00Z`, whole seconds, UTC — what Foundation's `.iso8601` decoding strategy and most
-    /// servers accept), sorted keys (deterministic bytes) and unescaped slashes; `Data` as Base64.
+    /// The encoder `.json(_:)` uses unless given another: a fresh `JSONEncoder` with ISO-8601 dates in UTC with
+    /// milliseconds (`2024-05-01T09:30:00.250Z`, what the client's default decoder and JavaScript's `Date` read
+    /// back, and the query encoder's default format), sorted keys (deterministic bytes) and unescaped slashes;
+    /// `Data` as Base64.
     public static var defaultJSONEncoder: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            guard let text = ISO8601Format.string(from: date, fractionalSeconds: true) else {
+                throw EncodingError.invalidValue(date, .init(
+                    codingPath: encoder.codingPath, debugDescription: "the date \(date) has no ISO-8601 form (year outside 1...9999)"))
+            }
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        }
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }

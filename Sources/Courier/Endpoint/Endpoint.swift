@@ -29,8 +29,8 @@ public protocol Endpoint: Sendable {
     var parameters: (any Encodable & Sendable)? { get }
     /// Extra header fields for this endpoint. Default: none.
     var headers: HTTPHeaders { get }
-    /// The timeout in seconds, or `nil` for the client's default.
-    var timeout: TimeInterval? { get }
+    /// The inactivity timeout, or `nil` for the client's default.
+    var timeout: Duration? { get }
     /// Status codes that count as success, or `nil` for the client's default (200–299).
     var acceptableStatusCodes: Set<Int>? { get }
     /// The retry policy, or `nil` for the client's default.
@@ -50,7 +50,7 @@ extension Endpoint {
     /// No extra headers.
     public var headers: HTTPHeaders { [:] }
     /// The client's default timeout.
-    public var timeout: TimeInterval? { nil }
+    public var timeout: Duration? { nil }
     /// The client's default (200–299).
     public var acceptableStatusCodes: Set<Int>? { nil }
     /// The client's default retry policy.

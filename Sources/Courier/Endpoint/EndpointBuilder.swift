@@ -1,17 +1,19 @@
 import Foundation
 
-/// A one-off endpoint assembled with modifiers, for requests that do not deserve their own type.
+/// A one-off endpoint assembled with modifiers, for requests that do not deserve their own type; also what
+/// `decoding(_:using:)` turns any endpoint (a router enum case, say) into.
 ///
 /// ```swift
 /// let items = try await client.send(.get("/search").query(SearchQuery(q: "kim")).decoding([Item].self))
 /// let raw = try await client.send(.post("/events").json(event).header("Idempotency-Key", key))   // Data
+/// let page = try await client.send(NoticeRouter.readStatusList(noticeId: 3, query: q).decoding(NoticePage.self))
 /// ```
 ///
-/// On its own an `EndpointBuilder` is an `APIDefinition` whose response is the raw body (`Data`);
-/// `decoding(_:)` turns it into a `TypedEndpoint` with the response type you name.
-public struct EndpointBuilder: APIDefinition {
-    /// The raw body.
-    public typealias APIResponse = Data
+/// `Response` is what `send` returns: `Data` (the raw body, what `.get(_:)` and friends start with), any
+/// `Decodable` (decoded with `responseDecoder`, else the client's decoder), or `EmptyResponse`.
+public struct EndpointBuilder<Response: Decodable & Sendable>: APIDefinition {
+    /// The decoded response.
+    public typealias APIResponse = Response
 
     /// The request method.
     public var method: HTTPMethod
@@ -21,35 +23,38 @@ public struct EndpointBuilder: APIDefinition {
     public var query: (any Encodable & Sendable)?
     /// The body, if any.
     public var body: RequestBody?
+    /// A seed-style parameters DTO (see `Endpoint.parameters`), kept from an endpoint given to `decoding`.
+    public var parameters: (any Encodable & Sendable)?
     /// Extra header fields.
     public var headers: HTTPHeaders
-    /// The timeout in seconds, or `nil` for the client's default.
-    public var timeout: TimeInterval?
+    /// The inactivity timeout, or `nil` for the client's default.
+    public var timeout: Duration?
     /// Status codes that count as success, or `nil` for the client's default.
     public var acceptableStatusCodes: Set<Int>?
     /// The retry policy, or `nil` for the client's default.
     public var retryPolicy: RetryPolicy?
     /// The query encoder, or `nil` for the client's.
     public var queryEncoder: URLQueryEncoder?
+    /// The decoder for responses, or `nil` for the client's.
+    public var responseDecoder: (any ResponseDecoder)?
 
-    /// Creates a builder for `method` and `path`.
-    public init(method: HTTPMethod, path: EndpointPath) {
-        self.method = method
-        self.path = path
-        self.query = nil
-        self.body = nil
-        self.headers = [:]
-        self.timeout = nil
-        self.acceptableStatusCodes = nil
-        self.retryPolicy = nil
-        self.queryEncoder = nil
+    /// Creates a builder with every property of `endpoint`.
+    public init(_ endpoint: some Endpoint, responseDecoder: (any ResponseDecoder)? = nil) {
+        method = endpoint.method
+        path = endpoint.path
+        query = endpoint.query
+        body = endpoint.body
+        parameters = endpoint.parameters
+        headers = endpoint.headers
+        timeout = endpoint.timeout
+        acceptableStatusCodes = endpoint.acceptableStatusCodes
+        retryPolicy = endpoint.retryPolicy
+        queryEncoder = endpoint.queryEncoder
+        self.responseDecoder = responseDecoder
     }
 
-    /// Returns the raw body unchanged.
-    public var responseDecoder: (any ResponseDecoder)? { DataResponseDecoder() }
-
     /// Sets the query DTO, encoded with `encoder` (`nil` = the client's query encoder).
-    public func query(_ value: some Encodable & Sendable, encoder: URLQueryEncoder? = nil) -> EndpointBuilder {
+    public func query(_ value: some Encodable & Sendable, encoder: URLQueryEncoder? = nil) -> Self {
         with {
             $0.query = value
             if let encoder { $0.queryEncoder = encoder }
@@ -57,88 +62,97 @@ public struct EndpointBuilder: APIDefinition {
     }
 
     /// Sets the body.
-    public func body(_ body: RequestBody) -> EndpointBuilder {
+    public func body(_ body: RequestBody) -> Self {
         with { $0.body = body }
     }
 
     /// Sets a JSON body (`RequestBody.json`).
-    public func json(_ value: some Encodable & Sendable, encoder: JSONEncoder = RequestBody.defaultJSONEncoder) -> EndpointBuilder {
+    public func json(_ value: some Encodable & Sendable, encoder: JSONEncoder = RequestBody.defaultJSONEncoder) -> Self {
         body(.json(value, encoder: encoder))
     }
 
     /// Sets an `application/x-www-form-urlencoded` body (`RequestBody.form`).
-    public func form(_ value: some Encodable & Sendable, encoder: URLQueryEncoder = URLQueryEncoder()) -> EndpointBuilder {
+    public func form(_ value: some Encodable & Sendable, encoder: URLQueryEncoder = URLQueryEncoder()) -> Self {
         body(.form(value, encoder: encoder))
     }
 
     /// Sets a multipart body (`RequestBody.multipart`).
-    public func multipart(_ form: MultipartFormData) -> EndpointBuilder {
+    public func multipart(_ form: MultipartFormData) -> Self {
         body(.multipart(form))
     }
 
     /// Sets a header field, replacing any of the same name.
-    public func header(_ name: String, _ value: String) -> EndpointBuilder {
+    public func header(_ name: String, _ value: String) -> Self {
         with { $0.headers[name] = value }
     }
 
     /// Merges header fields, replacing any of the same names.
-    public func headers(_ headers: HTTPHeaders) -> EndpointBuilder {
+    public func headers(_ headers: HTTPHeaders) -> Self {
         with { $0.headers = $0.headers.merging(headers) }
     }
 
-    /// Sets the timeout in seconds.
-    public func timeout(_ seconds: TimeInterval) -> EndpointBuilder {
-        with { $0.timeout = seconds }
+    /// Sets the inactivity timeout.
+    public func timeout(_ timeout: Duration) -> Self {
+        with { $0.timeout = timeout }
     }
 
     /// Sets the status codes that count as success.
-    public func acceptableStatusCodes(_ codes: Set<Int>) -> EndpointBuilder {
+    public func acceptableStatusCodes(_ codes: Set<Int>) -> Self {
         with { $0.acceptableStatusCodes = codes }
     }
 
     /// Sets the retry policy.
-    public func retryPolicy(_ policy: RetryPolicy) -> EndpointBuilder {
+    public func retryPolicy(_ policy: RetryPolicy) -> Self {
         with { $0.retryPolicy = policy }
     }
 
-    /// Names the response type: the result is an `APIDefinition` whose `APIResponse` is `type`, decoded with
-    /// `decoder` (`nil` = the client's default, tolerant JSON).
-    ///
-    /// ```swift
-    /// let user = try await client.send(.get("/users/\(id)").decoding(User.self))
-    /// ```
-    public func decoding<Response: Decodable & Sendable>(
-        _ type: Response.Type,
-        using decoder: (any ResponseDecoder)? = nil
-    ) -> TypedEndpoint<Response> {
-        TypedEndpoint(self, responseDecoder: decoder)
-    }
-
-    private func with(_ change: (inout EndpointBuilder) -> Void) -> EndpointBuilder {
+    private func with(_ change: (inout Self) -> Void) -> Self {
         var copy = self
         change(&copy)
         return copy
     }
 }
 
-extension Endpoint where Self == EndpointBuilder {
-    /// A builder for `method` and `path`.
-    public static func request(_ method: HTTPMethod, _ path: EndpointPath) -> EndpointBuilder {
-        EndpointBuilder(method: method, path: path)
+extension Endpoint {
+    /// This endpoint with a named response type, decoded with `decoder` (`nil` = the client's default, tolerant
+    /// JSON). `Data` returns the raw body and `EmptyResponse` ignores it.
+    ///
+    /// ```swift
+    /// let user = try await client.send(.get("/users/\(id)").decoding(User.self))
+    /// let page = try await client.send(NoticeRouter.readStatusList(noticeId: 3, query: q).decoding(NoticePage.self))
+    /// ```
+    public func decoding<Response: Decodable & Sendable>(
+        _ type: Response.Type,
+        using decoder: (any ResponseDecoder)? = nil
+    ) -> EndpointBuilder<Response> {
+        EndpointBuilder(self, responseDecoder: decoder)
+    }
+}
+
+extension Endpoint where Self == EndpointBuilder<Data> {
+    /// A builder for `method` and `path`, whose response is the raw body until `decoding(_:using:)` names a type.
+    public static func request(_ method: HTTPMethod, _ path: EndpointPath) -> EndpointBuilder<Data> {
+        EndpointBuilder(BareEndpoint(method: method, path: path))
     }
 
     /// A `GET` builder.
-    public static func get(_ path: EndpointPath) -> EndpointBuilder { EndpointBuilder(method: .get, path: path) }
+    public static func get(_ path: EndpointPath) -> Self { request(.get, path) }
     /// A `POST` builder.
-    public static func post(_ path: EndpointPath) -> EndpointBuilder { EndpointBuilder(method: .post, path: path) }
+    public static func post(_ path: EndpointPath) -> Self { request(.post, path) }
     /// A `PUT` builder.
-    public static func put(_ path: EndpointPath) -> EndpointBuilder { EndpointBuilder(method: .put, path: path) }
+    public static func put(_ path: EndpointPath) -> Self { request(.put, path) }
     /// A `PATCH` builder.
-    public static func patch(_ path: EndpointPath) -> EndpointBuilder { EndpointBuilder(method: .patch, path: path) }
+    public static func patch(_ path: EndpointPath) -> Self { request(.patch, path) }
     /// A `DELETE` builder.
-    public static func delete(_ path: EndpointPath) -> EndpointBuilder { EndpointBuilder(method: .delete, path: path) }
+    public static func delete(_ path: EndpointPath) -> Self { request(.delete, path) }
     /// A `HEAD` builder.
-    public static func head(_ path: EndpointPath) -> EndpointBuilder { EndpointBuilder(method: .head, path: path) }
+    public static func head(_ path: EndpointPath) -> Self { request(.head, path) }
     /// An `OPTIONS` builder.
-    public static func options(_ path: EndpointPath) -> EndpointBuilder { EndpointBuilder(method: .options, path: path) }
+    public static func options(_ path: EndpointPath) -> Self { request(.options, path) }
+}
+
+/// Method and path, nothing else: the seed of `.request(_:_:)`.
+private struct BareEndpoint: Endpoint {
+    let method: HTTPMethod
+    let path: EndpointPath
 }

@@ -11,7 +11,7 @@ extension HTTPRequest {
     /// - Headers: `defaults.headers`, then the endpoint's headers (replacing fields of the same name), then the
     ///   body's `Content-Type` unless the endpoint sets its own. A request without a body never carries
     ///   `Content-Type`.
-    /// - Timeout, acceptable status codes and retry policy are copied from the endpoint (`nil` = the client's).
+    /// - Timeout, acceptable status codes, response size limit and retry policy: the endpoint's, else `defaults`'.
     ///
     /// ```swift
     /// let request = try HTTPRequest(GetUser(id: 7), baseURL: URL(string: "https://api.example.com/v1")!)
@@ -20,7 +20,7 @@ extension HTTPRequest {
     ///
     /// - Throws: `NetworkError.configuration` (invalid method, path, base URL, header, timeout, a body on
     ///   `GET`/`HEAD`/`TRACE`, clashing DTOs) or `NetworkError.encoding` (the query or body failed to encode).
-    public init(_ endpoint: some Endpoint, baseURL: URL, defaults: RequestDefaults = RequestDefaults()) throws(NetworkError) {
+    public init(_ endpoint: some Endpoint, baseURL: URL, defaults: RequestDefaults = .standard) throws(NetworkError) {
         let method = endpoint.method
         guard method.isValidToken else {
             throw .configuration(reason: .invalidRequest("'\(method.rawValue)' is not a valid HTTP method token"))
@@ -75,8 +75,9 @@ extension HTTPRequest {
         }
         try headers.validate()
 
-        if let timeout = endpoint.timeout, !(timeout > 0 && timeout.isFinite) {
-            throw .configuration(reason: .invalidRequest("the timeout \(timeout) is not a positive number of seconds"))
+        let timeout = endpoint.timeout ?? defaults.timeout
+        guard timeout > .zero else {
+            throw .configuration(reason: .invalidRequest("the timeout \(timeout) is not a positive duration"))
         }
 
         self.init(
@@ -84,9 +85,10 @@ extension HTTPRequest {
             url: url,
             headers: headers,
             body: body,
-            timeout: endpoint.timeout,
-            acceptableStatusCodes: endpoint.acceptableStatusCodes,
-            retryPolicy: endpoint.retryPolicy
+            timeout: timeout,
+            acceptableStatusCodes: endpoint.acceptableStatusCodes ?? defaults.acceptableStatusCodes,
+            maximumResponseSize: defaults.maximumResponseSize,
+            retryPolicy: endpoint.retryPolicy ?? defaults.retryPolicy
         )
     }
 
@@ -105,7 +107,7 @@ extension HTTPRequest {
 extension HTTPMethod {
     /// Whether a seed-style `parameters` DTO goes into the query (`GET`, `HEAD`, `DELETE`, `OPTIONS`, `TRACE`)
     /// rather than a JSON body.
-    public var sendsParametersInQuery: Bool {
+    package var sendsParametersInQuery: Bool {
         switch self {
         case .get, .head, .delete, .options, .trace: true
         default: false
@@ -113,7 +115,7 @@ extension HTTPMethod {
     }
 
     /// Whether a request with this method may carry a body (`GET`, `HEAD` and `TRACE` may not).
-    public var allowsBody: Bool {
+    package var allowsBody: Bool {
         switch self {
         case .get, .head, .trace: false
         default: true

@@ -1,10 +1,9 @@
 import Foundation
 
-/// Client-wide settings applied to every request built from an endpoint.
+/// The settings every request gets unless its endpoint sets its own: the one place a client's defaults live.
 ///
-/// The client owns one and passes it to `HTTPRequest(_:baseURL:defaults:)`; an endpoint's own values win
-/// over these (its headers replace default headers of the same name, its `queryEncoder` replaces
-/// `queryEncoder`).
+/// `NetworkClient` makes one from its `Configuration` and passes it to `HTTPRequest(_:baseURL:defaults:)`,
+/// which resolves each setting once (the endpoint's value, else this one's).
 ///
 /// ```swift
 /// var defaults = RequestDefaults()
@@ -18,10 +17,32 @@ public struct RequestDefaults: Sendable {
     /// Encodes query DTOs of endpoints that do not bring their own `queryEncoder`. Default: `URLQueryEncoder()`
     /// (brackets for objects, indexed arrays, ISO-8601 dates with fractional seconds).
     public var queryEncoder: URLQueryEncoder
+    /// The inactivity timeout. Default: 60 seconds.
+    public var timeout: Duration
+    /// Status codes that count as success. Default: 200–299.
+    public var acceptableStatusCodes: Set<Int>
+    /// The largest in-memory response body in bytes, or `nil` for no limit. Default: 64 MiB.
+    public var maximumResponseSize: Int?
+    /// The retry policy. Default: `RetryPolicy.default`.
+    public var retryPolicy: RetryPolicy
 
     /// Creates defaults.
-    public init(headers: HTTPHeaders = [:], queryEncoder: URLQueryEncoder = URLQueryEncoder()) {
+    public init(
+        headers: HTTPHeaders = [:],
+        queryEncoder: URLQueryEncoder = URLQueryEncoder(),
+        timeout: Duration = .seconds(60),
+        acceptableStatusCodes: Set<Int> = Set(200..<300),
+        maximumResponseSize: Int? = 64 << 20,
+        retryPolicy: RetryPolicy = .default
+    ) {
         self.headers = headers
         self.queryEncoder = queryEncoder
+        self.timeout = timeout
+        self.acceptableStatusCodes = acceptableStatusCodes
+        self.maximumResponseSize = maximumResponseSize
+        self.retryPolicy = retryPolicy
     }
+
+    /// `RequestDefaults()`: the values documented above.
+    public static let standard = RequestDefaults()
 }

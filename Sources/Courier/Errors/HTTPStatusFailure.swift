@@ -6,17 +6,25 @@ public struct HTTPStatusFailure: Sendable, Equatable, CustomStringConvertible {
     public var statusCode: Int
     /// The response's header fields.
     public var headers: HTTPHeaders
-    /// The response body (capped by the client's response size limit).
+    /// The response body (at most `ValidationInterceptor.maximumErrorBodySize` bytes, and never more than the
+    /// request's response size limit).
     public var body: Data
-    /// The endpoint's `APIErrorBody`, decoded from `body`, when the endpoint declares one and it decoded.
+    /// The endpoint's `APIErrorBody`, decoded from `body` with the endpoint's (else the client's) decoder, when
+    /// the endpoint declares one and it decoded.
     public var errorBody: (any Sendable)?
+    /// Why the endpoint's `APIErrorBody` could not be decoded from `body`, when it could not.
+    public var errorBodyFailure: DecodingFailure?
 
     /// Creates a failure.
-    public init(statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data(), errorBody: (any Sendable)? = nil) {
+    public init(
+        statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data(),
+        errorBody: (any Sendable)? = nil, errorBodyFailure: DecodingFailure? = nil
+    ) {
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
         self.errorBody = errorBody
+        self.errorBodyFailure = errorBodyFailure
     }
 
     /// The typed error body, if it was decoded as `type`.
@@ -24,9 +32,11 @@ public struct HTTPStatusFailure: Sendable, Equatable, CustomStringConvertible {
         errorBody as? T
     }
 
-    /// Decodes the body as `type` with `decoder`.
-    public func decodeBody<T: Decodable>(as type: T.Type, using decoder: JSONDecoder = JSONDecoder()) throws -> T {
-        try decoder.decode(type, from: body)
+    /// Decodes the body as `type` with `decoder` (by default the client's default, tolerant JSON).
+    ///
+    /// - Throws: `NetworkError.decoding`, saying why, with this response's status, headers and body.
+    public func decodeBody<T: Decodable>(as type: T.Type, using decoder: any ResponseDecoder = JSONResponseDecoder()) throws(NetworkError) -> T {
+        try ResponseDecoding.decode(type, body: body, statusCode: statusCode, headers: headers, with: decoder)
     }
 
     /// Compares status, headers and body (the decoded error body is derived from them).

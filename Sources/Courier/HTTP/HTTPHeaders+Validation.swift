@@ -3,16 +3,19 @@ extension HTTPHeaders {
     /// control characters (horizontal tab is allowed). This is what stops header injection.
     ///
     /// - Throws: `NetworkError.configuration(reason: .invalidHeader(name:reason:))` for the first bad field.
-    public func validate() throws(NetworkError) {
+    ///
+    /// Values must also be ASCII, except with `allowingUTF8` (multipart part headers, where RFC 7578 §5.1 lets
+    /// form-data names carry UTF-8).
+    public func validate(allowingUTF8: Bool = false) throws(NetworkError) {
         for field in fields {
-            try Self.validate(name: field.name, value: field.value)
+            try Self.validate(name: field.name, value: field.value, allowingUTF8: allowingUTF8)
         }
     }
 
     /// Checks one field; see `validate()`.
     ///
     /// - Throws: `NetworkError.configuration(reason: .invalidHeader(name:reason:))`.
-    public static func validate(name: String, value: String) throws(NetworkError) {
+    public static func validate(name: String, value: String, allowingUTF8: Bool = false) throws(NetworkError) {
         if name.isEmpty {
             throw .configuration(reason: .invalidHeader(name: name, reason: "the name is empty"))
         }
@@ -37,6 +40,11 @@ extension HTTPHeaders {
                 throw .configuration(
                     reason: .invalidHeader(name: name, reason: "the value contains a control character (\(Self.describe(byte)))")
                 )
+            case 0x80... where !allowingUTF8:
+                // RFC 9110 §5.5: field values are ASCII in practice; servers read other bytes as Latin-1 or reject
+                // them. Where non-ASCII has a convention (RFC 8187 `filename*=UTF-8''…`), encode it first.
+                throw .configuration(reason: .invalidHeader(
+                    name: name, reason: "the value contains non-ASCII text; percent-encode it (RFC 8187 ext-value) or send it in the body"))
             default:
                 continue
             }

@@ -1,7 +1,11 @@
 import Foundation
 
-/// A request as the interceptor chain and the transport see it: built from an endpoint and the client's base
-/// URL, validated, and free to be rewritten by interceptors.
+/// A request as the interceptors and the transport see it: built once from an endpoint, the client's base URL
+/// and the client's defaults, then free to be rewritten by interceptors.
+///
+/// Every setting is resolved when the request is built (the endpoint's value, else the client's): nothing below
+/// the client falls back to a default of its own, so an interceptor that changes, say, `acceptableStatusCodes`
+/// changes what the status check accepts.
 public struct HTTPRequest: Sendable {
     /// The method.
     public var method: HTTPMethod
@@ -11,22 +15,29 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// The body, if any.
     public var body: HTTPBody?
-    /// The per-request timeout (seconds of inactivity), or `nil` for the client's default.
-    public var timeout: TimeInterval?
-    /// Status codes that count as success, or `nil` for the client's default (200–299).
-    public var acceptableStatusCodes: Set<Int>?
-    /// The retry policy for this request, or `nil` for the client's default.
-    public var retryPolicy: RetryPolicy?
+    /// The longest the transport waits for the next byte (connecting, sending or receiving).
+    public var timeout: Duration
+    /// Status codes that count as success; any other status ends in `NetworkError.httpStatus`.
+    public var acceptableStatusCodes: Set<Int>
+    /// The largest response body read into memory, in bytes; a larger one fails with `.responseTooLarge` as soon
+    /// as it is seen. `nil` leaves the body streaming, unread and unlimited (what downloads to a file use, and
+    /// what `NetworkClient.perform` callers set to read a body chunk by chunk).
+    public var maximumResponseSize: Int?
+    /// How failed attempts are retried (`.never` for one attempt).
+    public var retryPolicy: RetryPolicy
+    /// Receives upload progress (body bytes sent) from the transport; set by `NetworkClient.upload`.
+    public var uploadProgress: (@Sendable (TransferProgress) -> Void)?
 
-    /// Creates a request.
+    /// Creates a request; the settings default to `RequestDefaults()`'s.
     public init(
         method: HTTPMethod,
         url: URL,
         headers: HTTPHeaders = [:],
         body: HTTPBody? = nil,
-        timeout: TimeInterval? = nil,
-        acceptableStatusCodes: Set<Int>? = nil,
-        retryPolicy: RetryPolicy? = nil
+        timeout: Duration = RequestDefaults.standard.timeout,
+        acceptableStatusCodes: Set<Int> = RequestDefaults.standard.acceptableStatusCodes,
+        maximumResponseSize: Int? = RequestDefaults.standard.maximumResponseSize,
+        retryPolicy: RetryPolicy = RequestDefaults.standard.retryPolicy
     ) {
         self.method = method
         self.url = url
@@ -34,6 +45,7 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.timeout = timeout
         self.acceptableStatusCodes = acceptableStatusCodes
+        self.maximumResponseSize = maximumResponseSize
         self.retryPolicy = retryPolicy
     }
 }

@@ -22,14 +22,17 @@ public struct CoalescingInterceptor: Interceptor {
         while let shared = await registry.join(key) {
             do {
                 return try await shared.value()
-            } catch where NetworkError.from(error) == .cancelled && !Task.isCancelled {
+            } catch NetworkError.cancelled where !Task.isCancelled {
                 // The caller that sent it was cancelled, not this one: join or send anew.
                 continue
             }
         }
         let result: Result<HTTPResponse, any Error>
         do {
-            result = .success(try await next(request))
+            // Every caller gets the same bytes: the body is read once, here, within the request's size limit.
+            var response = try await next(request)
+            response.body = ResponseBody(try await response.body.collect(upTo: request.maximumResponseSize))
+            result = .success(response)
         } catch {
             result = .failure(error)
         }

@@ -35,26 +35,31 @@ public struct LoggingInterceptor: Interceptor {
     /// Logs `request`, passes it on, and logs the response or the failure.
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         let url = redaction.redact(request.url)
-        logger.log(NetworkLogEvent(
-            kind: .request, method: request.method, url: url,
+        let (logger, redaction, logHeaders) = (self.logger, self.redaction, self.logHeaders)
+        logger.log(.request(
+            method: request.method, url: url,
             headers: logHeaders ? redaction.redact(request.headers) : [:],
-            requestBodySize: request.body?.contentLength,
+            bodySize: request.body?.contentLength,
             curlCommand: logCurlCommand ? request.curlCommand(redaction: redaction) : nil))
         let start = ContinuousClock.now
+        let headersOf = { (headers: HTTPHeaders) in logHeaders ? redaction.redact(headers) : [:] }
         do {
-            let response = try await next(request)
-            logger.log(NetworkLogEvent(
-                kind: .response, method: request.method, url: url,
-                headers: logHeaders ? redaction.redact(response.headers) : [:],
-                statusCode: response.statusCode, responseBodySize: response.body.count,
-                duration: ContinuousClock.seconds(since: start)))
+            var response = try await next(request)
+            let (status, headers) = (response.statusCode, headersOf(response.headers))
+            response.body = response.body.observed(onEnd: { bytes, _ in
+                logger.log(.response(
+                    method: request.method, url: url, statusCode: status, headers: headers,
+                    bodySize: bytes, duration: ContinuousClock.now - start))
+            })
             return response
+        } catch NetworkError.httpStatus(let failure) {
+            logger.log(.response(
+                method: request.method, url: url, statusCode: failure.statusCode, headers: headersOf(failure.headers),
+                bodySize: Int64(failure.body.count), duration: ContinuousClock.now - start))
+            throw NetworkError.httpStatus(failure)
         } catch {
-            logger.log(NetworkLogEvent(
-                kind: .failure, method: request.method, url: url, duration: ContinuousClock.seconds(since: start),
-                error: String(describing: error)))
+            logger.log(.failure(method: request.method, url: url, error: String(describing: error), duration: ContinuousClock.now - start))
             throw error
         }
     }
-
 }

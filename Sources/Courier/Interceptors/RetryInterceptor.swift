@@ -1,11 +1,12 @@
 import Foundation
 
-/// Retries failed requests according to a `RetryPolicy` (the request's own, else `policy`).
+/// Retries failed requests according to `request.retryPolicy`.
 ///
 /// - Only idempotent methods (`GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS`, `TRACE`) or requests carrying an
 ///   `Idempotency-Key` header are retried; a cancelled request never is.
-/// - Retried: the policy's status codes, and the transient transport failures `timedOut`, `connectionLost`
-///   and `cannotConnect`.
+/// - Retried: the policy's status codes (a thrown `NetworkError.httpStatus`, or a response when this interceptor
+///   is placed above `ValidationInterceptor`), and the transient transport failures `timedOut`,
+///   `connectionLost` and `cannotConnect`.
 /// - The delay before retry `n` is a random time in `0...min(maximumDelay, baseDelay × 2^(n-1))` (exponential
 ///   backoff with full jitter), unless the response has `Retry-After` (seconds or HTTP-date), which is used
 ///   instead, clamped to `maximumDelay` (and to one day, whatever the policy says).
@@ -14,26 +15,24 @@ import Foundation
 /// - Each attempt sends the same `HTTPRequest`; `.file` and `.stream` bodies are re-opened from their source
 ///   by the transport, so replays send the full body.
 ///
-/// `NetworkClient` appends one automatically; add your own only to place it elsewhere in the chain.
+/// A built-in member of every client's stack, just below the user's interceptors; put one in
+/// `Configuration.interceptors` yourself to place it elsewhere.
 public struct RetryInterceptor: Interceptor {
-    /// The policy for requests that carry none.
-    public var policy: RetryPolicy
     private let clock: RetryClock
 
     /// Creates the interceptor.
-    public init(policy: RetryPolicy = .default) {
-        self.init(policy: policy, clock: .system)
+    public init() {
+        self.init(clock: .system)
     }
 
     /// Creates the interceptor with an injected clock and random source (for tests).
-    public init(policy: RetryPolicy = .default, clock: RetryClock) {
-        self.policy = policy
+    package init(clock: RetryClock) {
         self.clock = clock
     }
 
-    /// Sends `request`, retrying as the policy allows.
+    /// Sends `request`, retrying as its policy allows.
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
-        let policy = request.retryPolicy ?? self.policy
+        let policy = request.retryPolicy
         guard policy.maxAttempts > 1, Self.isRetryable(request) else { return try await next(request) }
         let start = clock.now()
         var attempt = 1
@@ -45,13 +44,19 @@ public struct RetryInterceptor: Interceptor {
                 guard attempt < policy.maxAttempts, policy.retryableStatusCodes.contains(response.statusCode) else {
                     return response
                 }
-                delay = Self.retryAfter(response.headers, now: clock.now()).map { min($0, policy.maximumDelay, Self.longestDelay) }
-                    ?? backoff(attempt: attempt, policy: policy)
+                delay = retryDelay(after: response.headers, attempt: attempt, policy: policy)
                 guard fitsDeadline(delay, start: start, policy: policy) else { return response }
+                response.body.discard()
             } catch {
-                let failure = NetworkError.from(error)
-                guard attempt < policy.maxAttempts, Self.isTransient(failure), !Task.isCancelled else { throw error }
-                delay = backoff(attempt: attempt, policy: policy)
+                let failure = error as? NetworkError
+                guard attempt < policy.maxAttempts, !Task.isCancelled else { throw error }
+                if case .httpStatus(let status)? = failure, policy.retryableStatusCodes.contains(status.statusCode) {
+                    delay = retryDelay(after: status.headers, attempt: attempt, policy: policy)
+                } else if let failure, Self.isTransient(failure) {
+                    delay = backoff(attempt: attempt, policy: policy)
+                } else {
+                    throw error
+                }
                 guard fitsDeadline(delay, start: start, policy: policy) else { throw error }
             }
             do {
@@ -63,13 +68,19 @@ public struct RetryInterceptor: Interceptor {
         }
     }
 
+    /// `Retry-After` when the response has one, else the backoff for `attempt`.
+    private func retryDelay(after headers: HTTPHeaders, attempt: Int, policy: RetryPolicy) -> TimeInterval {
+        Self.retryAfter(headers, now: clock.now()).map { min($0, policy.maximumDelay, Self.longestDelay) }
+            ?? backoff(attempt: attempt, policy: policy)
+    }
+
     /// Whether a request may be sent twice without repeating a side effect.
-    public static func isRetryable(_ request: HTTPRequest) -> Bool {
+    static func isRetryable(_ request: HTTPRequest) -> Bool {
         request.method.isIdempotent || request.headers.contains("Idempotency-Key")
     }
 
     /// Whether `error` is a transient transport failure worth another attempt.
-    public static func isTransient(_ error: NetworkError) -> Bool {
+    static func isTransient(_ error: NetworkError) -> Bool {
         guard case .transport(let failure) = error else { return false }
         switch failure.kind {
         case .timedOut, .connectionLost, .cannotConnect: return true
@@ -78,7 +89,7 @@ public struct RetryInterceptor: Interceptor {
     }
 
     /// The delay asked for by a `Retry-After` header (delta-seconds or HTTP-date), or `nil`.
-    public static func retryAfter(_ headers: HTTPHeaders, now: Date) -> TimeInterval? {
+    package static func retryAfter(_ headers: HTTPHeaders, now: Date) -> TimeInterval? {
         guard let value = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             return TimeInterval(value).map { max(0, $0) }
@@ -105,17 +116,17 @@ public struct RetryInterceptor: Interceptor {
     }
 }
 
-/// Time and randomness as seen by `RetryInterceptor`; inject a fake one in tests.
-public struct RetryClock: Sendable {
+/// Time and randomness as seen by `RetryInterceptor`; tests inject a fake one.
+package struct RetryClock: Sendable {
     /// The current time (for deadlines and `Retry-After` dates).
-    public var now: @Sendable () -> Date
+    package var now: @Sendable () -> Date
     /// Waits `seconds`; throws when the task is cancelled.
-    public var sleep: @Sendable (_ seconds: TimeInterval) async throws -> Void
+    package var sleep: @Sendable (_ seconds: TimeInterval) async throws -> Void
     /// A random number in `0...upperBound` (the jitter).
-    public var random: @Sendable (_ upperBound: Double) -> Double
+    package var random: @Sendable (_ upperBound: Double) -> Double
 
     /// Creates a clock from its three functions.
-    public init(
+    package init(
         now: @escaping @Sendable () -> Date,
         sleep: @escaping @Sendable (_ seconds: TimeInterval) async throws -> Void,
         random: @escaping @Sendable (_ upperBound: Double) -> Double
@@ -126,7 +137,7 @@ public struct RetryClock: Sendable {
     }
 
     /// The wall clock, `Task.sleep`, and the system random generator.
-    public static let system = RetryClock(
+    package static let system = RetryClock(
         now: { Date() },
         sleep: { seconds in
             guard seconds > 0 else { return }

@@ -1,28 +1,38 @@
-/// Throws `NetworkError.httpStatus` for a response whose status is not acceptable, inside the chain.
+import Foundation
+
+/// Turns a response whose status is not in `request.acceptableStatusCodes` into `NetworkError.httpStatus`,
+/// carrying the status, the headers and the start of the body.
 ///
-/// `NetworkClient` already validates every response after the chain (with the endpoint's typed
-/// `APIErrorBody`), so you need this only when an interceptor placed before it should see failures as errors
-/// rather than responses, or when running an `InterceptorChain` without a client. Acceptable codes are the
-/// request's own, else `acceptableStatusCodes`.
-///
-/// ```swift
-/// let chain = InterceptorChain([LoggingInterceptor(), ValidationInterceptor()])
-/// ```
+/// A built-in member of every client's stack, below the user's interceptors and `RetryInterceptor`: it checks
+/// the request as every interceptor above it left it, so one that changes the acceptable codes is honoured.
+/// Interceptors above it see failing statuses as thrown `NetworkError.httpStatus`; put it in
+/// `Configuration.interceptors` yourself to place it elsewhere.
 public struct ValidationInterceptor: Interceptor {
-    /// Status codes that count as success for requests that set none.
-    public var acceptableStatusCodes: Set<Int>
+    /// The most bytes of a failing response's body kept in `HTTPStatusFailure.body` (1 MiB).
+    public static let maximumErrorBodySize = 1 << 20
 
-    /// Creates the interceptor (200–299 by default).
-    public init(acceptableStatusCodes: Set<Int> = Set(200..<300)) {
-        self.acceptableStatusCodes = acceptableStatusCodes
-    }
+    /// Creates the interceptor.
+    public init() {}
 
-    /// Passes the request on and throws for a non-acceptable status.
+    /// Passes the request on and throws for a status that is not acceptable.
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         let response = try await next(request)
-        guard (request.acceptableStatusCodes ?? acceptableStatusCodes).contains(response.statusCode) else {
-            throw NetworkError.httpStatus(HTTPStatusFailure(statusCode: response.statusCode, headers: response.headers, body: response.body))
-        }
-        return response
+        guard !request.acceptableStatusCodes.contains(response.statusCode) else { return response }
+        let limit = min(request.maximumResponseSize ?? Self.maximumErrorBodySize, Self.maximumErrorBodySize)
+        throw NetworkError.httpStatus(HTTPStatusFailure(
+            statusCode: response.statusCode, headers: response.headers, body: await Self.prefix(of: response.body, limit: limit)))
+    }
+
+    /// Up to `limit` bytes of `body`; the rest is discarded, and a body that breaks off keeps what came.
+    static func prefix(of body: ResponseBody, limit: Int) async -> Data {
+        var data = Data()
+        do {
+            for try await chunk in body {
+                data.append(chunk.prefix(limit - data.count))
+                if data.count >= limit { break }
+            }
+        } catch {}
+        body.discard()
+        return data
     }
 }

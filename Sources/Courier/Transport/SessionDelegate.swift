@@ -3,9 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The session-level delegate of `URLSessionTransport`: answers auth challenges, follows redirects up to a
-/// cap, enforces the response size limit, reports progress, streams download bodies into their file, and
-/// resumes each task's continuation exactly once.
+/// The session-level delegate of `URLSessionTransport`: answers auth challenges, follows redirects up to a cap
+/// without carrying credentials to another origin, reports upload progress, hands each task's head to its
+/// caller and streams its body into a `ResponseBodyStream`.
 ///
 /// Session-level callbacks are used throughout because per-task delegates are never called on Linux.
 /// `@unchecked Sendable` is safe: the only mutable state is `records`, a `LockedState`.
@@ -38,7 +38,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// On Linux, URLSession raises the challenge *instead of* completing the task, and every disposition except
     /// `.useCredential` either waits forever (`.performDefaultHandling` without a stored credential) or cancels
     /// the task. The response and its body have already been delivered to this delegate by then, so the
-    /// challenge is cancelled and the cancellation turned back into the recorded `401`.
+    /// challenge is cancelled and the cancellation turned back into the end of the `401`'s body.
     func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
@@ -71,6 +71,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     // MARK: Redirects
 
+    /// Follows up to the record's cap (past it the redirect response itself is returned). A redirect to another
+    /// origin (scheme, host or port) carries no credentials: URLSession on Linux would copy every header.
     func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
@@ -82,7 +84,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             record.redirects += 1
             return record.redirects <= record.maximumRedirects
         } ?? true
-        completionHandler(follow ? request : nil)
+        guard follow else { return completionHandler(nil) }
+        let from = task.currentRequest?.url ?? response.url
+        completionHandler(RedirectPolicy.redirected(request, from: from))
     }
 
     // MARK: Data
@@ -93,81 +97,56 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        let allow = withRecord(dataTask) { record -> Bool in
-            if let destination = record.destination {
-                // A download: its body goes to the file from the first byte (a repeated response starts it over).
-                record.file?.close(keep: false)
-                record.file = nil
-                record.expectedFileBytes = response.expectedContentLength >= 0 ? response.expectedContentLength : nil
-                do throws(NetworkError) {
-                    record.file = try DownloadFile(creatingAt: destination)
-                } catch {
-                    record.failure = error
-                    return false
-                }
-                return true
-            }
-            if let limit = record.maximumResponseSize, response.expectedContentLength > Int64(limit) {
-                record.failure = Self.tooLarge(limit)
-                return false
-            }
-            return true
-        } ?? true
-        completionHandler(allow ? .allow : .cancel)
-        // swift-corelibs-foundation ignores the disposition: stop the transfer here, not after the whole body.
-        if !allow { Self.cancel(dataTask) }
+        completionHandler(.allow)
+        guard let http = response as? HTTPURLResponse else { return }
+        let task = Unchecked(dataTask)
+        #if canImport(FoundationNetworking)
+        // swift-corelibs-foundation restarts a suspended transfer from its response on `resume()`, so on Linux
+        // the transfer is never suspended: `didReceive data` holds the delegate queue instead (bounded, below).
+        // That stalls every task of the session, so it happens only far behind: 16 MiB unread.
+        let stream = ResponseBodyStream(
+            highWater: 16 << 20, lowWater: 8 << 20, onCancel: { Self.offDelegateQueue { task.value.cancel() } })
+        #else
+        let stream = ResponseBodyStream(
+            pause: { Self.offDelegateQueue { task.value.suspend() } },
+            resume: { Self.offDelegateQueue { task.value.resume() } },
+            onCancel: { Self.offDelegateQueue { task.value.cancel() } })
+        #endif
+        let head = withRecord(dataTask) { record -> CheckedContinuation<HTTPResponse, any Error>? in
+            // A repeated response (after an auth retry, say) replaces the body that came before it.
+            record.stream?.finish(.transport(TransportFailure(kind: .connectionLost, message: "the response was replaced")))
+            record.stream = stream
+            return record.takeHead()
+        } ?? nil
+        head?.resume(returning: HTTPResponse(
+            statusCode: http.statusCode, headers: Self.headers(of: http), body: ResponseBody(stream),
+            url: http.url ?? dataTask.currentRequest?.url))
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        var report: (@Sendable (TransferProgress) -> Void, TransferProgress)?
-        let stop = withRecord(dataTask) { record -> Bool in
-            guard record.failure == nil else { return false }
-            if let file = record.file {
-                do throws(NetworkError) {
-                    try file.write(data)
-                } catch {
-                    record.failure = error
-                    return true
-                }
-                if let progress = record.progress, record.shouldReport(file.writtenBytes, of: record.expectedFileBytes) {
-                    report = (progress, TransferProgress(completedBytes: file.writtenBytes, totalBytes: record.expectedFileBytes))
-                }
-                return false
-            }
-            if let limit = record.maximumResponseSize, record.body.count + data.count > limit {
-                record.failure = Self.tooLarge(limit)
-                record.body = Data()
-                return true
-            }
-            if record.body.isEmpty {
-                // Usually the whole body: keep URLSession's buffer instead of copying it.
-                record.body = data
-            } else {
-                record.body.append(data)
-            }
-            return false
-        } ?? false
-        if let (progress, event) = report { progress(event) }
-        if stop { Self.cancel(dataTask) }
+        guard let stream = withRecord(dataTask, { $0.stream }) ?? nil else { return }
+        if !stream.push(data) {
+            // The reader is behind. Hold this queue until it catches up, so URLSession's work thread (and libcurl,
+            // and TCP) wait too; the wait is bounded, because this queue serves every task of the session.
+            stream.waitForRoom(above: 0, timeout: .milliseconds(200))
+        }
+    }
+
+    private static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        for (name, value) in response.allHeaderFields {
+            headers.add(name: name as? String ?? String(describing: name), value: value as? String ?? String(describing: value))
+        }
+        return headers
     }
 
     // MARK: Calling back into URLSession
 
-    /// Cancels `task` from off the delegate queue.
-    private static func cancel(_ task: URLSessionTask) {
-        let task = Unchecked(task)
-        offDelegateQueue { task.value.cancel() }
-    }
-
-    /// Runs `work` on another thread. On Linux, `URLSessionTask.cancel()` and the answer to an auth challenge wait
-    /// for URLSession's work thread, which may be waiting for room on this delegate's queue
-    /// (`SerialDelegateQueue`): delegate callbacks never make that call themselves.
-    private static func offDelegateQueue(_ work: @escaping @Sendable () -> Void) {
+    /// Runs `work` on another thread. On Linux, `URLSessionTask.cancel()`, `suspend()`, `resume()` and the answer
+    /// to an auth challenge wait for URLSession's work thread, which may be waiting for room on this delegate's
+    /// queue (`SerialDelegateQueue`): delegate callbacks never make that call themselves.
+    static func offDelegateQueue(_ work: @escaping @Sendable () -> Void) {
         DispatchQueue.global().async(execute: work)
-    }
-
-    private static func tooLarge(_ limit: Int) -> NetworkError {
-        .transport(TransportFailure(kind: .responseTooLarge, message: "the response body exceeds the limit of \(limit) bytes"))
     }
 
     // MARK: Progress
@@ -180,10 +159,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         totalBytesExpectedToSend: Int64
     ) {
         let progress = withRecord(task) { record -> ((@Sendable (TransferProgress) -> Void), Int64?)? in
-            // A download's progress counts the body it receives, not the request body it sends.
-            guard record.destination == nil else { return nil }
             let total = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : record.uploadLength
-            guard let progress = record.progress, record.shouldReport(totalBytesSent, of: total) else { return nil }
+            guard let progress = record.uploadProgress, record.throttle.shouldReport(totalBytesSent, of: total) else { return nil }
             return (progress, total)
         } ?? nil
         if let (report, total) = progress {
@@ -198,43 +175,23 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         if let temporaryFile = record.temporaryFile {
             try? FileManager.default.removeItem(at: temporaryFile)
         }
+        if let progress = record.uploadProgress, let final = record.throttle.unsentFinal {
+            progress(final)
+        }
         let answered = task.response is HTTPURLResponse
-        let succeeded = record.failure == nil && answered && (error == nil || record.declinedChallenge)
-        // A download that failed or was cancelled leaves no partial file behind.
-        record.file?.close(keep: succeeded)
-        if let failure = record.failure {
-            record.continuation.resume(throwing: failure)
-            return
-        }
-        if let error, !(record.declinedChallenge && answered) {
-            record.continuation.resume(throwing: NetworkError.from(error))
-            return
-        }
-        if let progress = record.progress, record.seenBytes > record.reportedBytes {
-            progress(TransferProgress(completedBytes: record.seenBytes, totalBytes: record.seenTotal))
-        }
-        guard let response = task.response as? HTTPURLResponse else {
-            record.continuation.resume(throwing: NetworkError.transport(TransportFailure(
-                kind: .badServerResponse, message: "the server's reply is not an HTTP response")))
-            return
-        }
-        var headers = HTTPHeaders()
-        for (name, value) in response.allHeaderFields {
-            headers.add(name: name as? String ?? String(describing: name), value: value as? String ?? String(describing: value))
-        }
-        var fileURL: URL?
-        if let destination = record.destination {
-            if record.file == nil {
-                // No response callback came (so no file was created): an empty body, as an empty file.
-                _ = FileManager.default.createFile(atPath: destination.path, contents: Data())
+        let failure: NetworkError? = if let error, !(record.declinedChallenge && answered) { NetworkError.from(error) } else { nil }
+        if let head = record.takeHead() {
+            // No response callback came: the failure, or a response without a body.
+            if let failure { return head.resume(throwing: failure) }
+            guard let response = task.response as? HTTPURLResponse else {
+                return head.resume(throwing: NetworkError.transport(TransportFailure(
+                    kind: .badServerResponse, message: "the server's reply is not an HTTP response")))
             }
-            fileURL = destination
+            head.resume(returning: HTTPResponse(
+                statusCode: response.statusCode, headers: Self.headers(of: response), body: Data(),
+                url: response.url ?? task.currentRequest?.url))
+            return
         }
-        record.continuation.resume(returning: HTTPResponse(
-            statusCode: response.statusCode,
-            headers: headers,
-            body: record.body,
-            fileURL: fileURL,
-            url: response.url ?? task.currentRequest?.url))
+        record.stream?.finish(failure)
     }
 }

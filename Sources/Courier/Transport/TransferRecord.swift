@@ -3,65 +3,44 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The bookkeeping of one URLSession task: where its result goes, what arrived so far, and what went wrong.
+/// The bookkeeping of one URLSession task: where its head goes, the stream its body goes to, and what went wrong.
 ///
 /// Only touched under `SessionDelegate`'s registry lock.
 final class TransferRecord {
-    let continuation: CheckedContinuation<HTTPResponse, any Error>
-    let maximumResponseSize: Int?
+    /// Resumed once, with the response head (and its body stream) or the failure; `nil` after.
+    var head: CheckedContinuation<HTTPResponse, any Error>?
+    /// The body's stream, from the response on.
+    var stream: ResponseBodyStream?
     let maximumRedirects: Int
-    let progress: (@Sendable (TransferProgress) -> Void)?
-    /// Where a download's file goes.
-    let destination: URL?
+    let uploadProgress: (@Sendable (TransferProgress) -> Void)?
     /// The expected upload length, used when URLSession reports it as unknown.
     let uploadLength: Int64?
     /// A spooled upload file to delete when the task ends.
     let temporaryFile: URL?
 
-    var body = Data()
-    /// The byte count of the last progress event, to report at most every `progressStep` bytes.
-    var reportedBytes: Int64 = -1
-    /// The latest byte count and total URLSession reported, sent as a final event if it was skipped.
-    var seenBytes: Int64 = -1
-    var seenTotal: Int64?
-    /// Report progress at least this many bytes apart (plus the first and the last event).
-    static let progressStep: Int64 = 128 * 1024
-
-    /// Whether a progress event for `completed` of `total` bytes should be sent now (and records it).
-    func shouldReport(_ completed: Int64, of total: Int64?) -> Bool {
-        guard progress != nil else { return false }
-        seenBytes = completed
-        seenTotal = total
-        let isLast = total.map { completed >= $0 } ?? false
-        guard reportedBytes < 0 || isLast || completed - reportedBytes >= Self.progressStep else { return false }
-        reportedBytes = completed
-        return true
-    }
+    /// Which upload progress events are sent.
+    var throttle = ProgressThrottle()
     var redirects = 0
-    /// A download's open file, from its response on.
-    var file: DownloadFile?
-    /// A download's expected body length, when the response declares one.
-    var expectedFileBytes: Int64?
     /// An HTTP auth challenge was declined: the task's cancellation stands for the `401` response.
     var declinedChallenge = false
-    /// A failure detected by Courier (size limit, file system), reported instead of URLSession's error.
-    var failure: NetworkError?
 
     init(
-        continuation: CheckedContinuation<HTTPResponse, any Error>,
-        maximumResponseSize: Int?,
+        head: CheckedContinuation<HTTPResponse, any Error>,
         maximumRedirects: Int,
-        progress: (@Sendable (TransferProgress) -> Void)?,
-        destination: URL?,
+        uploadProgress: (@Sendable (TransferProgress) -> Void)?,
         uploadLength: Int64?,
         temporaryFile: URL?
     ) {
-        self.continuation = continuation
-        self.maximumResponseSize = maximumResponseSize
+        self.head = head
         self.maximumRedirects = maximumRedirects
-        self.progress = progress
-        self.destination = destination
+        self.uploadProgress = uploadProgress
         self.uploadLength = uploadLength
         self.temporaryFile = temporaryFile
+    }
+
+    /// Takes the head continuation, so that it is resumed exactly once.
+    func takeHead() -> CheckedContinuation<HTTPResponse, any Error>? {
+        defer { head = nil }
+        return head
     }
 }

@@ -15,7 +15,9 @@ extension NetworkError {
         let nsError = error as NSError
         if nsError.domain == NSURLErrorDomain {
             if nsError.code == URLError.Code.cancelled.rawValue { return .cancelled }
-            let kind: TransportFailure.Kind = isConnectionLostMessage(nsError.localizedDescription) ? .connectionLost : .other
+            let message = nsError.localizedDescription
+            let kind: TransportFailure.Kind = isMalformedBodyMessage(message) ? .badServerResponse
+                : isConnectionLostMessage(message) ? .connectionLost : .other
             return .transport(TransportFailure(kind: kind, code: nsError.code, message: nsError.localizedDescription))
         }
         return .transport(TransportFailure(kind: .other, message: String(describing: error)))
@@ -49,6 +51,8 @@ extension NetworkError {
         case .cannotCreateFile, .cannotOpenFile, .cannotCloseFile, .cannotWriteToFile, .cannotRemoveFile,
              .cannotMoveFile, .fileDoesNotExist, .fileIsDirectory, .noPermissionsToReadFile:
             kind = .fileSystem
+        case .unknown where Self.isMalformedBodyMessage(error.localizedDescription):
+            kind = .badServerResponse
         case .unknown where Self.isConnectionLostMessage(error.localizedDescription):
             kind = .connectionLost
         default:
@@ -64,5 +68,14 @@ extension NetworkError {
         let lowered = message.lowercased()
         return ["transfer closed", "empty reply", "connection reset", "recv failure", "send failure",
                 "connection was reset", "partial file", "connection died"].contains { lowered.contains($0) }
+    }
+
+    /// libcurl's failures to decode the body's framing or content coding ("Illegal or missing hexadecimal
+    /// sequence in chunked-encoding", "Malformed encoding found in chunked-encoding", "Error while processing
+    /// content unencoding", "Unrecognized content encoding type"), which Linux URLSession reports as
+    /// `URLError.unknown`: the server's reply is broken, not the connection.
+    static func isMalformedBodyMessage(_ message: String) -> Bool {
+        let lowered = message.lowercased()
+        return ["chunked-encoding", "content unencoding", "content encoding", "unencoding"].contains { lowered.contains($0) }
     }
 }

@@ -5,30 +5,26 @@ import FoundationNetworking
 
 /// The default `Transport`, built on `URLSession`, working the same on Linux and Apple platforms.
 ///
+/// - Returns at the response head and streams the body (see `Transport`): chunks wait in a bounded buffer, and
+///   the URLSession task is suspended while the reader is behind, so a slow reader keeps memory bounded.
 /// - A session-level delegate always answers authentication challenges, so a `401` with
 ///   `WWW-Authenticate: Basic` is returned as a response instead of hanging (Linux) or prompting.
-/// - Upload and download progress come from session-level callbacks (`didSendBodyData`, `didReceive data`).
-/// - Downloads stream straight into the destination file you give, through one open file handle, so the body
-///   is never held whole in memory and never lands in the temporary directory.
+/// - Upload progress comes from the session-level `didSendBodyData` callback (per-task delegates are never
+///   called on Linux).
 /// - `.file` bodies are streamed from disk; `.stream` bodies are spooled to a temporary file first (never held
 ///   whole in memory) and re-opened from their source for every attempt.
-/// - Redirects are followed up to `Configuration.maximumRedirects`; past it the redirect response is returned.
-/// - In-memory response bodies larger than `Configuration.maximumResponseSize` fail with
-///   `TransportFailure.Kind.responseTooLarge` as soon as the limit is crossed.
+/// - Redirects are followed up to `Configuration.maximumRedirects` (past it the redirect response is returned);
+///   a redirect to another origin carries no `Authorization`, `Proxy-Authorization` or `Cookie` header.
 /// - Swift task cancellation cancels the URLSession task and surfaces as `NetworkError.cancelled`.
 ///
 /// ```swift
-/// let transport = URLSessionTransport(configuration: .init(timeout: 30, maximumResponseSize: 10 << 20))
+/// let transport = URLSessionTransport(configuration: .init(maximumRedirects: 3, cookiePolicy: .disabled))
 /// ```
 public final class URLSessionTransport: Transport {
     /// Settings of the transport.
     public struct Configuration: Sendable {
-        /// The default inactivity timeout in seconds, used when a request has none.
-        public var timeout: TimeInterval
         /// How many redirects one request may follow.
         public var maximumRedirects: Int
-        /// The largest in-memory response body in bytes, or `nil` for no limit (downloads are not limited).
-        public var maximumResponseSize: Int?
         /// The most connections to one host at a time.
         public var maximumConnectionsPerHost: Int
         /// Where `.stream` bodies are spooled before upload.
@@ -38,16 +34,12 @@ public final class URLSessionTransport: Transport {
 
         /// Creates a configuration.
         public init(
-            timeout: TimeInterval = 60,
             maximumRedirects: Int = 10,
-            maximumResponseSize: Int? = nil,
             maximumConnectionsPerHost: Int = 6,
             temporaryDirectory: URL = FileManager.default.temporaryDirectory,
             cookiePolicy: CookiePolicy = .shared
         ) {
-            self.timeout = timeout
             self.maximumRedirects = max(0, maximumRedirects)
-            self.maximumResponseSize = maximumResponseSize
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
             self.temporaryDirectory = temporaryDirectory
             self.cookiePolicy = cookiePolicy
@@ -58,6 +50,10 @@ public final class URLSessionTransport: Transport {
     public let configuration: Configuration
     private let session: URLSession
     private let delegate: SessionDelegate
+    /// Where calls that wait for URLSession's work thread (creating, resuming, cancelling a task) run: on Linux
+    /// that thread may wait for the delegate queue, which may wait (bounded) for a slow body reader, and the
+    /// reader needs the cooperative threads such a call would otherwise block.
+    private let control = DispatchQueue(label: "Courier.URLSessionTransport.control")
 
     /// Creates a transport with its own `URLSession`.
     public init(configuration: Configuration = Configuration()) {
@@ -65,7 +61,6 @@ public final class URLSessionTransport: Transport {
         let sessionConfiguration = URLSessionConfiguration.default
         sessionConfiguration.urlCache = nil
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
         sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maximumConnectionsPerHost
         if configuration.cookiePolicy == .disabled {
             sessionConfiguration.httpCookieStorage = nil
@@ -88,26 +83,40 @@ public final class URLSessionTransport: Transport {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends `request` and returns the response with its body in memory.
+    /// Sends `request`; returns at the response head, with the body streaming.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await perform(request, destination: nil, progress: nil)
+        if Task.isCancelled { throw NetworkError.cancelled }
+        let urlRequest = makeURLRequest(request)
+        let upload = try prepareBody(request.body)
+        let temporaryFile: URL? = if case .file(let url, true) = upload { url } else { nil }
+        let cancellation = CancellationBox(control: control)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let record = TransferRecord(
+                    head: continuation,
+                    maximumRedirects: configuration.maximumRedirects,
+                    uploadProgress: request.uploadProgress,
+                    uploadLength: request.body?.contentLength,
+                    temporaryFile: temporaryFile)
+                let work = Unchecked((session, delegate, record, upload, urlRequest))
+                control.async {
+                    let (session, delegate, record, upload, urlRequest) = work.value
+                    let task: URLSessionTask
+                    switch upload {
+                    case .none: task = session.dataTask(with: urlRequest)
+                    case .data(let data): task = session.uploadTask(with: urlRequest, from: data)
+                    case .file(let url, _): task = session.uploadTask(with: urlRequest, fromFile: url)
+                    }
+                    delegate.register(record, for: task)
+                    cancellation.start(task)
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
     }
 
-    /// Sends `request`, reporting body bytes sent from URLSession's `didSendBodyData` callback.
-    public func upload(_ request: HTTPRequest, progress: @escaping @Sendable (TransferProgress) -> Void) async throws -> HTTPResponse {
-        try await perform(request, destination: nil, progress: progress)
-    }
-
-    /// Streams the response body into `destination`, reporting the bytes written as they arrive.
-    public func download(
-        _ request: HTTPRequest,
-        to destination: URL,
-        progress: @escaping @Sendable (TransferProgress) -> Void
-    ) async throws -> HTTPResponse {
-        try await perform(request, destination: destination, progress: progress)
-    }
-
-    // MARK: - Running a task
+    // MARK: Building the task
 
     private enum Upload {
         case none
@@ -115,43 +124,10 @@ public final class URLSessionTransport: Transport {
         case file(URL, temporary: Bool)
     }
 
-    private func perform(
-        _ request: HTTPRequest,
-        destination: URL?,
-        progress: (@Sendable (TransferProgress) -> Void)?
-    ) async throws -> HTTPResponse {
-        if Task.isCancelled { throw NetworkError.cancelled }
-        let urlRequest = makeURLRequest(request)
-        let upload = try prepareBody(request.body)
-        let temporaryFile: URL? = if case .file(let url, true) = upload { url } else { nil }
-        let cancellation = CancellationBox()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let task: URLSessionTask
-                switch upload {
-                case .none: task = session.dataTask(with: urlRequest)
-                case .data(let data): task = session.uploadTask(with: urlRequest, from: data)
-                case .file(let url, _): task = session.uploadTask(with: urlRequest, fromFile: url)
-                }
-                delegate.register(TransferRecord(
-                    continuation: continuation,
-                    maximumResponseSize: destination == nil ? configuration.maximumResponseSize : nil,
-                    maximumRedirects: configuration.maximumRedirects,
-                    progress: progress,
-                    destination: destination,
-                    uploadLength: request.body?.contentLength,
-                    temporaryFile: temporaryFile), for: task)
-                cancellation.start(task)
-            }
-        } onCancel: {
-            cancellation.cancel()
-        }
-    }
-
     private func makeURLRequest(_ request: HTTPRequest) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
-        urlRequest.timeoutInterval = Self.effectiveTimeout(request.timeout ?? configuration.timeout)
+        urlRequest.timeoutInterval = Self.effectiveTimeout(request.timeout)
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         // URLRequest holds one value per name: repeated fields are joined (`Cookie` with "; ", RFC 6265 §5.4).
         for name in request.headers.uniqueNames {
@@ -161,13 +137,14 @@ public final class URLSessionTransport: Transport {
         return urlRequest
     }
 
-    /// Linux URLSession truncates the timeout to whole seconds (and 0 would fire at once): round up to ≥ 1 s.
-    static func effectiveTimeout(_ timeout: TimeInterval) -> TimeInterval {
+    /// The timeout in seconds. Linux URLSession truncates it to whole seconds (and 0 would fire at once): round
+    /// up to ≥ 1 s there.
+    static func effectiveTimeout(_ timeout: Duration) -> TimeInterval {
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         #if canImport(FoundationNetworking)
-        guard timeout.isFinite, timeout > 0 else { return 60 }
-        return max(1, timeout.rounded(.up))
+        return max(1, seconds.rounded(.up))
         #else
-        return timeout
+        return seconds
         #endif
     }
 
@@ -219,8 +196,13 @@ public final class URLSessionTransport: Transport {
 /// `@unchecked Sendable` is safe: the state lives in a `LockedState`.
 private final class CancellationBox: @unchecked Sendable {
     private let state = LockedState<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
+    private let control: DispatchQueue
 
-    /// Resumes `task`, or cancels it at once if the Swift task was already cancelled.
+    init(control: DispatchQueue) {
+        self.control = control
+    }
+
+    /// Resumes `task`, or cancels it at once if the Swift task was already cancelled. Runs on `control`.
     func start(_ task: URLSessionTask) {
         let cancelled = state.withLock { state -> Bool in
             state.task = task
@@ -235,6 +217,8 @@ private final class CancellationBox: @unchecked Sendable {
             state.cancelled = true
             return state.task
         }
-        task?.cancel()
+        guard let task else { return }
+        let handle = Unchecked(task)
+        control.async { handle.value.cancel() }
     }
 }

@@ -87,11 +87,6 @@ extension SwiftGenerator {
             body.append("return headers")
             members.append(.computedProperty(doc: ["The header fields."], access: access, name: "headers", type: "HTTPHeaders", body: body))
         }
-        if case .single(let type) = endpoint.response, type == .scalar(.file) || type == .scalar(.blob) {
-            members.append(.computedProperty(doc: ["The body is returned as raw bytes (`Data`); `client.download(_:to:)` streams it to a file."],
-                                             access: access, name: "responseDecoder", type: "(any ResponseDecoder)?",
-                                             body: ["DataResponseDecoder()"]))
-        }
         if let bodyStatements = bodyStatements(endpoint, fields: bodyFields) {
             members.append(.computedProperty(doc: ["The request body."], access: access, name: "body", type: "RequestBody?", body: bodyStatements))
             if endpoint.singleBody == nil, endpoint.bodyEncoding == .json || endpoint.bodyEncoding == .form {

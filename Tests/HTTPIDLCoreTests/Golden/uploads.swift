@@ -161,9 +161,6 @@ public struct GetDownloadsNameRequest: APIDefinition {
 
     /// `/downloads/$name`; each parameter is encoded as one path segment.
     public var path: EndpointPath { "/downloads/\(self.name)" }
-
-    /// The body is returned as raw bytes (`Data`); `client.download(_:to:)` streams it to a file.
-    public var responseDecoder: (any ResponseDecoder)? { DataResponseDecoder() }
 }
 
 /// The response of `GET /downloads/$name`.
@@ -187,9 +184,6 @@ public struct PostDownloadsNameRequest: APIDefinition {
 
     /// `/downloads/$name`; each parameter is encoded as one path segment.
     public var path: EndpointPath { "/downloads/\(self.name)" }
-
-    /// The body is returned as raw bytes (`Data`); `client.download(_:to:)` streams it to a file.
-    public var responseDecoder: (any ResponseDecoder)? { DataResponseDecoder() }
 }
 
 /// The response of `POST /downloads/$name`.

@@ -84,7 +84,7 @@ struct MultipartEncoder {
             headers["Content-Type"] = contentType
         }
         headers = headers.merging(part.headers)
-        try headers.validate()
+        try headers.validate(allowingUTF8: true)
         var text = ""
         for field in headers {
             text += "\(field.name): \(field.value)\r\n"

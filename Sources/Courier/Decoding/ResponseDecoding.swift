@@ -1,0 +1,29 @@
+import Foundation
+
+/// The one place a response body becomes a value: `EmptyResponse` ignores the body, `Data` is the body itself,
+/// anything else goes to the decoder, and every failure becomes `NetworkError.decoding` with the response's
+/// status, headers and first bytes.
+package enum ResponseDecoding {
+    package static func decode<T: Decodable>(
+        _ type: T.Type, body: Data, statusCode: Int?, headers: HTTPHeaders, with decoder: any ResponseDecoder
+    ) throws(NetworkError) -> T {
+        if let empty = EmptyResponse() as? T, T.self == EmptyResponse.self { return empty }
+        if T.self == Data.self, let data = body as? T { return data }
+        do {
+            return try decoder.decode(type, from: body, headers: headers)
+        } catch {
+            var failure: DecodingFailure
+            if case .decoding(let inner) = error as? NetworkError {
+                failure = inner
+            } else if let error = error as? NetworkError {
+                throw error
+            } else {
+                failure = DecodingFailure(error, decoding: type)
+            }
+            failure = DecodingFailure(
+                typeName: failure.typeName, codingPath: failure.codingPath, message: failure.message,
+                statusCode: statusCode, headers: headers, body: body)
+            throw .decoding(failure)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// A client's one ordered list of interceptors, ending in its transport, built once when the client is made.
+///
+/// The order (OkHttp's design): the user's interceptors, outermost first; then the built-ins the user did not
+/// place themselves — `RetryInterceptor`, `ValidationInterceptor`, `ResponseBufferingInterceptor`; then the
+/// transport, whose errors are mapped to `NetworkError` here, the one boundary where that happens.
+struct InterceptorStack: Sendable {
+    /// Every member, outermost first (the built-ins included).
+    let interceptors: [any Interceptor]
+    private let entry: Interceptor.Next
+
+    init(_ userInterceptors: [any Interceptor], transport: any Transport) {
+        var interceptors = userInterceptors
+        let builtIns: [(any Interceptor, (any Interceptor) -> Bool)] = [
+            (RetryInterceptor(), { $0 is RetryInterceptor }),
+            (ValidationInterceptor(), { $0 is ValidationInterceptor }),
+            (ResponseBufferingInterceptor(), { $0 is ResponseBufferingInterceptor }),
+        ]
+        for (builtIn, isPlaced) in builtIns where !userInterceptors.contains(where: isPlaced) {
+            interceptors.append(builtIn)
+        }
+        self.interceptors = interceptors
+        var next: Interceptor.Next = { request in
+            do {
+                return try await transport.send(request)
+            } catch {
+                throw NetworkError.from(error)
+            }
+        }
+        for interceptor in interceptors.reversed() {
+            let rest = next
+            next = { request in try await interceptor.intercept(request, next: rest) }
+        }
+        entry = next
+    }
+
+    /// Runs `request` through every member.
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await entry(request)
+    }
+}

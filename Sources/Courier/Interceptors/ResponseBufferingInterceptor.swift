@@ -1,0 +1,27 @@
+import Foundation
+
+/// Reads a response body into memory within `request.maximumResponseSize`, or leaves it streaming when the
+/// request has no limit (`nil`: downloads to a file, streamed bodies).
+///
+/// A declared `Content-Length` over the limit ends the transfer at the head, and a body that grows past it stops
+/// as soon as it does, both with `TransportFailure.Kind.responseTooLarge`. Reading here, inside the stack, means
+/// a connection lost mid-body is an error `RetryInterceptor` sees (and retries for idempotent requests).
+///
+/// A built-in member of every client's stack, just above the transport, so the rule holds the same over every
+/// transport.
+public struct ResponseBufferingInterceptor: Interceptor {
+    /// Creates the interceptor.
+    public init() {}
+
+    /// Passes the request on and reads the response body within the limit.
+    public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
+        var response = try await next(request)
+        guard let limit = request.maximumResponseSize else { return response }
+        if let declared = response.expectedContentLength, declared > Int64(limit) {
+            response.body.discard()
+            throw ResponseBody.tooLarge(limit)
+        }
+        response.body = ResponseBody(try await response.body.collect(upTo: limit))
+        return response
+    }
+}
