@@ -2,12 +2,14 @@ import Foundation
 
 /// The integer fallbacks shared by the container helpers and the property wrappers, independent of the
 /// decoder underneath (Foundation's `JSONDecoder`, `FlexibleJSONDecoder`, a plist decoder, …).
+@usableFromInline
 enum FlexibleIntegerConversion {
     /// Int → numeric String → integral number → throw, on a single value.
     ///
     /// An integral number is read as `Decimal` first, which JSON decoders fill from the number's digits, so
     /// `-9223372036854775809` or `9007199254740993.0` are judged by their exact value; only a decoder that
     /// cannot produce a `Decimal` (a property list, say) falls back to `Double`.
+    @usableFromInline
     static func decode<T: FixedWidthInteger & Decodable>(
         _: T.Type, from container: any SingleValueDecodingContainer, policy: FractionalIntegerPolicy
     ) throws -> T {
@@ -15,7 +17,7 @@ enum FlexibleIntegerConversion {
             throw DecodingError.valueNotFound(T.self, DecodingError.Context(
                 codingPath: container.codingPath, debugDescription: "Expected \(T.self) value but found null instead."))
         }
-        if let value = try? container.decode(T.self) { return value }
+        if let value = try? ConcreteIntegerDecoding.decode(T.self, from: container) { return value }
         if let text = try? container.decode(String.self) {
             return try integer(T.self, fromString: text, codingPath: container.codingPath, policy: policy)
         }
@@ -31,6 +33,7 @@ enum FlexibleIntegerConversion {
     }
 
     /// Parses a numeric string exactly (no trip through `Double`).
+    @usableFromInline
     static func integer<T: FixedWidthInteger>(
         _: T.Type, fromString text: String, codingPath: [any CodingKey], policy: FractionalIntegerPolicy
     ) throws -> T {
