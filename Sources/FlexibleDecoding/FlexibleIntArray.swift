@@ -25,7 +25,7 @@ public struct FlexibleIntArray<Value: FixedWidthInteger & Codable & Sendable>: C
             return
         }
         if let texts = try? single.decode([String].self) {
-            wrappedValue = try Self.integers(texts, codingPath: decoder.codingPath)
+            wrappedValue = try Self.integers(texts, codingPath: { decoder.codingPath })
             return
         }
         var container = try decoder.unkeyedContainer()
@@ -38,12 +38,12 @@ public struct FlexibleIntArray<Value: FixedWidthInteger & Codable & Sendable>: C
     }
 
     /// The numeric strings of an array at `codingPath` as integers (errors name the element's index).
-    static func integers(_ texts: [String], codingPath: [any CodingKey]) throws -> [Value] {
+    static func integers(_ texts: [String], codingPath: () -> [any CodingKey]) throws -> [Value] {
         var values: [Value] = []
         values.reserveCapacity(texts.count)
         for (index, text) in texts.enumerated() {
             values.append(try FlexibleIntegerConversion.integer(
-                Value.self, fromString: text, codingPath: codingPath + [JSONCodingKey(index: index)], policy: .reject))
+                Value.self, fromString: text, codingPath: codingPath() + [JSONCodingKey(index: index)], policy: .reject))
         }
         return values
     }
@@ -66,7 +66,7 @@ extension KeyedDecodingContainer {
                 codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         if let texts = try? decode([String].self, forKey: key) {
-            return FlexibleIntArray(wrappedValue: try FlexibleIntArray.integers(texts, codingPath: codingPath + [key]))
+            return FlexibleIntArray(wrappedValue: try FlexibleIntArray.integers(texts, codingPath: { codingPath + [key] }))
         }
         return try FlexibleIntArray(from: superDecoder(forKey: key))
     }
