@@ -2,7 +2,8 @@
 
 Run by Scripts/interop-query.sh. Each configuration names the server parser that expects it:
 PHP parse_str (indexed or bracketed arrays, bracket objects), Rack parse_nested_query (bracketed
-arrays), and qs (Express) via qs-codec (indexed, bracketed, repeated, comma with `comma: true`, dots with
+arrays, arrays of objects in the Rails form `items[][id]=1`, and the shapes of that form it would misread,
+which Courier must refuse), and qs (Express) via qs-codec (indexed, bracketed, repeated, comma with `comma: true`, dots with
 `allowDots: true`).
 """
 import argparse
@@ -37,6 +38,26 @@ MODELS = [
     ("unsorted keys", {"b": "2", "a": "1", "c": {"z": "1", "y": "2"}, "arr": ["z", "a", "m"]}),
     ("root array", ("ids", [3, 1, 2])),
     ("root scalar", ("n", "forty two")),
+    # Arrays of objects: `.indexed` writes `items[0][id]`, `.bracketed` the Rails form `items[][id]`.
+    ("rails array of hashes", {"items": [{"id": 1, "name": "x"}, {"id": 2, "name": "y"}]}),
+    ("hashes with a nested hash", {"people": [
+        {"name": "kim", "address": {"city": "Seoul", "zip": "04524"}},
+        {"name": "lee", "address": {"city": "Busan", "zip": None}},
+    ]}),
+    ("hashes holding arrays", {"items": [{"id": 1, "tags": ["x", "y"]}, {"id": 2, "tags": []}, {"id": 3, "tags": ["z"]}]}),
+    ("a[][b][][c]", {"a": [{"at": "1", "b": [{"c": "1"}, {"c": "2"}]}, {"at": "2", "b": [{"c": "3"}]}]}),
+    ("one-key hashes", {"items": [{"id": 1}, {"id": 2}, {"id": 3}]}),
+    ("one hash", {"items": [{"id": 1, "name": "x", "tags": ["p", "q"]}]}),
+    ("escaped hashes", {"items": [{"name": "a&b=c [d]", "q": "x+y z"}, {"name": "é", "q": "%"}]}),
+    ("root array of hashes", ("items", [{"id": 1, "name": "x"}, {"id": 2, "name": "y"}])),
+]
+
+# Arrays of objects that Courier refuses under `.bracketed` (`.unsupportedNesting`) because Rack reads their
+# Rails form back differently; the driver writes that form itself and checks Rack indeed misreads it.
+REFUSED_BY_RACK = [
+    ("different first keys", {"x": [{"a": 1}, {"b": 2}]}),
+    ("element starting with an array", {"a": [{"b": [{"c": "1"}]}, {"b": [{"c": "2"}]}]}),
+    ("empty element", {"x": [{"a": 1}, {}, {"a": 3}]}),
 ]
 
 # (name, parser, arrays, objects, form body?, qs options)
@@ -88,15 +109,35 @@ def expected(value, arrays):
     return scalar_text(value)
 
 
-def applicable(value, arrays):
-    """Whether Courier can write the model with this array strategy (else it rightly throws)."""
+def leaf_count(node):
+    """How many name=value pairs a value writes."""
+    if node is None:
+        return 0
+    if isinstance(node, dict):
+        return sum(leaf_count(v) for v in node.values())
+    if isinstance(node, list):
+        return sum(leaf_count(v) for v in node)
+    return 1
+
+
+def applicable(value, arrays, parser):
+    """Whether Courier can write the model with this array strategy (else it rightly throws) and the
+    parser can read that form: objects in `.bracketed` arrays (the Rails form `items[][id]=1`) are read
+    element by element by Rack only; PHP starts a new element at every `[]` (so it agrees when each
+    element writes one pair), qs merges elements by position (so it agrees on one-element arrays)."""
     def walk(node, in_array):
         if isinstance(node, dict):
             if in_array and arrays != "indexed":
-                return False
+                if arrays != "bracketed":
+                    return False
+                if parser == "php" and leaf_count(node) != 1:
+                    return False
             return all(walk(v, False) for v in node.values())
         if isinstance(node, list):
             if in_array and arrays != "indexed":
+                return False
+            objects = [v for v in node if isinstance(v, dict)]
+            if objects and arrays == "bracketed" and parser == "qs" and len([v for v in node if v is not None]) != 1:
                 return False
             return all(walk(v, True) for v in node)
         if arrays == "commaSeparated" and in_array and isinstance(node, str) and "," in node:
@@ -110,6 +151,44 @@ def qs_reads_its_own(structure, qs_options):
     encode_options = qs_codec.EncodeOptions(allow_dots=bool(qs_options.get("allow_dots")))
     wire = qs_codec.encode(structure, encode_options)
     return qs_codec.decode(wire, qs_codec.DecodeOptions(**qs_options)) == structure
+
+
+def rails_form(value, name=""):
+    """The Rails `to_query` form of a value, unescaped (keys sorted, `[]` for every array element)."""
+    if value is None:
+        return []
+    if isinstance(value, dict):
+        return [pair for key in sorted(value) for pair in rails_form(value[key], f"{name}[{key}]" if name else key)]
+    if isinstance(value, list):
+        return [pair for element in value for pair in rails_form(element, name + "[]")]
+    return [(name, scalar_text(value))]
+
+
+def strict(value):
+    """A model as a parser should read it, keeping empty elements (which a correct reading cannot lose)."""
+    if isinstance(value, dict):
+        return {k: strict(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [strict(v) for v in value if v is not None]
+    return scalar_text(value)
+
+
+def check_refused(courier, rack):
+    """Courier refuses each REFUSED_BY_RACK model, and Rack misreads its Rails form: the refusal is needed."""
+    from urllib.parse import quote
+    requests = [json.dumps({"arrays": "bracketed", "objects": "brackets", "form": False, "rootKey": None, "model": m})
+                for _, m in REFUSED_BY_RACK]
+    wires = run_lines([courier, "query-wire"], requests)
+    forms = ["&".join(quote(n, safe="") + "=" + quote(v, safe="") for n, v in rails_form(m)) for _, m in REFUSED_BY_RACK]
+    readings = [json.loads(line) for line in run_lines(["ruby", rack], forms)]
+    passed = failed = 0
+    for (name, model), wire, form, reading in zip(REFUSED_BY_RACK, wires, forms, readings):
+        if wire.startswith("!error cannot encode the value") and reading != strict(model):
+            passed += 1
+        else:
+            failed += 1
+            print(f"FAIL rack refused / {name}\n  courier: {wire}\n  rails form: {form}\n  rack reads: {reading}")
+    return passed, failed
 
 
 def run_lines(command, lines):
@@ -130,7 +209,7 @@ def main():
             root_key = None
             if isinstance(model, tuple):
                 root_key, model = model
-            if not applicable(model, arrays):
+            if not applicable(model, arrays, parser):
                 continue
             want = expected(model, arrays)
             if root_key is not None:
@@ -159,7 +238,8 @@ def main():
             decode_options = qs_codec.DecodeOptions(**case["qs"])
             parsed[id(case)] = qs_codec.decode(case["wire"], decode_options)
 
-    passed = failed = skipped = 0
+    passed, failed = check_refused(options.courier, options.rack)
+    skipped = 0
     for case in cases:
         got = parsed.get(id(case))
         if case["parser"] == "qs" and not qs_reads_its_own(case["expected"], case["qs"]):

@@ -30,3 +30,13 @@ public struct FlexibleInt<Value: FixedWidthInteger & Codable & Sendable>: Codabl
         try container.encode(wrappedValue)
     }
 }
+
+extension KeyedDecodingContainer {
+    /// What a synthesized `init(from:)` calls for a `@FlexibleInt` property: reads the integer straight
+    /// from this container (the same fallbacks and errors as `init(from:)`), without a nested decoder
+    /// for the property. Inlinable so the caller's concrete types specialize it.
+    @inlinable
+    public func decode<Value>(_ type: FlexibleInt<Value>.Type, forKey key: Key) throws -> FlexibleInt<Value> {
+        FlexibleInt(wrappedValue: try decodeIntegerFlexible(Value.self, forKey: key))
+    }
+}

@@ -2,12 +2,14 @@ import Foundation
 
 /// The integer fallbacks shared by the container helpers and the property wrappers, independent of the
 /// decoder underneath (Foundation's `JSONDecoder`, `FlexibleJSONDecoder`, a plist decoder, …).
+@usableFromInline
 enum FlexibleIntegerConversion {
     /// Int → numeric String → integral number → throw, on a single value.
     ///
     /// An integral number is read as `Decimal` first, which JSON decoders fill from the number's digits, so
     /// `-9223372036854775809` or `9007199254740993.0` are judged by their exact value; only a decoder that
     /// cannot produce a `Decimal` (a property list, say) falls back to `Double`.
+    @usableFromInline
     static func decode<T: FixedWidthInteger & Decodable>(
         _: T.Type, from container: any SingleValueDecodingContainer, policy: FractionalIntegerPolicy
     ) throws -> T {
@@ -15,7 +17,7 @@ enum FlexibleIntegerConversion {
             throw DecodingError.valueNotFound(T.self, DecodingError.Context(
                 codingPath: container.codingPath, debugDescription: "Expected \(T.self) value but found null instead."))
         }
-        if let value = try? container.decode(T.self) { return value }
+        if let value = try? ConcreteIntegerDecoding.decode(T.self, from: container) { return value }
         if let text = try? container.decode(String.self) {
             return try integer(T.self, fromString: text, codingPath: container.codingPath, policy: policy)
         }
@@ -30,16 +32,38 @@ enum FlexibleIntegerConversion {
             debugDescription: "Expected \(T.self), a numeric string or an integral number, but found another kind of value."))
     }
 
-    /// Parses a numeric string exactly (no trip through `Double`).
+    /// Parses a numeric string exactly (no trip through `Double`). The coding path is built only for an
+    /// error (building it costs an array per value on most decoders).
+    @usableFromInline
     static func integer<T: FixedWidthInteger>(
-        _: T.Type, fromString text: String, codingPath: [any CodingKey], policy: FractionalIntegerPolicy
+        _: T.Type, fromString text: String, codingPath: @autoclosure () -> [any CodingKey], policy: FractionalIntegerPolicy
     ) throws -> T {
         var text = text
-        let result = text.withUTF8 { NumericText.integer(T.self, $0, lenient: true, policy: policy) }
+        let result = text.withUTF8 { concreteInteger(T.self, $0, policy: policy) }
         switch result {
         case .success(let value): return value
-        case .failure(let failure): throw error(failure, T.self, shown: "string \"\(text)\"", codingPath: codingPath)
+        case .failure(let failure): throw error(failure, T.self, shown: "string \"\(text)\"", codingPath: codingPath())
         }
+    }
+
+    /// `NumericText.integer` (lenient) called with the concrete type when `T` is a standard integer, so
+    /// the parse is specialized rather than run through generic witnesses per digit. Each
+    /// `unsafeBitCast` runs only after `T.self ==` proved the two types (and so the two `Result`s) identical.
+    private static func concreteInteger<T: FixedWidthInteger>(
+        _: T.Type, _ text: UnsafeBufferPointer<UInt8>, policy: FractionalIntegerPolicy
+    ) -> Result<T, NumericText.IntegerFailure> {
+        typealias Parsed = Result<T, NumericText.IntegerFailure>
+        if T.self == Int.self { return unsafeBitCast(NumericText.integer(Int.self, text, lenient: true, policy: policy), to: Parsed.self) }
+        if T.self == Int64.self { return unsafeBitCast(NumericText.integer(Int64.self, text, lenient: true, policy: policy), to: Parsed.self) }
+        if T.self == Int32.self { return unsafeBitCast(NumericText.integer(Int32.self, text, lenient: true, policy: policy), to: Parsed.self) }
+        if T.self == UInt64.self { return unsafeBitCast(NumericText.integer(UInt64.self, text, lenient: true, policy: policy), to: Parsed.self) }
+        if T.self == UInt.self { return unsafeBitCast(NumericText.integer(UInt.self, text, lenient: true, policy: policy), to: Parsed.self) }
+        if T.self == UInt32.self { return unsafeBitCast(NumericText.integer(UInt32.self, text, lenient: true, policy: policy), to: Parsed.self) }
+        if T.self == Int16.self { return unsafeBitCast(NumericText.integer(Int16.self, text, lenient: true, policy: policy), to: Parsed.self) }
+        if T.self == UInt16.self { return unsafeBitCast(NumericText.integer(UInt16.self, text, lenient: true, policy: policy), to: Parsed.self) }
+        if T.self == Int8.self { return unsafeBitCast(NumericText.integer(Int8.self, text, lenient: true, policy: policy), to: Parsed.self) }
+        if T.self == UInt8.self { return unsafeBitCast(NumericText.integer(UInt8.self, text, lenient: true, policy: policy), to: Parsed.self) }
+        return NumericText.integer(T.self, text, lenient: true, policy: policy)
     }
 
     /// Converts a `Decimal` exactly (through its plain-digit `description`, never through `Double`).

@@ -160,9 +160,15 @@ struct JSONParser {
         let start = position
         var flags: UInt8 = 0
         while true {
-            // Skip eight plain ASCII bytes at a time.
-            while position + 8 <= end && !Self.needsAttention(UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self)) {
-                position += 8
+            // Skip eight plain ASCII bytes at a time, then straight to the first byte that needs a look.
+            while position + 8 <= end {
+                let attention = Self.attentionMask(UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
+                if attention == 0 {
+                    position += 8
+                } else {
+                    position += attention.trailingZeroBitCount &>> 3
+                    break
+                }
             }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { break }
@@ -295,8 +301,10 @@ struct JSONParser {
         byte &- UInt8(ascii: "0") < 10
     }
 
-    /// True when any of the eight bytes is `"`, `\`, a control character or non-ASCII.
-    @inline(__always) private static func needsAttention(_ word: UInt64) -> Bool {
+    /// The high bit of each of the eight bytes (loaded little-endian) that is `"`, `\`, a control
+    /// character or non-ASCII; `0` when none is. Bytes after the first flagged one may be flagged
+    /// wrongly (a borrow carries into them), so only the lowest set bit is meaningful — it is exact.
+    @inline(__always) private static func attentionMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -304,7 +312,7 @@ struct JSONParser {
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
         let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl | word) & high != 0
+        return (hasQuote | hasBackslash | hasControl | word) & high
     }
 
     private func error(_ reason: JSONParseError.Reason) -> JSONParseError {

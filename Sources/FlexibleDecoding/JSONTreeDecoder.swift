@@ -152,26 +152,6 @@ final class JSONTreeDecoder: Decoder {
                 throw error.decodingError(V.self, codingPath: codingPath(depth: depth, suffix: suffix, adding: component))
             }
         }
-        func convertArray<Element>(_: Element.Type, _ unwrap: (Int) throws(ScalarFailure) -> Element) throws -> T {
-            let array = document.nodes[index]
-            guard array.kind == .array else {
-                throw containerError([Any].self, found: array, codingPath: codingPath(depth: depth, suffix: suffix, adding: component))
-            }
-            var elements: [Element] = []
-            elements.reserveCapacity(array.offset)
-            var cursor = index + 1
-            for position in 0..<array.offset {
-                do {
-                    elements.append(try unwrap(cursor))
-                } catch {
-                    var elementPath = codingPath(depth: depth, suffix: suffix, adding: component)
-                    elementPath.append(JSONCodingKey(index: position))
-                    throw error.decodingError(Element.self, codingPath: elementPath)
-                }
-                cursor += document.nodes[cursor].span
-            }
-            return unsafeBitCast(elements, to: T.self)
-        }
         if T.self == String.self { return try convert(String.self) { i throws(ScalarFailure) in try unwrapString(at: i) } }
         if T.self == Int.self { return try convert(Int.self) { i throws(ScalarFailure) in try unwrapInteger(Int.self, at: i) } }
         if T.self == Bool.self { return try convert(Bool.self) { i throws(ScalarFailure) in try unwrapBool(at: i) } }
@@ -187,11 +167,11 @@ final class JSONTreeDecoder: Decoder {
         if T.self == UInt16.self { return try convert(UInt16.self) { i throws(ScalarFailure) in try unwrapInteger(UInt16.self, at: i) } }
         if T.self == UInt32.self { return try convert(UInt32.self) { i throws(ScalarFailure) in try unwrapInteger(UInt32.self, at: i) } }
         // Arrays of common scalars skip the unkeyed-container machinery (same results and error paths).
-        if T.self == [String].self { return try convertArray(String.self) { i throws(ScalarFailure) in try unwrapString(at: i) } }
-        if T.self == [Int].self { return try convertArray(Int.self) { i throws(ScalarFailure) in try unwrapInteger(Int.self, at: i) } }
-        if T.self == [Int64].self { return try convertArray(Int64.self) { i throws(ScalarFailure) in try unwrapInteger(Int64.self, at: i) } }
-        if T.self == [Double].self { return try convertArray(Double.self) { i throws(ScalarFailure) in try unwrapDouble(at: i) } }
-        if T.self == [Bool].self { return try convertArray(Bool.self) { i throws(ScalarFailure) in try unwrapBool(at: i) } }
+        if T.self == [String].self { return unsafeBitCast(try scalarArray(String.self, at: index, depth: depth, suffix: suffix, component: component) { i throws(ScalarFailure) in try unwrapString(at: i) }, to: T.self) }
+        if T.self == [Int].self { return unsafeBitCast(try scalarArray(Int.self, at: index, depth: depth, suffix: suffix, component: component) { i throws(ScalarFailure) in try unwrapInteger(Int.self, at: i) }, to: T.self) }
+        if T.self == [Int64].self { return unsafeBitCast(try scalarArray(Int64.self, at: index, depth: depth, suffix: suffix, component: component) { i throws(ScalarFailure) in try unwrapInteger(Int64.self, at: i) }, to: T.self) }
+        if T.self == [Double].self { return unsafeBitCast(try scalarArray(Double.self, at: index, depth: depth, suffix: suffix, component: component) { i throws(ScalarFailure) in try unwrapDouble(at: i) }, to: T.self) }
+        if T.self == [Bool].self { return unsafeBitCast(try scalarArray(Bool.self, at: index, depth: depth, suffix: suffix, component: component) { i throws(ScalarFailure) in try unwrapBool(at: i) }, to: T.self) }
         if T.self == URL.self { return try convert(URL.self) { i throws(ScalarFailure) in try unwrapURL(at: i) } }
         if T.self == Decimal.self { return try convert(Decimal.self) { i throws(ScalarFailure) in try unwrapDecimal(at: i) } }
         if T.self == Date.self {
@@ -204,5 +184,33 @@ final class JSONTreeDecoder: Decoder {
             return try convert(Data.self) { i throws(ScalarFailure) in try unwrapBase64(at: i) }
         }
         return nil
+    }
+
+    /// An array of a common scalar, read without the unkeyed-container machinery (same results and
+    /// error paths). Inlined into each caller so `Element` is concrete there: a generic array built
+    /// with a runtime element type costs a metadata lookup per array.
+    @inline(__always)
+    private func scalarArray<Element>(
+        _: Element.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: CodingPathComponent?,
+        _ unwrap: (Int) throws(ScalarFailure) -> Element
+    ) throws -> [Element] {
+        let array = document.nodes[index]
+        guard array.kind == .array else {
+            throw containerError([Any].self, found: array, codingPath: codingPath(depth: depth, suffix: suffix, adding: component))
+        }
+        var elements: [Element] = []
+        elements.reserveCapacity(array.offset)
+        var cursor = index + 1
+        for position in 0..<array.offset {
+            do {
+                elements.append(try unwrap(cursor))
+            } catch {
+                var elementPath = codingPath(depth: depth, suffix: suffix, adding: component)
+                elementPath.append(JSONCodingKey(index: position))
+                throw error.decodingError(Element.self, codingPath: elementPath)
+            }
+            cursor += document.nodes[cursor].span
+        }
+        return elements
     }
 }

@@ -26,10 +26,17 @@ extension KeyedDecodingContainer {
     /// ```
     /// - Throws: `keyNotFound` for a missing key, `valueNotFound` for `null`, `typeMismatch` for a
     ///   non-numeric value, `dataCorrupted` for a fraction (under `.reject`) or a value out of range.
+    ///
+    /// Inlinable so a caller's concrete types specialize it (no generic metadata lookups per value).
+    @inlinable
     public func decodeIntegerFlexible<T: FixedWidthInteger & Decodable>(
         _ type: T.Type, forKey key: Key, fractionalPolicy: FractionalIntegerPolicy = .reject
     ) throws -> T {
-        if let value = try? decode(T.self, forKey: key) { return value }
+        if let value = try? ConcreteIntegerDecoding.decode(T.self, forKey: key, from: self) { return value }
+        // The usual other spelling, without a decoder for the value: a numeric string.
+        if let text = try? decode(String.self, forKey: key) {
+            return try FlexibleIntegerConversion.integer(T.self, fromString: text, codingPath: codingPath + [key], policy: fractionalPolicy)
+        }
         guard contains(key) else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(
                 codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))

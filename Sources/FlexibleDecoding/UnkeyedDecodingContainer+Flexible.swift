@@ -8,6 +8,14 @@ extension UnkeyedDecodingContainer {
     public mutating func decodeIntegerFlexible<T: FixedWidthInteger & Decodable>(
         _ type: T.Type, fractionalPolicy: FractionalIntegerPolicy = .reject
     ) throws -> T {
+        // The two usual spellings first, without a decoder per element (a failed decode leaves the
+        // cursor on the element, as the standard decoders do).
+        if let value = try? ConcreteIntegerDecoding.decode(T.self, from: &self) { return value }
+        let index = currentIndex
+        if let text = try? decode(String.self) {
+            return try FlexibleIntegerConversion.integer(
+                T.self, fromString: text, codingPath: codingPath + [JSONCodingKey(index: index)], policy: fractionalPolicy)
+        }
         let container = try superDecoder().singleValueContainer()
         return try FlexibleIntegerConversion.decode(T.self, from: container, policy: fractionalPolicy)
     }

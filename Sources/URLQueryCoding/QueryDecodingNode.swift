@@ -4,7 +4,7 @@
 final class QueryDecodingNode {
     var values: [String] = []
     var children: [String: QueryDecodingNode] = [:]
-    /// How many `[]` in the middle of a name created a new element here (`a[][b]=1`).
+    /// How many elements `[]` in the middle of names created here (`a[][b]=1`; see `element(for:)`).
     private var appendedElements = 0
 
     init(values: [String] = []) {
@@ -38,15 +38,40 @@ final class QueryDecodingNode {
                     if isLast {
                         node.values.append(value)
                     } else {
-                        let element = node.appendedElements
-                        node.appendedElements += 1
-                        node = node.child(String(element))
+                        node = node.element(for: segments[(position + 1)...])
                     }
                 }
             }
         }
         return root
     }
+
+    /// The array element a name `…[]<rest>` goes into, by Rack's rule for arrays of objects
+    /// (`items[][id]=1&items[][name]=x&items[][id]=2` is two elements): the last element, unless `rest`
+    /// has no further `[]` and that element already holds the key path `rest` — then a new element.
+    private func element(for rest: ArraySlice<QueryNameParser.Segment>) -> QueryDecodingNode {
+        if appendedElements > 0, let last = children[String(appendedElements - 1)], last.isObject,
+           rest.contains(.append) || !last.holds(keyPath: rest) {
+            return last
+        }
+        let element = appendedElements
+        appendedElements += 1
+        return child(String(element))
+    }
+
+    /// Whether the keys of `path` lead through objects to something present here (Rack's
+    /// `params_hash_has_key?`).
+    private func holds(keyPath path: ArraySlice<QueryNameParser.Segment>) -> Bool {
+        var node = self
+        for segment in path {
+            guard case .key(let key) = segment, node.isObject, let next = node.children[key] else { return false }
+            node = next
+        }
+        return true
+    }
+
+    /// Neither plain values nor array elements from `[]`: what Rack would hold as a hash.
+    private var isObject: Bool { values.isEmpty && appendedElements == 0 }
 
     private func child(_ key: String) -> QueryDecodingNode {
         if let existing = children[key] { return existing }

@@ -170,6 +170,10 @@ struct QueryTreeWalker {
                 scalars.append(String(number))
             case .null?, nil:
                 continue
+            case .object? where arrays == .bracketed:
+                // Nothing is written yet: the Rails form writes the whole array.
+                try walkBracketedObjects(array, sink: &sink)
+                return
             case .object?, .array?, .deferred?:
                 throw QueryWalkError(
                     kind: .unsupportedNesting("\(arrays) arrays can only hold scalars; use .indexed for nested arrays and objects"),
@@ -191,6 +195,87 @@ struct QueryTreeWalker {
         if objects == .flattened { try checkFlattenedName(sink) }
         for scalar in scalars { sink.emit(scalar) }
         sink.rewindName(to: mark)
+    }
+
+    /// A `.bracketed` array holding objects, in the Rails form: `items[][id]=1&items[][name]=x&items[][id]=2`.
+    /// Each element is checked by `RailsArrayElementCheck` before it is written, so a shape Rack would
+    /// read back differently is refused instead of silently merged or split.
+    private mutating func walkBracketedObjects<Sink: QueryOutputSink>(
+        _ array: QueryValueEncoder, sink: inout Sink
+    ) throws(QueryWalkError) {
+        let mark = sink.nameLength
+        var previous: [RailsArrayElementCheck.LeafPath]?
+        for (index, element) in array.elements.buffer.enumerated() {
+            let object: QueryValueEncoder
+            switch element.resolved {
+            case .null?, nil:
+                continue
+            case .object(let value)?:
+                object = value
+            case .array?:
+                throw QueryWalkError(kind: .unsupportedNesting("an array inside an array needs .indexed"), path: [QueryCodingKey(index: index)])
+            case .scalar?, .integer?, .deferred?:
+                throw QueryWalkError(
+                    kind: .unsupportedNesting("a .bracketed array cannot mix objects and scalars; use .indexed"),
+                    path: [QueryCodingKey(index: index)]
+                )
+            }
+            switch objects {
+            case .brackets:
+                break
+            case .flattened:
+                throw QueryWalkError(
+                    kind: .unsupportedNesting("an object inside an array cannot be written with .flattened object keys"),
+                    path: [QueryCodingKey(index: index)]
+                )
+            case .dots:
+                throw QueryWalkError(
+                    kind: .unsupportedNesting("objects in a .bracketed array need .brackets object keys (items[][id]=1, the Rails form); no server reads items[].id"),
+                    path: [QueryCodingKey(index: index)]
+                )
+            }
+            var paths: [RailsArrayElementCheck.LeafPath] = []
+            collectLeafPaths(of: .object(object), prefix: [], into: &paths)
+            if let (leaf, reason) = RailsArrayElementCheck.problem(paths: paths, previous: previous) {
+                throw QueryWalkError(
+                    kind: .unsupportedNesting(reason),
+                    path: [QueryCodingKey(index: index)] + RailsArrayElementCheck.codingPath(of: leaf)
+                )
+            }
+            previous = paths
+            sink.appendOpenBracket()
+            sink.appendCloseBracket()
+            do {
+                try walkObject(object, sink: &sink)
+            } catch {
+                throw error.prepending(QueryCodingKey(index: index))
+            }
+            sink.rewindName(to: mark)
+        }
+    }
+
+    /// The names of the leaves `value` writes, below its array element and in wire order (objects are
+    /// sorted here as `walkObject` sorts them).
+    private func collectLeafPaths(
+        of value: QueryEncodedValue, prefix: RailsArrayElementCheck.LeafPath, into paths: inout [RailsArrayElementCheck.LeafPath]
+    ) {
+        switch value {
+        case .scalar, .integer:
+            paths.append(prefix)
+        case .null:
+            return
+        case .deferred:
+            if let inner = value.resolved { collectLeafPaths(of: inner, prefix: prefix, into: &paths) }
+        case .object(let object):
+            sortIfNeeded(object)
+            for entry in object.entries.buffer {
+                collectLeafPaths(of: entry.value, prefix: prefix + [.key(entry.key)], into: &paths)
+            }
+        case .array(let array):
+            for (index, element) in array.elements.buffer.enumerated() {
+                collectLeafPaths(of: element, prefix: prefix + [.element(index)], into: &paths)
+            }
+        }
     }
 
     private mutating func checkFlattenedName<Sink: QueryOutputSink>(_ sink: Sink) throws(QueryWalkError) {

@@ -6,6 +6,9 @@ import FlexibleDecoding
 /// 1. Real integers: `FlexibleJSONDecoder` (default, flexible) vs `JSONDecoder`, same synthesized DTO.
 /// 2. Integers as strings: `FlexibleJSONDecoder` with the plain synthesized DTO vs what teams write
 ///    today — `JSONDecoder` plus a hand-written `init(from:)` calling a `decodeIntFlexible` helper.
+/// 3. Integers as strings: the `@FlexibleInt` wrappers on `JSONDecoder` vs that hand-written `init(from:)`.
+/// 4. Real integers: `FlexibleJSONDecoder` vs CPython's C `json.loads` on the same bytes (when `python3`
+///    is on the PATH), timed by `timeit` in a child process.
 enum DecodeBenchmarks {
     static let suite = BenchmarkSuite(
         name: "decode",
@@ -49,7 +52,8 @@ enum DecodeBenchmarks {
             let expected = try foundationDecoder.decode([Record].self, from: realInts)
             guard try flexibleDecoder.decode([Record].self, from: realInts) == expected,
                   try flexibleDecoder.decode([Record].self, from: stringInts) == expected,
-                  try foundationDecoder.decode([HandWrittenRecord].self, from: stringInts).map(\.record) == expected
+                  try foundationDecoder.decode([HandWrittenRecord].self, from: stringInts).map(\.record) == expected,
+                  try foundationDecoder.decode([WrappedRecord].self, from: stringInts).map(\.record) == expected
             else {
                 print("  decode: decoders disagree; not measuring")
                 return
@@ -69,6 +73,31 @@ enum DecodeBenchmarks {
             { Measure.blackHole(try? flexibleDecoder.decode([Record].self, from: stringInts)) },
             { Measure.blackHole(try? foundationDecoder.decode([HandWrittenRecord].self, from: stringInts)) })
         Measure.report("string ints vs hand-written init", courier: courierStrings / 1e6, baseline: handWritten / 1e6, unit: "ms/op")
+
+        let (wrapped, handWrittenAgain) = interleaved(
+            { Measure.blackHole(try? foundationDecoder.decode([WrappedRecord].self, from: stringInts)) },
+            { Measure.blackHole(try? foundationDecoder.decode([HandWrittenRecord].self, from: stringInts)) })
+        Measure.report("@FlexibleInt (JSONDecoder) vs hand", courier: wrapped / 1e6, baseline: handWrittenAgain / 1e6, unit: "ms/op")
+
+        if let python = PythonJSONLoads(payload: realInts) {
+            // Three rounds, each: Courier best of 3, then python's best of its own timeit runs.
+            var courier = Double.infinity
+            var loads = Double.infinity
+            for _ in 0..<3 {
+                courier = min(courier, Measure.nanosecondsPerOp(iterations: 3, rounds: 3) {
+                    Measure.blackHole(try? flexibleDecoder.decode([Record].self, from: realInts))
+                })
+                if let seconds = python.bestSeconds() { loads = min(loads, seconds * 1e9) }
+            }
+            python.removeFile()
+            if loads.isFinite {
+                Measure.report("real ints vs CPython json.loads", courier: courier / 1e6, baseline: loads / 1e6, unit: "ms/op")
+            } else {
+                print("  json.loads: python3 failed; row skipped")
+            }
+        } else {
+            print("  json.loads: no python3 on PATH; row skipped")
+        }
 
         let megabytes = Double(realInts.count) / 1_048_576
         print("  throughput: FlexibleJSONDecoder \(String(format: "%.0f", megabytes / (courierReal / 1e9))) MB/s, "
@@ -163,6 +192,40 @@ private struct HandWrittenRecord: Decodable {
             followerCount: Int64(try container.handWrittenIntFlexibleIfPresent(forKey: .followerCount) ?? 0),
             organizationIds: organizationIds,
             parentId: try container.handWrittenIntFlexibleIfPresent(forKey: .parentId))
+    }
+}
+
+/// The same DTO with the `FlexibleDecoding` property wrappers on every integer, decoded by Foundation's
+/// `JSONDecoder`: synthesized `Codable`, no hand-written `init(from:)`.
+private struct WrappedRecord: Decodable {
+    struct Address: Decodable {
+        let street: String
+        let city: String
+        let zipCode: String
+        @FlexibleInt var buildingNumber: Int
+    }
+
+    @FlexibleInt var id: Int
+    @FlexibleInt var userId: Int
+    let name: String
+    let email: String
+    @FlexibleInt var age: Int
+    let score: Double
+    let isActive: Bool
+    let createdAt: String
+    let tags: [String]
+    let address: Address
+    @FlexibleInt var followerCount: Int64
+    @FlexibleIntArray var organizationIds: [Int]
+    @FlexibleOptionalInt var parentId: Int?
+
+    var record: DecodeBenchmarks.Record {
+        DecodeBenchmarks.Record(
+            id: id, userId: userId, name: name, email: email, age: age, score: score, isActive: isActive,
+            createdAt: createdAt, tags: tags,
+            address: DecodeBenchmarks.Address(
+                street: address.street, city: address.city, zipCode: address.zipCode, buildingNumber: address.buildingNumber),
+            followerCount: followerCount, organizationIds: organizationIds, parentId: parentId)
     }
 }
 

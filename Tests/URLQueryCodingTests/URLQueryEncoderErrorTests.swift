@@ -22,7 +22,8 @@ import URLQueryCoding
         }
     }
 
-    @Test(arguments: nonIndexed)
+    /// `.bracketed` writes arrays of objects in the Rails form (see `BracketedObjectArrayTests`).
+    @Test(arguments: nonIndexed.filter { $0 != .bracketed })
     func objectsInArraysNeedIndexed(_ strategy: ArrayStrategy) throws {
         let encoder = URLQueryEncoder(arrayEncodingStrategy: strategy)
         do {
