@@ -296,6 +296,7 @@ public struct Parser {
         let open = advance()
         var fields: [FieldSyntax] = []
         var singles: [(TypeSyntax, [String])] = []
+        var bodyValues: [TypeSyntax] = []
         while true {
             if current.kind == .rightBrace {
                 advance()
@@ -307,27 +308,52 @@ public struct Parser {
                       notes: [.init(range: open.range, message: "block opened here")])
                 break
             }
-            parseEntry(fields: &fields, singles: &singles)
+            parseEntry(fields: &fields, singles: &singles, bodyValues: &bodyValues)
         }
         let range = SourceRange(start: open.range.start, end: lastEnd)
         if let (type, doc) = singles.first {
-            if singles.count > 1 || !fields.isEmpty {
+            if singles.count > 1 || !fields.isEmpty || !bodyValues.isEmpty {
                 error("a single-value body '{ TYPE; }' holds exactly one type and no fields", at: singles.count > 1 ? singles[1].0.range : type.range)
             }
             return BodySyntax(content: .single(type, doc: doc), range: range)
         }
-        return BodySyntax(content: .fields(fields), range: range)
+        if bodyValues.count > 1 {
+            error("a request has one 'BODY TYPE;'", at: bodyValues[1].range)
+        }
+        var body = BodySyntax(content: .fields(fields), range: range)
+        body.bodyValue = bodyValues.first
+        return body
     }
 
-    private mutating func parseEntry(fields: inout [FieldSyntax], singles: inout [(TypeSyntax, [String])]) {
+    private mutating func parseEntry(fields: inout [FieldSyntax], singles: inout [(TypeSyntax, [String])],
+                                     bodyValues: inout [TypeSyntax]) {
         let start = current
         var modifiers: [(FieldSyntax.Modifier, SourceRange)] = []
+        var queryStyle: (QueryStyle, SourceRange)?
         while current.kind == .word, !current.hasEscapes, let modifier = FieldSyntax.Modifier(rawValue: current.text) {
             if modifiers.contains(where: { $0.0 == modifier }) {
                 errorAtCurrent("duplicate modifier '\(modifier.rawValue)'")
             }
             modifiers.append((modifier, current.range))
             advance()
+            if modifier == .query, current.kind == .leftParen, !current.precededBySpace {
+                advance()
+                let styleToken = current
+                guard styleToken.kind == .word, let style = QueryStyle(rawValue: styleToken.text) else {
+                    let names = QueryStyle.allCases.map(\.rawValue).joined(separator: ", ")
+                    errorAtCurrent("expected a query style (\(names)), found \(current.displayName)")
+                    recoverToSemicolon()
+                    return
+                }
+                advance()
+                guard current.kind == .rightParen else {
+                    errorAtCurrent("expected ')' after the query style, found \(current.displayName)")
+                    recoverToSemicolon()
+                    return
+                }
+                advance()
+                queryStyle = (style, styleToken.range)
+            }
         }
         typeFailed = false
         let type = parseType(depth: 0)
@@ -338,6 +364,11 @@ public struct Parser {
         if current.kind == .semicolon, modifiers.isEmpty {
             advance()
             singles.append((type, start.docComment))
+            return
+        }
+        if current.kind == .semicolon, modifiers.map(\.0) == [.body] {
+            advance()
+            bodyValues.append(type)
             return
         }
         guard let name = parseIdentifier(what: "field name") else {
@@ -368,8 +399,9 @@ public struct Parser {
             recoverToSemicolon()
             return
         }
-        let field = FieldSyntax(doc: start.docComment, modifiers: modifiers, type: type, name: name, key: key,
+        var field = FieldSyntax(doc: start.docComment, modifiers: modifiers, type: type, name: name, key: key,
                                 defaultValue: defaultValue, range: SourceRange(start: start.range.start, end: lastEnd))
+        field.queryStyle = queryStyle
         expectSemicolon(after: "field '\(name.text)'")
         fields.append(field)
     }
