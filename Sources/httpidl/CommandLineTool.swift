@@ -8,11 +8,14 @@ struct CommandLineTool {
         OVERVIEW: Compile HTTPIDL (.http) interface files into Swift for the Courier runtime.
 
         USAGE: httpidl generate <files or directories>… --output <dir> [--access public|internal] [--strict]
+               httpidl import <openapi.json|yaml|yml> --output <file.http> [--strict]
                httpidl check <files or directories>… [--strict]
                httpidl format <files or directories>… [--write | --check]
 
         COMMANDS:
-          generate   Write one .swift file per .http file into --output (nothing is written if any error is found).
+          generate   Write one .swift file per .http (or OpenAPI .json/.yaml/.yml) file into --output (nothing is
+                     written if any error is found).
+          import     Translate an OpenAPI 3.0/3.1 document into a formatted .http file (--output, or standard output).
           check      Report diagnostics only.
           format     Print the files in canonical layout (or rewrite them in place with --write).
 
@@ -42,7 +45,7 @@ struct CommandLineTool {
         guard let command = arguments.first else {
             return usageError("missing command")
         }
-        guard ["generate", "check", "format"].contains(command) else {
+        guard ["generate", "check", "format", "import"].contains(command) else {
             return usageError("unknown command '\(command)'")
         }
         var inputs: [String] = []
@@ -78,6 +81,10 @@ struct CommandLineTool {
             index += 1
         }
         guard !inputs.isEmpty else { return usageError("no input files") }
+        if command == "import" {
+            guard inputs.count == 1 else { return usageError("import reads one OpenAPI document") }
+            return importSpec(inputs[0], output: output, strict: strict)
+        }
         if command == "generate", output == nil { return usageError("generate needs --output <dir>") }
         let files: [String]
         do {
@@ -108,16 +115,62 @@ struct CommandLineTool {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
-    private func load(_ paths: [String]) -> [SourceFile]? {
+    /// Reads the inputs; OpenAPI documents are imported into `.http` sources (their diagnostics are printed
+    /// here, and an import error stops the run).
+    private func load(_ paths: [String], strict: Bool = false) -> [SourceFile]? {
         var sources: [SourceFile] = []
+        var failed = false
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path) else {
                 printError("httpidl: error: cannot read '\(path)'")
                 return nil
             }
-            sources.append(SourceFile(name: path, bytes: Array(data)))
+            let source = SourceFile(name: path, bytes: Array(data))
+            guard OpenAPIImporter.isSpecFileName(path) else {
+                sources.append(source)
+                continue
+            }
+            let result = OpenAPIImporter.importSpec(source)
+            report(promote(result.diagnostics, strict: strict), sources: [source])
+            guard let text = result.text, !promote(result.diagnostics, strict: strict).containsErrors else {
+                failed = true
+                continue
+            }
+            sources.append(SourceFile(name: OpenAPIImporter.httpName(for: path), text: text))
         }
-        return sources
+        return failed ? nil : sources
+    }
+
+    private func promote(_ diagnostics: [Diagnostic], strict: Bool) -> [Diagnostic] {
+        guard strict else { return diagnostics }
+        return diagnostics.map { diagnostic in
+            var promoted = diagnostic
+            if promoted.severity == .warning { promoted.severity = .error }
+            return promoted
+        }
+    }
+
+    private func importSpec(_ path: String, output: String?, strict: Bool) -> Int32 {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            printError("httpidl: error: cannot read '\(path)'")
+            return 1
+        }
+        let source = SourceFile(name: path, bytes: Array(data))
+        let result = OpenAPIImporter.importSpec(source)
+        let diagnostics = promote(result.diagnostics, strict: strict)
+        report(diagnostics, sources: [source])
+        guard let text = result.text, !diagnostics.containsErrors else { return 1 }
+        guard let output else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return 0
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            printError("httpidl: error: cannot write '\(output)': \(error)")
+            return 1
+        }
+        return 0
     }
 
     private func report(_ diagnostics: [Diagnostic], sources: [SourceFile]) {
@@ -135,7 +188,7 @@ struct CommandLineTool {
 
     private func compile(_ files: [String], strict: Bool, access: SwiftGenerator.AccessLevel, generate: Bool)
         -> (HTTPIDLCompiler.Result, [SourceFile])? {
-        guard let sources = load(files) else { return nil }
+        guard let sources = load(files, strict: strict) else { return nil }
         let compiler = HTTPIDLCompiler(options: .init(strict: strict, generator: .init(accessLevel: access)))
         let result = compiler.compile(sources, generate: generate)
         report(result.diagnostics, sources: sources)

@@ -1,0 +1,260 @@
+/// Schemas → IDL types: objects become `STRUCT`s (allOf merged), string and integer enums `ENUM`s (with the
+/// unknown-value fallback), maps `DICT<STRING, T>`, arrays `ARRAY<T>`, formats the matching scalars;
+/// `$ref`s to a component name its type (recursion included). `oneOf`/`anyOf` with several non-null
+/// variants become `ANY` (a `JSONValue`) with a warning.
+extension OpenAPITranslator {
+    /// Where a schema is used: JSON (binary strings are base64 `BLOB`s) or a multipart part (`FILE`).
+    enum SchemaContext { case json, multipart }
+
+    static let maximumSchemaDepth = 48
+
+    /// The type of a schema or reference; inline objects and enums are declared as `name`.
+    mutating func type(of schema: YAMLNode, name: String, context: SchemaContext = .json) -> SchemaType {
+        schemaDepth += 1
+        defer { schemaDepth -= 1 }
+        guard schemaDepth < Self.maximumSchemaDepth else {
+            warn("schemas nest deeper than \(Self.maximumSchemaDepth) levels; the inner schema is imported as ANY", at: schema)
+            return .any
+        }
+        guard let reference = schema["$ref"] else {
+            return structuralType(of: schema, name: name, context: context, registering: nil)
+        }
+        guard let text = reference.string, let target = references.resolve(text) else {
+            warn("cannot resolve $ref '\(reference.scalarText ?? "")' (only references inside this document are followed); imported as ANY",
+                 at: reference)
+            return .any
+        }
+        let targetName = componentNames[target.offset]
+            ?? text.split(separator: "/").last.map(String.init).map { $0.split(separator: "#").last.map(String.init) ?? $0 } ?? name
+        var result = namedType(targetName, schema: target, context: context)
+        if isNullable(schema) { result.nullable = true }
+        return result
+    }
+
+    /// A component schema or reference target: translated once, by its node.
+    mutating func componentType(_ name: String, schema: YAMLNode) -> SchemaType {
+        namedType(name, schema: schema, context: .json)
+    }
+
+    private mutating func namedType(_ name: String, schema: YAMLNode, context: SchemaContext) -> SchemaType {
+        if let known = namedTypes[schema.offset] { return SchemaType(text: known, nullable: isNullable(schema)) }
+        namedTypes[schema.offset] = "ANY"  // a reference cycle through non-struct schemas ends here
+        let result = structuralType(of: schema, name: name, context: context, registering: schema.offset)
+        namedTypes[schema.offset] = result.text
+        return result
+    }
+
+    func isNullable(_ schema: YAMLNode) -> Bool {
+        if schema["nullable"]?.bool == true { return true }
+        return schema["type"]?.elements.contains { $0.string == "null" } == true
+    }
+
+    private func isNullSchema(_ schema: YAMLNode) -> Bool {
+        schema["type"]?.string == "null" || (schema["type"]?.elements.map(\.string) == ["null"])
+    }
+
+    /// The schema itself (not a reference). `registering` is the node whose type name must be known before the
+    /// fields are translated, so a struct can refer to itself.
+    private mutating func structuralType(of schema: YAMLNode, name: String, context: SchemaContext, registering: Int?) -> SchemaType {
+        if schema["$ref"] != nil { return type(of: schema, name: name, context: context) }
+        if let flag = schema.bool { return flag ? .any : SchemaType(text: "ANY", notes: ["openapi: the schema 'false' allows no value"]) }
+        guard schema.isMapping else {
+            warn("a schema must be a mapping; imported as ANY", at: schema)
+            return .any
+        }
+        var nullable = isNullable(schema)
+        var typeNames: [String] = []
+        if let single = schema["type"]?.string { typeNames = [single] }
+        for item in schema["type"]?.elements ?? [] { if let text = item.string { typeNames.append(text) } }
+        typeNames.removeAll { $0 == "null" }
+
+        if let parts = schema["allOf"]?.elements, !parts.isEmpty {
+            if parts.count == 1, schema["properties"] == nil {
+                var result = type(of: parts[0], name: name, context: context)
+                result.nullable = result.nullable || nullable
+                return result
+            }
+            var properties: [YAMLNode.Entry] = []
+            var required: Set<String> = []
+            guard collectObject(schema, properties: &properties, required: &required, depth: 0) else {
+                warn("allOf of schemas that are not all objects is imported as ANY", at: schema["allOf"])
+                return SchemaType(text: "ANY", nullable: nullable, notes: ["openapi: allOf of non-object schemas imported as ANY"])
+            }
+            var result = declareStruct(name, properties: properties, required: required, doc: Self.doc(schema), registering: registering)
+            result.nullable = nullable
+            return result
+        }
+        for key in ["oneOf", "anyOf"] {
+            guard let variants = schema[key]?.elements, !variants.isEmpty else { continue }
+            let resolved = variants.map { references.dereference($0) ?? $0 }
+            let nonNull = zip(variants, resolved).filter { !isNullSchema($0.1) }.map(\.0)
+            if nonNull.count < variants.count { nullable = true }
+            if nonNull.count == 1 {
+                var result = type(of: nonNull[0], name: name, context: context)
+                result.nullable = result.nullable || nullable
+                return result
+            }
+            if nonNull.isEmpty { return SchemaType(text: "ANY", nullable: true) }
+            let scalarTypes = Set(nonNull.compactMap { (references.dereference($0) ?? $0)["type"]?.string })
+            let plain = nonNull.allSatisfy { variant in
+                let node = references.dereference(variant) ?? variant
+                return node["properties"] == nil && node["enum"] == nil && node["items"] == nil && node["oneOf"] == nil
+                    && node["anyOf"] == nil && node["allOf"] == nil
+            }
+            if plain, scalarTypes.count == 1, let only = scalarTypes.first, ["string", "integer", "number", "boolean"].contains(only) {
+                var result = structuralType(of: YAMLNode(.mapping([YAMLNode.Entry(key: "type", keyOffset: schema.offset,
+                                                                                   value: YAMLNode(.string(only), offset: schema.offset))]),
+                                                         offset: schema.offset),
+                                            name: name, context: context, registering: nil)
+                result.nullable = nullable
+                return result
+            }
+            warn("\(key) with \(nonNull.count) variants is imported as ANY (a JSONValue)", at: schema[key])
+            return SchemaType(text: "ANY", nullable: nullable, notes: ["openapi: \(key) with \(nonNull.count) variants imported as ANY"])
+        }
+        if let values = schema["enum"]?.elements, !values.isEmpty {
+            let nonNull = values.filter { $0.value != .null }
+            if nonNull.count < values.count { nullable = true }
+            let strings = nonNull.compactMap(\.string)
+            if !nonNull.isEmpty, strings.count == nonNull.count, typeNames.isEmpty || typeNames == ["string"] {
+                return SchemaType(text: declareEnum(name, raw: "STRING", literals: strings.map(Naming.stringLiteral), values: strings,
+                                                    doc: Self.doc(schema), registering: registering),
+                                  nullable: nullable)
+            }
+            let integers = nonNull.compactMap { node -> String? in
+                if case .integer(let text) = node.value, Int64(text) != nil { return text }
+                return nil
+            }
+            if !nonNull.isEmpty, integers.count == nonNull.count, typeNames.isEmpty || typeNames == ["integer"] {
+                let raw = schema["format"]?.string == "int32" && integers.allSatisfy { Int32($0) != nil } ? "INT32" : "INT64"
+                return SchemaType(text: declareEnum(name, raw: raw, literals: integers, values: integers, doc: Self.doc(schema),
+                                                    registering: registering),
+                                  nullable: nullable)
+            }
+            if typeNames != ["boolean"] {
+                warn("an enum whose values are not all strings or all integers is imported as its base type", at: schema["enum"])
+            }
+        }
+        if typeNames.count > 1 {
+            warn("a schema with several types (\(typeNames.joined(separator: ", "))) is imported as ANY", at: schema["type"])
+            return SchemaType(text: "ANY", nullable: nullable)
+        }
+        let kind = typeNames.first
+            ?? (schema["properties"] != nil || schema["additionalProperties"] != nil ? "object" : schema["items"] != nil ? "array" : nil)
+        var result: SchemaType
+        switch kind {
+        case "object":
+            let properties = schema["properties"]?.entries ?? []
+            let additional = schema["additionalProperties"]
+            if properties.isEmpty {
+                if let additional, additional.isMapping, !additional.entries.isEmpty {
+                    let value = type(of: additional, name: name + "Value", context: .json)
+                    result = SchemaType(text: "DICT<STRING, \(value.nullable ? "ANY" : value.text)>", notes: value.notes)
+                } else {
+                    result = SchemaType(text: "DICT<STRING, ANY>")
+                }
+            } else {
+                if let additional, additional.isMapping || additional.bool == true {
+                    warn("additionalProperties next to properties are not imported; only the named properties are", at: additional)
+                }
+                result = declareStruct(name, properties: properties, required: Set(schema["required"]?.elements.compactMap(\.string) ?? []),
+                                       doc: Self.doc(schema), registering: registering)
+            }
+        case "array":
+            if let items = schema["items"] {
+                let element = type(of: items, name: name + "Item", context: context)
+                result = SchemaType(text: "ARRAY<\(element.nullable ? "ANY" : element.text)>", notes: element.notes)
+            } else {
+                result = SchemaType(text: "ARRAY<ANY>")
+            }
+        case "string":
+            switch schema["format"]?.string {
+            case "date-time": result = SchemaType(text: "DATE")
+            case "uuid": result = SchemaType(text: "UUID")
+            case "uri": result = SchemaType(text: "URL")
+            case "binary": result = SchemaType(text: context == .multipart ? "FILE" : "BLOB")
+            case "byte": result = SchemaType(text: "BLOB")
+            default: result = SchemaType(text: "STRING")
+            }
+        case "integer":
+            switch schema["format"]?.string {
+            case "int32": result = SchemaType(text: "INT32")
+            case "int64": result = SchemaType(text: "INT64")
+            default: result = SchemaType(text: "INT")
+            }
+        case "number":
+            result = SchemaType(text: schema["format"]?.string == "float" ? "FLOAT" : "DOUBLE")
+        case "boolean":
+            result = SchemaType(text: "BOOL")
+        case nil:
+            result = .any
+        case let other?:
+            warn("unknown schema type '\(other)'; imported as ANY", at: schema["type"])
+            result = .any
+        }
+        result.nullable = result.nullable || nullable
+        return result
+    }
+
+    /// Properties and required names of an object schema and everything its `allOf` merges in; false when a
+    /// part is not an object.
+    private mutating func collectObject(_ schema: YAMLNode, properties: inout [YAMLNode.Entry], required: inout Set<String>,
+                                        depth: Int) -> Bool {
+        guard depth < Self.maximumSchemaDepth, let node = references.dereference(schema) else { return false }
+        let type = node["type"]?.string
+        let isObject = type == "object" || node["properties"] != nil || node["allOf"] != nil
+            || (type == nil && node["additionalProperties"] != nil)
+        guard isObject, node["oneOf"] == nil, node["anyOf"] == nil else { return false }
+        for entry in node["properties"]?.entries ?? [] {
+            if let index = properties.firstIndex(where: { $0.key == entry.key }) {
+                properties[index] = entry
+            } else {
+                properties.append(entry)
+            }
+        }
+        required.formUnion(node["required"]?.elements.compactMap(\.string) ?? [])
+        for part in node["allOf"]?.elements ?? [] {
+            guard collectObject(part, properties: &properties, required: &required, depth: depth + 1) else { return false }
+        }
+        return true
+    }
+
+    private mutating func declareStruct(_ name: String, properties: [YAMLNode.Entry], required: Set<String>, doc: [String],
+                                        registering: Int?) -> SchemaType {
+        let typeName = uniqueTypeName(name)
+        if let registering { namedTypes[registering] = typeName }
+        var scope = IdentifierScope()
+        var fields: [ImportedField] = []
+        for property in properties {
+            let type = self.type(of: property.value, name: typeName + Naming.upperCamel(property.key))
+            let resolved = references.dereference(property.value) ?? property.value
+            let readOnly = (property.value["readOnly"] ?? resolved["readOnly"])?.bool == true
+            let writeOnly = (property.value["writeOnly"] ?? resolved["writeOnly"])?.bool == true
+            var doc = Self.doc(property.value)
+            if doc.isEmpty { doc = Self.doc(resolved) }
+            if readOnly { doc.append("Read-only: sent by the server only, so optional here.") }
+            if writeOnly { doc.append("Write-only: never sent by the server, so optional here.") }
+            let identifier = scope.identifier(for: property.key)
+            fields.append(ImportedField(doc: doc, notes: type.notes,
+                                        isRequired: required.contains(property.key) && !type.nullable && !readOnly && !writeOnly,
+                                        type: type.text, name: identifier, key: property.key))
+        }
+        declarations.append(.structure(name: typeName, doc: doc, notes: [], fields: fields))
+        return SchemaType(text: typeName)
+    }
+
+    private mutating func declareEnum(_ name: String, raw: String, literals: [String], values: [String], doc: [String],
+                                      registering: Int?) -> String {
+        let typeName = uniqueTypeName(name)
+        if let registering { namedTypes[registering] = typeName }
+        enumNames.insert(typeName)
+        var scope = IdentifierScope()
+        var seen: Set<String> = []
+        var cases: [(name: String, literal: String)] = []
+        for (value, literal) in zip(values, literals) where seen.insert(literal).inserted {
+            cases.append((scope.identifier(for: value, upperCase: true), literal))
+        }
+        declarations.append(.enumeration(name: typeName, doc: doc, raw: raw, cases: cases))
+        return typeName
+    }
+}
