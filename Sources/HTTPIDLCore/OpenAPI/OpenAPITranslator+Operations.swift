@@ -93,6 +93,7 @@ extension OpenAPITranslator {
             }
         }
         var request = ImportedPart(method: operation.method, role: .request, content: .fields([], bodyValue: nil))
+        request.notes = notes
         var bodyValue: String?
         if let requestBody = operation.node["requestBody"] {
             if let body = references.dereference(requestBody) {
@@ -113,7 +114,7 @@ extension OpenAPITranslator {
         let (response, error) = translateResponses(operation)
         parts.append(response)
         if let error { parts.append(error) }
-        declarations.append(.message(name: operation.stem, uri: uri, doc: [], notes: notes, parts: parts))
+        declarations.append(.message(name: operation.stem, uri: uri, doc: [], notes: [], parts: parts))
     }
 
     /// Path-level parameters overridden by operation-level ones (same `name` and `in`), references resolved.
