@@ -9,6 +9,7 @@ struct CommandLineTool {
 
         USAGE: httpidl generate <files or directories>… --output <dir> [--access public|internal] [--strict]
                httpidl import <openapi.json|yaml|yml> --output <file.http> [--strict]
+               httpidl export <files or directories>… --output <openapi.json> [--title <title>]
                httpidl check <files or directories>… [--strict]
                httpidl format <files or directories>… [--write | --check]
 
@@ -16,11 +17,13 @@ struct CommandLineTool {
           generate   Write one .swift file per .http (or OpenAPI .json/.yaml/.yml) file into --output (nothing is
                      written if any error is found).
           import     Translate an OpenAPI 3.0/3.1 document into a formatted .http file (--output, or standard output).
+          export     Write the .http files as one OpenAPI 3.1 JSON document (--output, or standard output).
           check      Report diagnostics only.
           format     Print the files in canonical layout (or rewrite them in place with --write).
 
         OPTIONS:
-          --output <dir>      Output directory for generate.
+          --output <dir>      Output directory for generate; output file for import and export.
+          --title <title>     The exported document's info.title (default: the first file's name).
           --access <level>    'public' (default) or 'internal' declarations.
           --strict            Treat warnings (such as unknown types) as errors.
           --write             Rewrite the files instead of printing them (format).
@@ -45,7 +48,7 @@ struct CommandLineTool {
         guard let command = arguments.first else {
             return usageError("missing command")
         }
-        guard ["generate", "check", "format", "import"].contains(command) else {
+        guard ["generate", "check", "format", "import", "export"].contains(command) else {
             return usageError("unknown command '\(command)'")
         }
         var inputs: [String] = []
@@ -54,6 +57,7 @@ struct CommandLineTool {
         var strict = false
         var write = false
         var checkOnly = false
+        var title: String?
         var index = 1
         while index < arguments.count {
             let argument = arguments[index]
@@ -67,6 +71,10 @@ struct CommandLineTool {
                     return usageError("--access needs 'public' or 'internal'")
                 }
                 access = level
+                index += 1
+            case "--title":
+                guard index + 1 < arguments.count else { return usageError("--title needs a text") }
+                title = arguments[index + 1]
                 index += 1
             case "--strict":
                 strict = true
@@ -86,6 +94,7 @@ struct CommandLineTool {
             return importSpec(inputs[0], output: output, strict: strict)
         }
         if command == "generate", output == nil { return usageError("generate needs --output <dir>") }
+        if command == "format", write, checkOnly { return usageError("format takes --write or --check, not both") }
         let files: [String]
         do {
             files = try InputCollector.collect(inputs) { printError("httpidl: warning: no .http files in '\($0)'") }
@@ -99,6 +108,8 @@ struct CommandLineTool {
             return generate(files, output: output, access: access, strict: strict)
         case "check":
             return check(files, strict: strict)
+        case "export":
+            return export(files, output: output, title: title, strict: strict)
         case "format":
             return format(files, write: write, checkOnly: checkOnly)
         default:
@@ -202,6 +213,24 @@ struct CommandLineTool {
             try GeneratedFileWriter().write(result.outputs, to: URL(fileURLWithPath: output))
         } catch {
             printError("httpidl: error: cannot write to '\(output)': \(error)")
+            return 1
+        }
+        return 0
+    }
+
+    private func export(_ files: [String], output: String?, title: String?, strict: Bool) -> Int32 {
+        guard let (result, _) = compile(files, strict: strict, access: .public, generate: false) else { return 1 }
+        guard result.succeeded else { return 1 }
+        let defaultTitle = files.first.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "API"
+        let text = OpenAPIExporter.export(result.model, title: title ?? defaultTitle)
+        guard let output else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return 0
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            printError("httpidl: error: cannot write '\(output)': \(error)")
             return 1
         }
         return 0

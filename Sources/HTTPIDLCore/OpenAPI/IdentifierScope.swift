@@ -30,6 +30,16 @@ struct IdentifierScope {
         return name
     }
 
+    /// `preferred` (an exported file's `x-httpidl-name`) when it is a free identifier, else a name from the wire name.
+    mutating func identifier(preferring preferred: String?, for wireName: String, upperCase: Bool = false) -> String {
+        if let preferred, Naming.isIdentifier(preferred), !Naming.lowerCamel(preferred).isEmpty,
+           !swiftNames.contains(Naming.lowerCamel(preferred)) {
+            swiftNames.insert(Naming.lowerCamel(preferred))
+            return preferred
+        }
+        return identifier(for: wireName, upperCase: upperCase)
+    }
+
     /// Reserves a name already chosen (a path parameter named in the URI).
     mutating func reserve(_ name: String) {
         swiftNames.insert(Naming.lowerCamel(name))

@@ -85,7 +85,9 @@ extension OpenAPITranslator {
             if doc.isEmpty, let resolved = references.dereference(property.value) { doc = Self.doc(resolved) }
             let readOnly = property.value["readOnly"]?.bool == true
             fields.append(ImportedField(doc: doc, notes: type.notes, isRequired: required.contains(property.key) && !type.nullable && !readOnly,
-                                        placement: placement, type: type.text, name: scope.identifier(for: property.key), key: property.key))
+                                        placement: placement, type: type.text,
+                                        name: scope.identifier(preferring: property.value["x-httpidl-name"]?.string, for: property.key),
+                                        key: property.key))
         }
         return fields
     }

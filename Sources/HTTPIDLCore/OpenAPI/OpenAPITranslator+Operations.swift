@@ -22,7 +22,7 @@ extension OpenAPITranslator {
                     warn("operation '\(entry.key) \(pathEntry.key)' is not a mapping; skipped", at: entry.value)
                     continue
                 }
-                var base = entry.value["operationId"]?.string.map(Naming.upperCamel) ?? ""
+                var base = (entry.value["x-httpidl-message"]?.string ?? entry.value["operationId"]?.string).map(Naming.upperCamel) ?? ""
                 if base.isEmpty { base = pathEntry.key.split(separator: "/").map { Naming.upperCamel(String($0)) }.joined() }
                 if base.isEmpty { base = "Root" }
                 if let first = base.unicodeScalars.first, ("0"..."9").contains(first) { base = "Op" + base }
@@ -75,7 +75,8 @@ extension OpenAPITranslator {
                 }
                 fields.append(ImportedField(doc: doc, notes: type.notes,
                                             isRequired: parameter["required"]?.bool == true && !type.nullable,
-                                            placement: placement, type: type.text, name: scope.identifier(for: name), key: name))
+                                            placement: placement, type: type.text,
+                                            name: scope.identifier(preferring: parameter["x-httpidl-name"]?.string, for: name), key: name))
             case "header":
                 if ["accept", "content-type", "authorization"].contains(name.lowercased()) { continue }
                 if !isStringConvertible(type.text) || type.text == "DATE" {
@@ -84,7 +85,8 @@ extension OpenAPITranslator {
                 }
                 fields.append(ImportedField(doc: doc, notes: type.notes,
                                             isRequired: parameter["required"]?.bool == true && !type.nullable,
-                                            placement: "HEADER", type: type.text, name: scope.identifier(for: name), key: name))
+                                            placement: "HEADER", type: type.text,
+                                            name: scope.identifier(preferring: parameter["x-httpidl-name"]?.string, for: name), key: name))
             case "cookie":
                 warn("cookie parameter '\(name)' is not imported: a request's cookies come from the client's cookie handling", at: parameter)
                 notes.append("openapi: cookie parameter '\(name)' not imported")
@@ -114,7 +116,15 @@ extension OpenAPITranslator {
         let (response, error) = translateResponses(operation)
         parts.append(response)
         if let error { parts.append(error) }
-        declarations.append(.message(name: operation.stem, uri: uri, doc: [], notes: [], parts: parts))
+        // Operations of one path exported from one MESSAGE (`x-httpidl-message`) become one MESSAGE again.
+        let lastMessage = declarations.lastIndex { if case .message = $0 { true } else { false } }
+        if operation.node["x-httpidl-message"] != nil, let lastMessage,
+           case .message(let name, let previousURI, let doc, let notes, let previous) = declarations[lastMessage],
+           name == operation.stem, previousURI == uri, !previous.contains(where: { $0.method == operation.method }) {
+            declarations[lastMessage] = .message(name: name, uri: uri, doc: doc, notes: notes, parts: previous + parts)
+        } else {
+            declarations.append(.message(name: operation.stem, uri: uri, doc: [], notes: [], parts: parts))
+        }
     }
 
     /// Path-level parameters overridden by operation-level ones (same `name` and `in`), references resolved.
@@ -160,7 +170,11 @@ extension OpenAPITranslator {
         let isObject = type.hasPrefix("DICT<") || (!isArray && ScalarType(rawValue: type) == nil && !enumNames.contains(type))
         guard isArray || isObject else { return nil }
         var wanted: String
+        let exported = parameter["x-httpidl-query-style"]?.string
+        if exported == "default" { return nil }
         switch (isArray, style, explode) {
+        case _ where exported.flatMap(QueryStyle.init(rawValue:)).map { $0.isArrayStyle == isArray } == true:
+            wanted = exported ?? ""
         case (true, "form", true): wanted = "REPEATED"
         case (true, "form", false): wanted = "COMMA"
         case (true, "spaceDelimited", _): wanted = "SPACE"

@@ -118,6 +118,7 @@ extension OpenAPITranslator {
             let strings = nonNull.compactMap(\.string)
             if !nonNull.isEmpty, strings.count == nonNull.count, typeNames.isEmpty || typeNames == ["string"] {
                 return SchemaType(text: declareEnum(name, raw: "STRING", literals: strings.map(Naming.stringLiteral), values: strings,
+                                                    names: schema["x-enum-varnames"]?.elements.compactMap(\.string),
                                                     doc: Self.doc(schema), registering: registering),
                                   nullable: nullable)
             }
@@ -127,7 +128,8 @@ extension OpenAPITranslator {
             }
             if !nonNull.isEmpty, integers.count == nonNull.count, typeNames.isEmpty || typeNames == ["integer"] {
                 let raw = schema["format"]?.string == "int32" && integers.allSatisfy { Int32($0) != nil } ? "INT32" : "INT64"
-                return SchemaType(text: declareEnum(name, raw: raw, literals: integers, values: integers, doc: Self.doc(schema),
+                return SchemaType(text: declareEnum(name, raw: raw, literals: integers, values: integers,
+                                                    names: schema["x-enum-varnames"]?.elements.compactMap(\.string), doc: Self.doc(schema),
                                                     registering: registering),
                                   nullable: nullable)
             }
@@ -180,6 +182,8 @@ extension OpenAPITranslator {
             switch schema["format"]?.string {
             case "int32": result = SchemaType(text: "INT32")
             case "int64": result = SchemaType(text: "INT64")
+            case "uint32": result = SchemaType(text: "UINT32")
+            case "uint64": result = SchemaType(text: "UINT64")
             default: result = SchemaType(text: "INT")
             }
         case "number":
@@ -234,7 +238,7 @@ extension OpenAPITranslator {
             if doc.isEmpty { doc = Self.doc(resolved) }
             if readOnly { doc.append("Read-only: sent by the server only, so optional here.") }
             if writeOnly { doc.append("Write-only: never sent by the server, so optional here.") }
-            let identifier = scope.identifier(for: property.key)
+            let identifier = scope.identifier(preferring: property.value["x-httpidl-name"]?.string, for: property.key)
             fields.append(ImportedField(doc: doc, notes: type.notes,
                                         isRequired: required.contains(property.key) && !type.nullable && !readOnly && !writeOnly,
                                         type: type.text, name: identifier, key: property.key))
@@ -243,16 +247,17 @@ extension OpenAPITranslator {
         return SchemaType(text: typeName)
     }
 
-    private mutating func declareEnum(_ name: String, raw: String, literals: [String], values: [String], doc: [String],
-                                      registering: Int?) -> String {
+    private mutating func declareEnum(_ name: String, raw: String, literals: [String], values: [String], names: [String]?,
+                                      doc: [String], registering: Int?) -> String {
         let typeName = uniqueTypeName(name)
         if let registering { namedTypes[registering] = typeName }
         enumNames.insert(typeName)
         var scope = IdentifierScope()
         var seen: Set<String> = []
         var cases: [(name: String, literal: String)] = []
-        for (value, literal) in zip(values, literals) where seen.insert(literal).inserted {
-            cases.append((scope.identifier(for: value, upperCase: true), literal))
+        let names = names?.count == values.count ? names : nil
+        for (index, (value, literal)) in zip(values, literals).enumerated() where seen.insert(literal).inserted {
+            cases.append((scope.identifier(preferring: names?[index], for: value, upperCase: true), literal))
         }
         declarations.append(.enumeration(name: typeName, doc: doc, raw: raw, cases: cases))
         return typeName

@@ -90,13 +90,20 @@ struct OpenAPITranslator {
         return name
     }
 
-    /// The first line of a `description` (or `summary`), trimmed, as doc lines.
+    /// The first paragraph of a `description` (or `summary`), trimmed, as doc lines.
     static func doc(_ node: YAMLNode?, _ keys: [String] = ["description"]) -> [String] {
         for key in keys {
             guard let text = node?[key]?.string else { continue }
-            let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first.map(String.init) ?? ""
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if !trimmed.isEmpty { return [trimmed] }
+            var lines: [String] = []
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let trimmed = line.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
+                if trimmed.isEmpty {
+                    if lines.isEmpty { continue }
+                    break
+                }
+                lines.append(trimmed)
+            }
+            if !lines.isEmpty { return lines }
         }
         return []
     }
