@@ -8,18 +8,22 @@
 public enum OpenAPIExporter {
     /// The OpenAPI document for a validated model.
     public static func export(_ model: ValidatedModel, title: String, version: String = "1.0.0") -> String {
+        var enums: [String: ModelEnum] = [:]
+        for file in model.files {
+            for case .enumeration(let enumeration) in file.declarations { enums[enumeration.name] = enumeration }
+        }
         var schemas: [(String, YAMLNode)] = []
         var paths: [(String, [(String, YAMLNode)])] = []
         for file in model.files {
             for declaration in file.declarations {
                 switch declaration {
                 case .structure(let structure):
-                    schemas.append((structure.name, objectSchema(structure.fields, doc: structure.doc)))
+                    schemas.append((structure.name, objectSchema(structure.fields, doc: structure.doc, enums: enums)))
                 case .enumeration(let enumeration):
                     schemas.append((enumeration.name, enumSchema(enumeration)))
                 case .message(let message):
                     for endpoint in message.endpoints {
-                        let (template, operation) = self.operation(endpoint, message: message)
+                        let (template, operation) = self.operation(endpoint, message: message, enums: enums)
                         if let index = paths.firstIndex(where: { $0.0 == template }) {
                             paths[index].1.append((endpoint.method.memberName, operation))
                         } else {
@@ -31,6 +35,7 @@ public enum OpenAPIExporter {
         }
         var document: [(String, YAMLNode)] = [
             ("openapi", .text("3.1.0")),
+            ("x-httpidl", .text("exported by httpidl; x-httpidl-* keep what OpenAPI cannot say")),
             ("info", .object([("title", .text(title)), ("version", .text(version))])),
             ("paths", .object(paths.map { ($0.0, .object($0.1)) })),
         ]
@@ -60,28 +65,31 @@ public enum OpenAPIExporter {
             }
         case .array(let element):
             return .object([("type", .text("array")), ("items", schema(element))])
-        case .dictionary(_, let value):
-            return .object([("type", .text("object")), ("additionalProperties", schema(value))])
+        case .dictionary(let key, let value):
+            var entries: [(String, YAMLNode)] = [("type", .text("object")), ("additionalProperties", schema(value))]
+            if case .scalar(let scalar) = key, scalar != .string { entries.append(("x-httpidl-key", .text(scalar.rawValue))) }
+            return .object(entries)
         case .structure(let name), .enumeration(let name, _):
             return .object([("$ref", .text("#/components/schemas/\(name)"))])
         case .external(let name):
-            return .object([("description", .text("EXTERN \(name): a user-supplied Swift type")), ("x-httpidl-extern", .text(name))])
+            return .object([("x-httpidl-extern", .text(name))])
         }
     }
 
     /// A property or parameter schema with its documentation and IDL name.
-    static func fieldSchema(_ field: ModelField) -> YAMLNode {
+    static func fieldSchema(_ field: ModelField, enums: [String: ModelEnum]) -> YAMLNode {
         var entries = schema(field.type).entries.map { ($0.key, $0.value) }
         if !field.doc.isEmpty { entries.append(("description", .text(field.doc.joined(separator: "\n")))) }
-        if let value = field.defaultValue { entries.append(("default", defaultValue(value))) }
+        if let value = field.defaultValue { entries.append(("default", defaultValue(value, type: field.type, enums: enums))) }
         if field.idlName != field.wireKey { entries.append(("x-httpidl-name", .text(field.idlName))) }
         return .object(entries)
     }
 
-    static func objectSchema(_ fields: [ModelField], doc: [String]) -> YAMLNode {
+    static func objectSchema(_ fields: [ModelField], doc: [String], enums: [String: ModelEnum]) -> YAMLNode {
         var entries: [(String, YAMLNode)] = [("type", .text("object"))]
         if !doc.isEmpty { entries.append(("description", .text(doc.joined(separator: "\n")))) }
-        if !fields.isEmpty { entries.append(("properties", .object(fields.map { ($0.wireKey, fieldSchema($0)) }))) }
+        if fields.isEmpty { entries.append(("additionalProperties", .flag(false))) }
+        if !fields.isEmpty { entries.append(("properties", .object(fields.map { ($0.wireKey, fieldSchema($0, enums: enums)) }))) }
         let required = fields.filter { !$0.isOptional && $0.defaultValue == nil }.map { YAMLNode.text($0.wireKey) }
         if !required.isEmpty { entries.append(("required", .array(required))) }
         return .object(entries)
@@ -100,6 +108,9 @@ public enum OpenAPIExporter {
         if !model.doc.isEmpty { entries.append(("description", .text(model.doc.joined(separator: "\n")))) }
         entries.append(("enum", .array(values)))
         entries.append(("x-enum-varnames", .array(model.cases.map { .text($0.swiftName) })))
+        if model.cases.contains(where: { !$0.doc.isEmpty }) {
+            entries.append(("x-enum-descriptions", .array(model.cases.map { .text($0.doc.joined(separator: "\n")) })))
+        }
         return .object(entries)
     }
 
@@ -127,17 +138,22 @@ public enum OpenAPIExporter {
         return String(result)
     }
 
-    static func defaultValue(_ value: ModelDefault) -> YAMLNode {
+    static func defaultValue(_ value: ModelDefault, type: ModelType, enums: [String: ModelEnum]) -> YAMLNode {
         switch value {
         case .string(let text): .text(text)
         case .integer(let text): .number(text)
         case .float(let text): YAMLNode(.float(text), offset: 0)
         case .bool(let flag): .flag(flag)
-        case .enumCase(let name): .text(name)
+        case .enumCase(let name):
+            if case .enumeration(let enumName, let raw) = type, let item = enums[enumName]?.cases.first(where: { $0.swiftName == name }) {
+                raw == .string ? .text(swiftStringValue(item.rawLiteral)) : .number(item.rawLiteral)
+            } else {
+                .text(name)
+            }
         }
     }
 
-    private static func operation(_ endpoint: ModelEndpoint, message: ModelMessage) -> (String, YAMLNode) {
+    private static func operation(_ endpoint: ModelEndpoint, message: ModelMessage, enums: [String: ModelEnum]) -> (String, YAMLNode) {
         var template = ""
         for piece in endpoint.path {
             switch piece {
@@ -156,6 +172,7 @@ public enum OpenAPIExporter {
         let doc = endpoint.requestDoc.isEmpty ? message.doc : endpoint.requestDoc
         if !doc.isEmpty { entries.append(("description", .text(doc.joined(separator: "\n")))) }
         var parameters: [YAMLNode] = []
+        let positions = Dictionary(endpoint.requestFields.enumerated().map { ($1.swiftName, $0) }, uniquingKeysWith: { first, _ in first })
         for field in endpoint.requestFields where field.placement != .body {
             var parameter: [(String, YAMLNode)] = [
                 ("name", .text(field.placement == .path ? field.idlName : field.wireKey)),
@@ -164,28 +181,40 @@ public enum OpenAPIExporter {
             ]
             if !field.doc.isEmpty { parameter.append(("description", .text(field.doc.joined(separator: "\n")))) }
             if field.placement != .path, field.idlName != field.wireKey { parameter.append(("x-httpidl-name", .text(field.idlName))) }
-            parameter.append(("schema", schema(field.type)))
+            parameter.append(("schema", fieldSchema(field, enums: enums).removingDescription))
             if field.placement == .query { parameter += queryStyle(field, endpoint: endpoint) }
+            parameter.append(("x-httpidl-position", .number(String(positions[field.swiftName] ?? 0))))
             parameters.append(.object(parameter))
         }
         if !parameters.isEmpty { entries.append(("parameters", .array(parameters))) }
         if let encoding = endpoint.bodyEncoding {
             let bodyFields = endpoint.requestFields.filter { $0.placement == .body }
-            let schema = endpoint.singleBody.map(self.schema) ?? objectSchema(bodyFields, doc: [])
+            var schema = endpoint.singleBody.map(self.schema) ?? objectSchema(bodyFields, doc: [], enums: enums)
+            if endpoint.singleBody == nil, let properties = schema["properties"] {
+                // Where each body field stands among the request's fields (so an import keeps the initializer's order).
+                let placed = properties.entries.map { entry -> (String, YAMLNode) in
+                    let field = bodyFields.first { $0.wireKey == entry.key }
+                    let position = YAMLNode.number(String(field.flatMap { positions[$0.swiftName] } ?? 0))
+                    return (entry.key, .object(entry.value.entries.map { ($0.key, $0.value) } + [("x-httpidl-position", position)]))
+                }
+                schema = .object(schema.entries.map { $0.key == "properties" ? ($0.key, .object(placed)) : ($0.key, $0.value) })
+            }
             let mediaType = switch encoding {
             case .json: "application/json"
             case .form: "application/x-www-form-urlencoded"
             case .multipart: "multipart/form-data"
             case .binary: "application/octet-stream"
             }
-            let binarySchema: YAMLNode = .object([("type", .text("string")), ("format", .text("binary"))])
+            var binaryEntries: [(String, YAMLNode)] = [("type", .text("string")), ("format", .text("binary"))]
+            if endpoint.singleBody == .scalar(.blob) { binaryEntries.append(("x-httpidl-type", .text("BLOB"))) }
+            let binarySchema: YAMLNode = .object(binaryEntries)
             entries.append(("requestBody", .object([
                 ("required", .flag(true)),
                 ("content", .object([(mediaType, .object([("schema", encoding == .binary ? binarySchema : schema)]))])),
             ])))
         }
-        var responses: [(String, YAMLNode)] = [("200", response(endpoint.response, doc: endpoint.responseDoc))]
-        if let error = endpoint.error { responses.append(("default", response(error, doc: endpoint.errorDoc))) }
+        var responses: [(String, YAMLNode)] = [("200", response(endpoint.response, doc: endpoint.responseDoc, enums: enums))]
+        if let error = endpoint.error { responses.append(("default", response(error, doc: endpoint.errorDoc, enums: enums))) }
         entries.append(("responses", .object(responses)))
         return (template, .object(entries))
     }
@@ -209,7 +238,7 @@ public enum OpenAPIExporter {
         }
     }
 
-    private static func response(_ payload: ModelPayload, doc: [String]) -> YAMLNode {
+    private static func response(_ payload: ModelPayload, doc: [String], enums: [String: ModelEnum]) -> YAMLNode {
         var entries: [(String, YAMLNode)] = [("description", .text(doc.joined(separator: "\n")))]
         switch payload {
         case .empty:
@@ -220,7 +249,7 @@ public enum OpenAPIExporter {
         case .single(let type):
             entries.append(("content", .object([("application/json", .object([("schema", schema(type))]))])))
         case .fields(let fields):
-            entries.append(("content", .object([("application/json", .object([("schema", objectSchema(fields, doc: []))]))])))
+            entries.append(("content", .object([("application/json", .object([("schema", objectSchema(fields, doc: [], enums: enums))]))])))
         }
         return .object(entries)
     }

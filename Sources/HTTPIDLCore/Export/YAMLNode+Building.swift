@@ -11,4 +11,9 @@ extension YAMLNode {
     static func flag(_ flag: Bool) -> YAMLNode { YAMLNode(.bool(flag), offset: 0) }
 
     static func number(_ text: String) -> YAMLNode { YAMLNode(.integer(text), offset: 0) }
+
+    /// The mapping without its `description` and `x-httpidl-name` (a parameter states those itself).
+    var removingDescription: YAMLNode {
+        YAMLNode(.mapping(entries.filter { $0.key != "description" && $0.key != "x-httpidl-name" }), offset: offset)
+    }
 }

@@ -4,7 +4,9 @@ enum ImportedDeclaration: Sendable {
     /// `STRUCT Name { fields }`.
     case structure(name: String, doc: [String], notes: [String], fields: [ImportedField])
     /// `ENUM Name : RAW { CASE = literal; }`.
-    case enumeration(name: String, doc: [String], raw: String, cases: [(name: String, literal: String)])
+    case enumeration(name: String, doc: [String], raw: String, cases: [(name: String, literal: String, doc: [String])])
+    /// `EXTERN Name;`.
+    case external(name: String)
     /// `MESSAGE(Name) uri { parts }`.
     case message(name: String, uri: String, doc: [String], notes: [String], parts: [ImportedPart])
 

@@ -15,4 +15,8 @@ struct ImportedField: Sendable, Hashable {
     var name: String
     /// The wire key when it differs from `name`.
     var key: String?
+    /// The `DEFAULT` literal.
+    var defaultValue: String?
+    /// Where an exported request field stood among its request's fields (`x-httpidl-position`).
+    var position: Int?
 }

@@ -21,9 +21,14 @@ enum ImportedFileWriter {
                     lines.append("ENUM \(name) : \(raw) {}")
                 } else {
                     lines.append("ENUM \(name) : \(raw) {")
-                    for item in cases { lines.append("    \(item.name) = \(item.literal);") }
+                    for item in cases {
+                        lines += comments(doc: item.doc, notes: [], indent: "    ")
+                        lines.append("    \(item.name) = \(item.literal);")
+                    }
                     lines.append("}")
                 }
+            case .external(let name):
+                lines.append("EXTERN \(name);")
             case .message(let name, let uri, let doc, let notes, let parts):
                 lines += comments(doc: doc, notes: notes, indent: "")
                 lines.append("MESSAGE(\(name)) \(uri) {")
@@ -63,6 +68,7 @@ enum ImportedFileWriter {
         if let placement = field.placement { text += placement + " " }
         text += "\(field.type) \(field.name)"
         if let key = field.key, key != field.name { text += " = " + Naming.stringLiteral(key) }
+        if let value = field.defaultValue { text += " DEFAULT " + value }
         return comments(doc: field.doc, notes: field.notes, indent: indent) + [text + ";"]
     }
 }

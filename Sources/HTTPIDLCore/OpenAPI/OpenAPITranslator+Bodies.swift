@@ -50,6 +50,7 @@ extension OpenAPITranslator {
             }
             return (.multipart, fields, nil, notes)
         case .binary:
+            if schema?["x-httpidl-type"]?.string == "BLOB" { return (.binary, [], "BLOB", notes) }
             return (.binary, [], "FILE", notes + ["openapi: raw \(mediaName) body; set contentType to \"\(mediaName)\" when it is not application/octet-stream"])
         case .text, .other:
             warn("a \(mediaName) request body is imported as raw bytes (BLOB); pass its contentType", at: body["content"])
@@ -81,13 +82,15 @@ extension OpenAPITranslator {
         var fields: [ImportedField] = []
         for property in properties {
             let type = self.type(of: property.value, name: name + Naming.upperCamel(property.key), context: context)
-            var doc = Self.doc(property.value)
-            if doc.isEmpty, let resolved = references.dereference(property.value) { doc = Self.doc(resolved) }
+            let doc = propertyDoc(property.value)
             let readOnly = property.value["readOnly"]?.bool == true
-            fields.append(ImportedField(doc: doc, notes: type.notes, isRequired: required.contains(property.key) && !type.nullable && !readOnly,
+            let defaultValue = type.nullable || context == .multipart ? nil : defaultLiteral(property.value, type: type.text)
+            fields.append(ImportedField(doc: doc, notes: type.notes,
+                                        isRequired: required.contains(property.key) && !type.nullable && !readOnly && defaultValue == nil,
                                         placement: placement, type: type.text,
                                         name: scope.identifier(preferring: property.value["x-httpidl-name"]?.string, for: property.key),
-                                        key: property.key))
+                                        key: property.key, defaultValue: defaultValue,
+                                        position: property.value["x-httpidl-position"]?.scalarText.flatMap { Int($0) }))
         }
         return fields
     }
@@ -121,7 +124,7 @@ extension OpenAPITranslator {
             warn("cannot resolve the response's $ref; imported as an empty body", at: responseNode)
             return part
         }
-        part.doc = Self.doc(response)
+        part.doc = doc(response)
         guard let (mediaName, kind, media) = OpenAPIMediaType.preferred(response["content"]) else { return part }
         switch kind {
         case .json:

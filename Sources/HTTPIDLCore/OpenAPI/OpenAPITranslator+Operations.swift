@@ -22,7 +22,10 @@ extension OpenAPITranslator {
                     warn("operation '\(entry.key) \(pathEntry.key)' is not a mapping; skipped", at: entry.value)
                     continue
                 }
-                var base = (entry.value["x-httpidl-message"]?.string ?? entry.value["operationId"]?.string).map(Naming.upperCamel) ?? ""
+                var base = entry.value["operationId"]?.string.map(Naming.upperCamel) ?? ""
+                if let exported = entry.value["x-httpidl-message"]?.string {
+                    base = Naming.isIdentifier(exported) ? exported.prefix(1).uppercased() + exported.dropFirst() : Naming.upperCamel(exported)
+                }
                 if base.isEmpty { base = pathEntry.key.split(separator: "/").map { Naming.upperCamel(String($0)) }.joined() }
                 if base.isEmpty { base = "Root" }
                 if let first = base.unicodeScalars.first, ("0"..."9").contains(first) { base = "Op" + base }
@@ -52,8 +55,14 @@ extension OpenAPITranslator {
                 continue
             }
             var type = parameterType(parameter, name: operation.stem + Naming.upperCamel(name))
-            var doc = Self.doc(parameter)
+            var doc = doc(parameter)
             if parameter["deprecated"]?.bool == true { doc.append("Deprecated.") }
+            let countBefore = fields.count
+            defer {
+                if fields.count > countBefore, case .integer(let text)? = parameter["x-httpidl-position"]?.value {
+                    fields[fields.count - 1].position = Int(text)
+                }
+            }
             switch location {
             case "path":
                 guard let identifier = pathIdentifiers[name] else {
@@ -73,20 +82,24 @@ extension OpenAPITranslator {
                 if let style = queryStyle(parameter, type: type.text, arrayStyle: &arrayStyle, objectStyle: &objectStyle) {
                     placement += "(\(style))"
                 }
+                let defaultValue = type.nullable ? nil : defaultLiteral(parameter["schema"], type: type.text)
                 fields.append(ImportedField(doc: doc, notes: type.notes,
-                                            isRequired: parameter["required"]?.bool == true && !type.nullable,
+                                            isRequired: parameter["required"]?.bool == true && !type.nullable && defaultValue == nil,
                                             placement: placement, type: type.text,
-                                            name: scope.identifier(preferring: parameter["x-httpidl-name"]?.string, for: name), key: name))
+                                            name: scope.identifier(preferring: parameter["x-httpidl-name"]?.string, for: name), key: name,
+                                            defaultValue: defaultValue))
             case "header":
-                if ["accept", "content-type", "authorization"].contains(name.lowercased()) { continue }
+                if !isExport, ["accept", "content-type", "authorization"].contains(name.lowercased()) { continue }
                 if !isStringConvertible(type.text) || type.text == "DATE" {
                     warn("header parameter '\(name)' of type \(type.text) is imported as STRING", at: parameter)
                     type = SchemaType(text: "STRING")
                 }
+                let defaultValue = type.nullable ? nil : defaultLiteral(parameter["schema"], type: type.text)
                 fields.append(ImportedField(doc: doc, notes: type.notes,
-                                            isRequired: parameter["required"]?.bool == true && !type.nullable,
+                                            isRequired: parameter["required"]?.bool == true && !type.nullable && defaultValue == nil,
                                             placement: "HEADER", type: type.text,
-                                            name: scope.identifier(preferring: parameter["x-httpidl-name"]?.string, for: name), key: name))
+                                            name: scope.identifier(preferring: parameter["x-httpidl-name"]?.string, for: name), key: name,
+                                            defaultValue: defaultValue))
             case "cookie":
                 warn("cookie parameter '\(name)' is not imported: a request's cookies come from the client's cookie handling", at: parameter)
                 notes.append("openapi: cookie parameter '\(name)' not imported")
@@ -108,8 +121,13 @@ extension OpenAPITranslator {
                 warn("cannot resolve the request body's $ref; the body is not imported", at: requestBody)
             }
         }
+        if isExport {
+            // An export states where each field stood (`x-httpidl-position`); keep that order.
+            let order = fields.enumerated().map { index, field in (field.position ?? Int.max, index) }
+            fields = zip(order, fields).sorted { $0.0 < $1.0 }.map(\.1)
+        }
         request.content = .fields(fields, bodyValue: bodyValue)
-        var doc = Self.doc(operation.node, ["summary", "description"])
+        var doc = doc(operation.node, ["summary", "description"])
         if operation.node["deprecated"]?.bool == true { doc.append("Deprecated.") }
         request.doc = doc
         var parts = [request]

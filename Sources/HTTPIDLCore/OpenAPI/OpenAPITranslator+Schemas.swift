@@ -62,6 +62,13 @@ extension OpenAPITranslator {
             warn("a schema must be a mapping; imported as ANY", at: schema)
             return .any
         }
+        if let extern = schema["x-httpidl-extern"]?.string, Naming.isIdentifier(extern) {
+            if externNames.insert(extern).inserted {
+                usedTypeNames.insert(extern)
+                declarations.append(.external(name: extern))
+            }
+            return SchemaType(text: extern)
+        }
         var nullable = isNullable(schema)
         var typeNames: [String] = []
         if let single = schema["type"]?.string { typeNames = [single] }
@@ -80,7 +87,7 @@ extension OpenAPITranslator {
                 warn("allOf of schemas that are not all objects is imported as ANY", at: schema["allOf"])
                 return SchemaType(text: "ANY", nullable: nullable, notes: ["openapi: allOf of non-object schemas imported as ANY"])
             }
-            var result = declareStruct(name, properties: properties, required: required, doc: Self.doc(schema), registering: registering)
+            var result = declareStruct(name, properties: properties, required: required, doc: doc(schema), registering: registering)
             result.nullable = nullable
             return result
         }
@@ -112,24 +119,26 @@ extension OpenAPITranslator {
             warn("\(key) with \(nonNull.count) variants is imported as ANY (a JSONValue)", at: schema[key])
             return SchemaType(text: "ANY", nullable: nullable, notes: ["openapi: \(key) with \(nonNull.count) variants imported as ANY"])
         }
-        if let values = schema["enum"]?.elements, !values.isEmpty {
+        if let values = schema["enum"]?.elements, !values.isEmpty || schema["x-enum-varnames"] != nil {
             let nonNull = values.filter { $0.value != .null }
             if nonNull.count < values.count { nullable = true }
             let strings = nonNull.compactMap(\.string)
-            if !nonNull.isEmpty, strings.count == nonNull.count, typeNames.isEmpty || typeNames == ["string"] {
+            if strings.count == nonNull.count, !nonNull.isEmpty || typeNames == ["string"], typeNames.isEmpty || typeNames == ["string"] {
                 return SchemaType(text: declareEnum(name, raw: "STRING", literals: strings.map(Naming.stringLiteral), values: strings,
                                                     names: schema["x-enum-varnames"]?.elements.compactMap(\.string),
-                                                    doc: Self.doc(schema), registering: registering),
+                                                    caseDocs: schema["x-enum-descriptions"]?.elements.compactMap(\.string),
+                                                    doc: doc(schema), registering: registering),
                                   nullable: nullable)
             }
             let integers = nonNull.compactMap { node -> String? in
                 if case .integer(let text) = node.value, Int64(text) != nil { return text }
                 return nil
             }
-            if !nonNull.isEmpty, integers.count == nonNull.count, typeNames.isEmpty || typeNames == ["integer"] {
+            if integers.count == nonNull.count, !nonNull.isEmpty || typeNames == ["integer"], typeNames.isEmpty || typeNames == ["integer"] {
                 let raw = schema["format"]?.string == "int32" && integers.allSatisfy { Int32($0) != nil } ? "INT32" : "INT64"
                 return SchemaType(text: declareEnum(name, raw: raw, literals: integers, values: integers,
-                                                    names: schema["x-enum-varnames"]?.elements.compactMap(\.string), doc: Self.doc(schema),
+                                                    names: schema["x-enum-varnames"]?.elements.compactMap(\.string),
+                                                    caseDocs: schema["x-enum-descriptions"]?.elements.compactMap(\.string), doc: doc(schema),
                                                     registering: registering),
                                   nullable: nullable)
             }
@@ -148,10 +157,13 @@ extension OpenAPITranslator {
         case "object":
             let properties = schema["properties"]?.entries ?? []
             let additional = schema["additionalProperties"]
-            if properties.isEmpty {
+            if properties.isEmpty, additional?.bool == false {
+                result = declareStruct(name, properties: [], required: [], doc: doc(schema), registering: registering)
+            } else if properties.isEmpty {
+                let key = schema["x-httpidl-key"]?.string.flatMap(ScalarType.init(rawValue:)).map(\.rawValue) ?? "STRING"
                 if let additional, additional.isMapping, !additional.entries.isEmpty {
                     let value = type(of: additional, name: name + "Value", context: .json)
-                    result = SchemaType(text: "DICT<STRING, \(value.nullable ? "ANY" : value.text)>", notes: value.notes)
+                    result = SchemaType(text: "DICT<\(key), \(value.nullable ? "ANY" : value.text)>", notes: value.notes)
                 } else {
                     result = SchemaType(text: "DICT<STRING, ANY>")
                 }
@@ -160,7 +172,7 @@ extension OpenAPITranslator {
                     warn("additionalProperties next to properties are not imported; only the named properties are", at: additional)
                 }
                 result = declareStruct(name, properties: properties, required: Set(schema["required"]?.elements.compactMap(\.string) ?? []),
-                                       doc: Self.doc(schema), registering: registering)
+                                       doc: doc(schema), registering: registering)
             }
         case "array":
             if let items = schema["items"] {
@@ -227,6 +239,8 @@ extension OpenAPITranslator {
                                         registering: Int?) -> SchemaType {
         let typeName = uniqueTypeName(name)
         if let registering { namedTypes[registering] = typeName }
+        let slot = declarations.count
+        declarations.append(.structure(name: typeName, doc: [], notes: [], fields: []))
         var scope = IdentifierScope()
         var fields: [ImportedField] = []
         for property in properties {
@@ -234,30 +248,34 @@ extension OpenAPITranslator {
             let resolved = references.dereference(property.value) ?? property.value
             let readOnly = (property.value["readOnly"] ?? resolved["readOnly"])?.bool == true
             let writeOnly = (property.value["writeOnly"] ?? resolved["writeOnly"])?.bool == true
-            var doc = Self.doc(property.value)
-            if doc.isEmpty { doc = Self.doc(resolved) }
+            var doc = propertyDoc(property.value)
             if readOnly { doc.append("Read-only: sent by the server only, so optional here.") }
             if writeOnly { doc.append("Write-only: never sent by the server, so optional here.") }
             let identifier = scope.identifier(preferring: property.value["x-httpidl-name"]?.string, for: property.key)
+            let defaultValue = type.nullable ? nil : defaultLiteral(property.value, type: type.text)
             fields.append(ImportedField(doc: doc, notes: type.notes,
-                                        isRequired: required.contains(property.key) && !type.nullable && !readOnly && !writeOnly,
-                                        type: type.text, name: identifier, key: property.key))
+                                        isRequired: required.contains(property.key) && !type.nullable && !readOnly && !writeOnly
+                                            && defaultValue == nil,
+                                        type: type.text, name: identifier, key: property.key, defaultValue: defaultValue))
         }
-        declarations.append(.structure(name: typeName, doc: doc, notes: [], fields: fields))
+        declarations[slot] = .structure(name: typeName, doc: doc, notes: [], fields: fields)
         return SchemaType(text: typeName)
     }
 
     private mutating func declareEnum(_ name: String, raw: String, literals: [String], values: [String], names: [String]?,
-                                      doc: [String], registering: Int?) -> String {
+                                      caseDocs: [String]? = nil, doc: [String], registering: Int?) -> String {
         let typeName = uniqueTypeName(name)
         if let registering { namedTypes[registering] = typeName }
         enumNames.insert(typeName)
+        enumLiterals[typeName] = Set(literals)
         var scope = IdentifierScope()
         var seen: Set<String> = []
-        var cases: [(name: String, literal: String)] = []
+        var cases: [(name: String, literal: String, doc: [String])] = []
         let names = names?.count == values.count ? names : nil
+        let docs = caseDocs?.count == values.count ? caseDocs : nil
         for (index, (value, literal)) in zip(values, literals).enumerated() where seen.insert(literal).inserted {
-            cases.append((scope.identifier(preferring: names?[index], for: value, upperCase: true), literal))
+            let doc = docs?[index].split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []
+            cases.append((scope.identifier(preferring: names?[index], for: value, upperCase: true), literal, doc == [""] ? [] : doc))
         }
         declarations.append(.enumeration(name: typeName, doc: doc, raw: raw, cases: cases))
         return typeName

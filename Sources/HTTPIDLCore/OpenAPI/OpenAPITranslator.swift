@@ -19,6 +19,13 @@ struct OpenAPITranslator {
     var componentNames: [Int: String] = [:]
     /// The declared `ENUM` names (usable in paths and headers).
     var enumNames: Set<String> = []
+    /// Whether the document is an httpidl export (`x-httpidl`): descriptions are kept whole, names verbatim,
+    /// and every header parameter is kept.
+    var isExport = false
+    /// The raw-value literals of each declared `ENUM`.
+    var enumLiterals: [String: Set<String>] = [:]
+    /// `EXTERN` names declared so far.
+    var externNames: Set<String> = []
     /// Nesting of schema translation (inline schemas can nest without bound in a hostile spec).
     var schemaDepth = 0
 
@@ -55,6 +62,7 @@ struct OpenAPITranslator {
             warn(root["swagger"] != nil ? "Swagger 2.0 is not supported; convert the document to OpenAPI 3" :
                     "no 'openapi: 3.x' version; reading it as OpenAPI 3.1", at: root["openapi"] ?? root["swagger"] ?? root)
         }
+        isExport = root["x-httpidl"] != nil
         let operations = collectOperations()
         for operation in operations {
             for role in ["Request", "Response", "Error"] {
@@ -90,10 +98,11 @@ struct OpenAPITranslator {
         return name
     }
 
-    /// The first paragraph of a `description` (or `summary`), trimmed, as doc lines.
-    static func doc(_ node: YAMLNode?, _ keys: [String] = ["description"]) -> [String] {
+    /// The first paragraph of a `description` (or `summary`), trimmed, as doc lines (all of it in an export).
+    func doc(_ node: YAMLNode?, _ keys: [String] = ["description"]) -> [String] {
         for key in keys {
             guard let text = node?[key]?.string else { continue }
+            if isExport { return text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
             var lines: [String] = []
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 let trimmed = line.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
@@ -106,5 +115,12 @@ struct OpenAPITranslator {
             if !lines.isEmpty { return lines }
         }
         return []
+    }
+
+    /// The doc of a property or parameter; a foreign spec falls back to the referenced schema's description.
+    mutating func propertyDoc(_ node: YAMLNode) -> [String] {
+        let own = doc(node)
+        if !own.isEmpty || isExport { return own }
+        return references.dereference(node).map { doc($0) } ?? []
     }
 }
