@@ -51,7 +51,8 @@ extension OpenAPITranslator {
             return (.multipart, fields, nil, notes)
         case .binary:
             if schema?["x-httpidl-type"]?.string == "BLOB" { return (.binary, [], "BLOB", notes) }
-            return (.binary, [], "FILE", notes + ["openapi: raw \(mediaName) body; set contentType to \"\(mediaName)\" when it is not application/octet-stream"])
+            let isDefault = mediaName.lowercased() == "application/octet-stream"
+            return (.binary, [], "FILE", notes + (isDefault ? [] : ["openapi: raw \(mediaName) body; pass contentType: \"\(mediaName)\""]))
         case .text, .other:
             warn("a \(mediaName) request body is imported as raw bytes (BLOB); pass its contentType", at: body["content"])
             return (.binary, [], "BLOB", notes + ["openapi: \(mediaName) body sent as raw bytes"])
