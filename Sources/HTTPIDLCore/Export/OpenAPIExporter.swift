@@ -21,6 +21,11 @@ public enum OpenAPIExporter {
                     schemas.append((structure.name, objectSchema(structure.fields, doc: structure.doc, enums: enums)))
                 case .enumeration(let enumeration):
                     schemas.append((enumeration.name, enumSchema(enumeration)))
+                case .union(let union):
+                    var entries: [(String, YAMLNode)] = []
+                    if !union.doc.isEmpty { entries.append(("description", .text(union.doc.joined(separator: "\n")))) }
+                    entries.append(("oneOf", .array(union.cases.map { schema($0.type) })))
+                    schemas.append((union.name, .object(entries)))
                 case .message(let message):
                     for endpoint in message.endpoints {
                         let (template, operation) = self.operation(endpoint, message: message, enums: enums)

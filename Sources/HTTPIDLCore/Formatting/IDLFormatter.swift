@@ -108,6 +108,17 @@ public struct IDLFormatter {
             emit("}", at: enumeration.range.end - 1)
         case .external(let external):
             emit("EXTERN \(external.name.text);", at: external.range.start)
+        case .union(let union):
+            if union.members.isEmpty, !hasComments(in: union.range) {
+                emit("UNION \(union.name.text) {}", at: union.range.start)
+                return
+            }
+            emit("UNION \(union.name.text) {", at: union.range.start)
+            depth += 1
+            for member in union.members { emit("\(member.canonical);", at: member.range.start) }
+            flushComments(before: union.range.end - 1)
+            depth -= 1
+            emit("}", at: union.range.end - 1)
         }
     }
 

@@ -29,6 +29,15 @@ enum ImportedFileWriter {
                 }
             case .external(let name):
                 lines.append("EXTERN \(name);")
+            case .union(let name, let doc, let notes, let members):
+                lines += comments(doc: doc, notes: notes, indent: "")
+                if members.isEmpty {
+                    lines.append("UNION \(name) {}")
+                } else {
+                    lines.append("UNION \(name) {")
+                    for member in members { lines.append("    \(member);") }
+                    lines.append("}")
+                }
             case .message(let name, let uri, let doc, let notes, let parts):
                 lines += comments(doc: doc, notes: notes, indent: "")
                 lines.append("MESSAGE(\(name)) \(uri) {")

@@ -116,8 +116,8 @@ extension OpenAPITranslator {
                 result.nullable = nullable
                 return result
             }
-            warn("\(key) with \(nonNull.count) variants is imported as ANY (a JSONValue)", at: schema[key])
-            return SchemaType(text: "ANY", nullable: nullable, notes: ["openapi: \(key) with \(nonNull.count) variants imported as ANY"])
+            return SchemaType(text: declareUnion(name, variants: nonNull, schema: schema, key: key, registering: registering),
+                              nullable: nullable)
         }
         if let values = schema["enum"]?.elements, !values.isEmpty || schema["x-enum-varnames"] != nil {
             let nonNull = values.filter { $0.value != .null }
@@ -260,6 +260,30 @@ extension OpenAPITranslator {
         }
         declarations[slot] = .structure(name: typeName, doc: doc, notes: [], fields: fields)
         return SchemaType(text: typeName)
+    }
+
+    /// `oneOf`/`anyOf` with several variants: a `UNION` of the variants' types (decoded in order).
+    private mutating func declareUnion(_ name: String, variants: [YAMLNode], schema: YAMLNode, key: String, registering: Int?) -> String {
+        let typeName = uniqueTypeName(name)
+        if let registering { namedTypes[registering] = typeName }
+        let slot = declarations.count
+        declarations.append(.union(name: typeName, doc: [], notes: [], members: []))
+        var members: [String] = []
+        var notes: [String] = []
+        for (index, variant) in variants.enumerated() {
+            let type = self.type(of: variant, name: typeName + "Option" + String(index + 1))
+            if type.text == "ANY" {
+                notes.append("openapi: a \(key) variant that allows any value is kept by the fallback case")
+                continue
+            }
+            if !members.contains(type.text) { members.append(type.text) }
+        }
+        if let discriminator = schema["discriminator"] {
+            warn("the discriminator is not used: decoding tries the \(key) variants in order", at: discriminator)
+            notes.append("openapi: discriminator '\(discriminator["propertyName"]?.scalarText ?? "")' not used; variants are tried in order")
+        }
+        declarations[slot] = .union(name: typeName, doc: doc(schema), notes: notes, members: members)
+        return typeName
     }
 
     private mutating func declareEnum(_ name: String, raw: String, literals: [String], values: [String], names: [String]?,

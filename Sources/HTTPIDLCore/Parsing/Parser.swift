@@ -7,7 +7,7 @@ public struct Parser {
     /// The deepest `ARRAY<…>` / `DICT<…>` nesting accepted.
     public static let maximumTypeDepth = 64
     /// Top-level keywords; seeing one inside a block means the block was never closed.
-    static let topLevelKeywords: Set<String> = ["MESSAGE", "STRUCT", "ENUM", "EXTERN"]
+    static let topLevelKeywords: Set<String> = ["MESSAGE", "STRUCT", "ENUM", "EXTERN", "UNION"]
 
     private let source: SourceFile
     private let tokens: [Token]
@@ -88,11 +88,13 @@ public struct Parser {
                 if let enumeration = parseEnum() { declarations.append(.enumeration(enumeration)) }
             } else if current.isKeyword("EXTERN") {
                 if let external = parseExtern() { declarations.append(.external(external)) }
+            } else if current.isKeyword("UNION") {
+                if let union = parseUnion() { declarations.append(.union(union)) }
             } else {
                 if current.kind == .word, Self.topLevelKeywords.contains(current.text.uppercased()) {
                     errorAtCurrent("keywords are upper-case: write '\(current.text.uppercased())'")
                 } else {
-                    errorAtCurrent("expected 'MESSAGE', 'STRUCT', 'ENUM' or 'EXTERN', found \(current.displayName)")
+                    errorAtCurrent("expected 'MESSAGE', 'STRUCT', 'ENUM', 'EXTERN' or 'UNION', found \(current.displayName)")
                 }
                 advance()
                 while current.kind != .endOfFile, !isAtTopLevelKeyword { advance() }
@@ -216,6 +218,38 @@ public struct Parser {
             return nil
         }
         return StructSyntax(doc: keyword.docComment, name: name, body: body, range: SourceRange(start: keyword.range.start, end: lastEnd))
+    }
+
+    private mutating func parseUnion() -> UnionSyntax? {
+        let keyword = advance()
+        guard let name = parseIdentifier(what: "union name") else {
+            skipToTopLevel()
+            return nil
+        }
+        guard current.kind == .leftBrace else {
+            errorAtCurrent("expected '{', found \(current.displayName)")
+            skipToTopLevel()
+            return nil
+        }
+        let open = advance()
+        var members: [TypeSyntax] = []
+        while current.kind != .rightBrace {
+            if current.kind == .endOfFile || isAtTopLevelKeyword {
+                error("expected '}' to close the block opened at \(position(open.range))",
+                      at: current.kind == .endOfFile ? current.range : afterPrevious,
+                      notes: [.init(range: open.range, message: "block opened here")])
+                return nil
+            }
+            typeFailed = false
+            let type = parseType(depth: 0)
+            if typeFailed {
+                recoverToSemicolon()
+                continue
+            }
+            if expectSemicolon(after: "member type '\(type.canonical)'") { members.append(type) }
+        }
+        advance()
+        return UnionSyntax(doc: keyword.docComment, name: name, members: members, range: SourceRange(start: keyword.range.start, end: lastEnd))
     }
 
     private mutating func parseExtern() -> ExternSyntax? {

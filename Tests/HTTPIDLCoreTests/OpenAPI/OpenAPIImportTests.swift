@@ -42,7 +42,9 @@ import Testing
          "STRUCT Pet {\n    INT64 id;\n    REQUIRED STRING name;\n}"),
         // oneOf / anyOf
         ("U:\n  properties:\n    v:\n      oneOf: [{type: string}, {type: integer}]",
-         "STRUCT U {\n    // openapi: oneOf with 2 variants imported as ANY\n    ANY v;\n}"),
+         "STRUCT U {\n    Uv v;\n}\n\nUNION Uv {\n    STRING;\n    INT;\n}"),
+        ("Shape:\n  anyOf:\n    - {$ref: '#/components/schemas/Circle'}\n    - {type: array, items: {$ref: '#/components/schemas/Shape'}}\n    - {}\nCircle:\n  properties:\n    r: {type: number}",
+         "// openapi: a anyOf variant that allows any value is kept by the fallback case\nUNION Shape {\n    Circle;\n    ARRAY<Shape>;\n}"),
         ("U:\n  properties:\n    v:\n      anyOf: [{$ref: '#/components/schemas/U'}, {type: 'null'}]",
          "STRUCT U {\n    U v;\n}"),
         // additionalProperties
@@ -185,7 +187,8 @@ import Testing
     @Test(arguments: [
         ("properties:\n  x: {$ref: '#/components/schemas/Missing'}", "11: cannot resolve $ref '#/components/schemas/Missing' (only references inside this document are followed); imported as ANY"),
         ("properties:\n  x: {$ref: 'other.yaml#/Pet'}", "11: cannot resolve $ref 'other.yaml#/Pet' (only references inside this document are followed); imported as ANY"),
-        ("properties:\n  x: {oneOf: [{type: string}, {type: object}]}", "11: oneOf with 2 variants is imported as ANY (a JSONValue)"),
+        ("properties:\n  x: {oneOf: [{$ref: '#/components/schemas/S'}, {type: string}], discriminator: {propertyName: kind}}",
+         "11: the discriminator is not used: decoding tries the oneOf variants in order"),
         ("properties:\n  x: {type: [string, integer]}", "11: a schema with several types (string, integer) is imported as ANY"),
         ("properties:\n  x: {type: strin}", "11: unknown schema type 'strin'; imported as ANY"),
         ("properties:\n  x: {type: object, properties: {a: {type: string}}, additionalProperties: true}",

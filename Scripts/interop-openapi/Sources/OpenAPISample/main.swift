@@ -19,14 +19,15 @@ func show(_ label: String) async throws {
 }
 
 server.enqueue(MockResponse(status: 200, headers: ["Content-Type": "application/json"],
-                            body: #"{"id":"7","name":"lamp","status":"glowing","labels":{"a":"b"}}"#))
+                            body: #"{"id":"7","name":"lamp","status":"glowing","labels":{"a":"b"},"owner":"kim"}"#))
 let item = try await client.send(GetGetItemRequest(itemId: "a/b", tags: ["red", "blue"], filter: Filter(color: "red", size: 2),
                                                    xTrace: "t-1"))
 try await show("getItem")
-print("item \(item.id) \(item.name) \(item.status.map { "\($0)" } ?? "nil") \(item.labels ?? [:])")
+print("item \(item.id) \(item.name) \(item.status.map { "\($0)" } ?? "nil") \(item.labels ?? [:]) owner \(item.owner.map { "\($0)" } ?? "nil")")
 
 server.enqueue(MockResponse(status: 204))
-_ = try await client.send(PutPutItemRequest(itemId: "9", ids: [1, 2, 3], payload: Item(id: 9, name: "desk")))
+_ = try await client.send(PutPutItemRequest(itemId: "9", ids: [1, 2, 3],
+                                            payload: Item(id: 9, name: "desk", owner: .person(Person(name: "lee")))))
 try await show("putItem")
 
 server.enqueue(MockResponse(status: 200, headers: ["Content-Type": "application/json"], body: "[]"))
