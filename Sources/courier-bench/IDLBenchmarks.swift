@@ -115,7 +115,7 @@ enum IDLBenchmarks {
             if pass > 0 { baselineTimes.append(baselineElapsed) }
         }
         let best = importTimes.min() ?? 0
-        Measure.report("import+generate (vs JSONSerialization)", courier: best * 1e3,
+        Measure.report("import+generate (vs Foundation)", courier: best * 1e3,
                        baseline: (baselineTimes.min() ?? 1) * 1e3, unit: "ms")
         print("  \(bytes.count / 1024) KiB of OpenAPI in, \(swiftBytes / 1024) KiB of Swift out, \(warnings) warnings: "
               + String(format: "best %.3f s, spread %.3f–%.3f s over %d passes (goal: under 2 s)", best, importTimes.min() ?? 0,

@@ -206,8 +206,6 @@ extension YAMLParser {
 
     /// The 1-based line of an offset (for messages).
     func line(of offset: Int) -> Int {
-        var count = 1
-        for index in 0..<min(offset, scalars.count) where scalars[index] == "\n" { count += 1 }
-        return count
+        lineStarts.lastIndex { $0 <= offset }.map { $0 + 1 } ?? 1
     }
 }

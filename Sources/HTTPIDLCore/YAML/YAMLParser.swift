@@ -20,6 +20,8 @@ public struct YAMLParser {
     typealias Parsed = (node: YAMLNode, weight: Int)
 
     let scalars: [Unicode.Scalar]
+    /// Offsets where lines start (for columns in O(log n), even on one very long line).
+    let lineStarts: [Int]
     var position = 0
     var depth = 0
     var anchors: [String: Parsed] = [:]
@@ -32,6 +34,9 @@ public struct YAMLParser {
 
     init(scalars: [Unicode.Scalar]) {
         self.scalars = scalars
+        var starts = [0]
+        for (index, scalar) in scalars.enumerated() where scalar == "\n" { starts.append(index + 1) }
+        self.lineStarts = starts
     }
 
     // MARK: - Document
@@ -95,9 +100,14 @@ public struct YAMLParser {
 
     /// The 0-based column of an offset.
     func column(of offset: Int) -> Int {
-        var start = min(offset, scalars.count)
-        while start > 0, scalars[start - 1] != "\n" { start -= 1 }
-        return offset - start
+        let clamped = min(max(offset, 0), scalars.count)
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+        }
+        return clamped - lineStarts[low]
     }
 
     /// Whether the line holding `offset` has only spaces before it.

@@ -233,3 +233,15 @@ import Testing
         #expect(YAMLTestSupport.parse(text) == expected)
     }
 }
+
+@Suite struct YAMLParserScaleTests {
+    /// A long single-line flow document and a deep block document parse in linear time (no per-character
+    /// rescans of the line); the sizes are large enough that quadratic work would not finish in a test run.
+    @Test func longLinesAndManyLinesStayLinear() throws {
+        let items = (0..<50_000).map { "k\($0): v" }.joined(separator: ", ")
+        let flow = try YAMLParser.parse(SourceFile(name: "f.yaml", text: "{" + items + "}"))
+        #expect(flow.entries.count == 50_000)
+        let block = (0..<50_000).map { "- {a: \($0)}" }.joined(separator: "\n")
+        #expect(try YAMLParser.parse(SourceFile(name: "b.yaml", text: block)).elements.count == 50_000)
+    }
+}
