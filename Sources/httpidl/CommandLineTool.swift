@@ -8,16 +8,22 @@ struct CommandLineTool {
         OVERVIEW: Compile HTTPIDL (.http) interface files into Swift for the Courier runtime.
 
         USAGE: httpidl generate <files or directories>… --output <dir> [--access public|internal] [--strict]
+               httpidl import <openapi.json|yaml|yml> --output <file.http> [--strict]
+               httpidl export <files or directories>… --output <openapi.json> [--title <title>]
                httpidl check <files or directories>… [--strict]
                httpidl format <files or directories>… [--write | --check]
 
         COMMANDS:
-          generate   Write one .swift file per .http file into --output (nothing is written if any error is found).
+          generate   Write one .swift file per .http (or OpenAPI .json/.yaml/.yml) file into --output (nothing is
+                     written if any error is found).
+          import     Translate an OpenAPI 3.0/3.1 document into a formatted .http file (--output, or standard output).
+          export     Write the .http files as one OpenAPI 3.1 JSON document (--output, or standard output).
           check      Report diagnostics only.
           format     Print the files in canonical layout (or rewrite them in place with --write).
 
         OPTIONS:
-          --output <dir>      Output directory for generate.
+          --output <dir>      Output directory for generate; output file for import and export.
+          --title <title>     The exported document's info.title (default: the first file's name).
           --access <level>    'public' (default) or 'internal' declarations.
           --strict            Treat warnings (such as unknown types) as errors.
           --write             Rewrite the files instead of printing them (format).
@@ -42,7 +48,7 @@ struct CommandLineTool {
         guard let command = arguments.first else {
             return usageError("missing command")
         }
-        guard ["generate", "check", "format"].contains(command) else {
+        guard ["generate", "check", "format", "import", "export"].contains(command) else {
             return usageError("unknown command '\(command)'")
         }
         var inputs: [String] = []
@@ -51,6 +57,7 @@ struct CommandLineTool {
         var strict = false
         var write = false
         var checkOnly = false
+        var title: String?
         var index = 1
         while index < arguments.count {
             let argument = arguments[index]
@@ -65,6 +72,10 @@ struct CommandLineTool {
                 }
                 access = level
                 index += 1
+            case "--title":
+                guard index + 1 < arguments.count else { return usageError("--title needs a text") }
+                title = arguments[index + 1]
+                index += 1
             case "--strict":
                 strict = true
             case "--write":
@@ -78,7 +89,12 @@ struct CommandLineTool {
             index += 1
         }
         guard !inputs.isEmpty else { return usageError("no input files") }
+        if command == "import" {
+            guard inputs.count == 1 else { return usageError("import reads one OpenAPI document") }
+            return importSpec(inputs[0], output: output, strict: strict)
+        }
         if command == "generate", output == nil { return usageError("generate needs --output <dir>") }
+        if command == "format", write, checkOnly { return usageError("format takes --write or --check, not both") }
         let files: [String]
         do {
             files = try InputCollector.collect(inputs) { printError("httpidl: warning: no .http files in '\($0)'") }
@@ -92,6 +108,8 @@ struct CommandLineTool {
             return generate(files, output: output, access: access, strict: strict)
         case "check":
             return check(files, strict: strict)
+        case "export":
+            return export(files, output: output, title: title, strict: strict)
         case "format":
             return format(files, write: write, checkOnly: checkOnly)
         default:
@@ -108,16 +126,62 @@ struct CommandLineTool {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
-    private func load(_ paths: [String]) -> [SourceFile]? {
+    /// Reads the inputs; OpenAPI documents are imported into `.http` sources (their diagnostics are printed
+    /// here, and an import error stops the run).
+    private func load(_ paths: [String], strict: Bool = false) -> [SourceFile]? {
         var sources: [SourceFile] = []
+        var failed = false
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path) else {
                 printError("httpidl: error: cannot read '\(path)'")
                 return nil
             }
-            sources.append(SourceFile(name: path, bytes: Array(data)))
+            let source = SourceFile(name: path, bytes: Array(data))
+            guard OpenAPIImporter.isSpecFileName(path) else {
+                sources.append(source)
+                continue
+            }
+            let result = OpenAPIImporter.importSpec(source)
+            report(promote(result.diagnostics, strict: strict), sources: [source])
+            guard let text = result.text, !promote(result.diagnostics, strict: strict).containsErrors else {
+                failed = true
+                continue
+            }
+            sources.append(SourceFile(name: OpenAPIImporter.httpName(for: path), text: text))
         }
-        return sources
+        return failed ? nil : sources
+    }
+
+    private func promote(_ diagnostics: [Diagnostic], strict: Bool) -> [Diagnostic] {
+        guard strict else { return diagnostics }
+        return diagnostics.map { diagnostic in
+            var promoted = diagnostic
+            if promoted.severity == .warning { promoted.severity = .error }
+            return promoted
+        }
+    }
+
+    private func importSpec(_ path: String, output: String?, strict: Bool) -> Int32 {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            printError("httpidl: error: cannot read '\(path)'")
+            return 1
+        }
+        let source = SourceFile(name: path, bytes: Array(data))
+        let result = OpenAPIImporter.importSpec(source)
+        let diagnostics = promote(result.diagnostics, strict: strict)
+        report(diagnostics, sources: [source])
+        guard let text = result.text, !diagnostics.containsErrors else { return 1 }
+        guard let output else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return 0
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            printError("httpidl: error: cannot write '\(output)': \(error)")
+            return 1
+        }
+        return 0
     }
 
     private func report(_ diagnostics: [Diagnostic], sources: [SourceFile]) {
@@ -135,7 +199,7 @@ struct CommandLineTool {
 
     private func compile(_ files: [String], strict: Bool, access: SwiftGenerator.AccessLevel, generate: Bool)
         -> (HTTPIDLCompiler.Result, [SourceFile])? {
-        guard let sources = load(files) else { return nil }
+        guard let sources = load(files, strict: strict) else { return nil }
         let compiler = HTTPIDLCompiler(options: .init(strict: strict, generator: .init(accessLevel: access)))
         let result = compiler.compile(sources, generate: generate)
         report(result.diagnostics, sources: sources)
@@ -149,6 +213,24 @@ struct CommandLineTool {
             try GeneratedFileWriter().write(result.outputs, to: URL(fileURLWithPath: output))
         } catch {
             printError("httpidl: error: cannot write to '\(output)': \(error)")
+            return 1
+        }
+        return 0
+    }
+
+    private func export(_ files: [String], output: String?, title: String?, strict: Bool) -> Int32 {
+        guard let (result, _) = compile(files, strict: strict, access: .public, generate: false) else { return 1 }
+        guard result.succeeded else { return 1 }
+        let defaultTitle = files.first.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "API"
+        let text = OpenAPIExporter.export(result.model, title: title ?? defaultTitle)
+        guard let output else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return 0
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            printError("httpidl: error: cannot write '\(output)': \(error)")
             return 1
         }
         return 0

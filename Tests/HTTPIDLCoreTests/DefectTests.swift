@@ -32,7 +32,7 @@ import Testing
 
     @Test func fileWithOnlyACommentIsReported() {
         let result = TestSupport.compile("// just a comment\n")
-        #expect(TestSupport.summaries(result) == ["1:1: warning: file declares nothing (no MESSAGE, STRUCT, ENUM or EXTERN)"])
+        #expect(TestSupport.summaries(result) == ["1:1: warning: file declares nothing (no MESSAGE, STRUCT, ENUM, EXTERN or UNION)"])
     }
 
     // Row 2: empty URI, `/a__b`, `/_x` segments crash the compiler → valid names or a diagnostic.

@@ -38,7 +38,7 @@ import Testing
         Case(name: "stray NUL between declarations", input: "STRUCT A {}\n\u{00}\nSTRUCT B {}\n",
              expected: ["2:1: error: unexpected control character U+0000"]),
         Case(name: "unknown top-level word", input: "STRUCT A {}\nhello world\nSTRUCT B {}\n",
-             expected: ["2:1: error: expected 'MESSAGE', 'STRUCT', 'ENUM' or 'EXTERN', found 'hello'"]),
+             expected: ["2:1: error: expected 'MESSAGE', 'STRUCT', 'ENUM', 'EXTERN' or 'UNION', found 'hello'"]),
         Case(name: "lower-case keyword", input: "message /a {}\n",
              expected: ["1:1: error: keywords are upper-case: write 'MESSAGE'"]),
         Case(name: "lower-case method", input: "MESSAGE /a {\n    get REQUEST {}\n}\n",
@@ -89,7 +89,7 @@ import Testing
 
     @Test func emptyFileIsReported() {
         let (summaries, result) = check("")
-        #expect(summaries == ["1:1: warning: file declares nothing (no MESSAGE, STRUCT, ENUM or EXTERN)"])
+        #expect(summaries == ["1:1: warning: file declares nothing (no MESSAGE, STRUCT, ENUM, EXTERN or UNION)"])
         #expect(result.succeeded)
         #expect(TestSupport.compile("", strict: true).outputs.isEmpty)
     }

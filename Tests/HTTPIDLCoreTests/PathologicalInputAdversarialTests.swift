@@ -52,7 +52,7 @@ import Testing
         let text = "// one\n/* two\n   lines */\n/// three\n"
         #expect(MutationFuzzAdversarialTests.check(text, context: "comments only"))
         #expect(TestSupport.summaries(TestSupport.compile(text))
-                == ["1:1: warning: file declares nothing (no MESSAGE, STRUCT, ENUM or EXTERN)"])
+                == ["1:1: warning: file declares nothing (no MESSAGE, STRUCT, ENUM, EXTERN or UNION)"])
     }
 
     static func variant(_ name: String, of text: String) -> String {

@@ -86,6 +86,7 @@ public struct HTTPIDLCompiler: Sendable {
     public static func outputFileName(for sourceName: String) -> String {
         var base = sourceName.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? sourceName
         if base.hasSuffix(".http") { base.removeLast(5) }
+        for suffix in [".json", ".yaml", ".yml"] where base.lowercased().hasSuffix(suffix) { base.removeLast(suffix.count) }
         return base + ".swift"
     }
 

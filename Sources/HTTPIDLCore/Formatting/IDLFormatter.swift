@@ -108,6 +108,17 @@ public struct IDLFormatter {
             emit("}", at: enumeration.range.end - 1)
         case .external(let external):
             emit("EXTERN \(external.name.text);", at: external.range.start)
+        case .union(let union):
+            if union.members.isEmpty, !hasComments(in: union.range) {
+                emit("UNION \(union.name.text) {}", at: union.range.start)
+                return
+            }
+            emit("UNION \(union.name.text) {", at: union.range.start)
+            depth += 1
+            for member in union.members { emit("\(member.canonical);", at: member.range.start) }
+            flushComments(before: union.range.end - 1)
+            depth -= 1
+            emit("}", at: union.range.end - 1)
         }
     }
 
@@ -116,7 +127,7 @@ public struct IDLFormatter {
         case .single(let type, _):
             emit("\(header) { \(type.canonical); }", at: offset)
         case .fields(let fields):
-            if fields.isEmpty {
+            if fields.isEmpty, body.bodyValue == nil {
                 flushComments(before: offset)
                 if !hasComments(in: body.range) {
                     emit("\(header) {}", at: offset)
@@ -130,6 +141,9 @@ public struct IDLFormatter {
                 flushComments(inside: field.range)
                 emit(self.field(field), at: field.range.start)
             }
+            if let value = body.bodyValue {
+                emit("BODY \(value.canonical);", at: value.range.start)
+            }
             flushComments(before: body.range.end - 1)
             depth -= 1
             emit("}", at: body.range.end - 1)
@@ -137,7 +151,9 @@ public struct IDLFormatter {
     }
 
     private func field(_ field: FieldSyntax) -> String {
-        let modifiers = FieldSyntax.Modifier.allCases.filter { field.has($0) }.map { $0.rawValue + " " }.joined()
+        let modifiers = FieldSyntax.Modifier.allCases.filter { field.has($0) }.map { modifier in
+            modifier == .query ? "QUERY" + (field.queryStyle.map { "(\($0.0.rawValue))" } ?? "") + " " : modifier.rawValue + " "
+        }.joined()
         var text = "\(modifiers)\(field.type.canonical) \(field.name.text)"
         if let key = field.key {
             text += " = " + (key.isQuoted ? Naming.stringLiteral(key.text) : IDLText.escapeWord(key.text))

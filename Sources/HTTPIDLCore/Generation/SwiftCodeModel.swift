@@ -57,6 +57,8 @@ struct SwiftEnum: Sendable {
     var conformances: [String]
     var cases: [Case]
     var members: [SwiftMember] = []
+    /// `indirect enum` (a member type may contain the enum).
+    var isIndirect = false
 }
 
 /// A member of a type.

@@ -72,6 +72,14 @@ extension SwiftGenerator {
                                              body: [construct("Query", queryFields)]))
             nested.append(.nested(.structure(modelStruct(name: "Query", doc: ["The query parameters as sent on the wire."], fields: queryFields,
                                                          conformances: ["Encodable", "Sendable", "Equatable"], decodable: false))))
+            var strategies: [String] = []
+            if let style = endpoint.arrayQueryStyle { strategies.append("arrayEncodingStrategy: \(style.encoderCase)") }
+            if let style = endpoint.objectQueryStyle { strategies.append("objectEncodingStrategy: \(style.encoderCase)") }
+            if !strategies.isEmpty {
+                members.append(.computedProperty(doc: ["The query encoder for this request's array and object styles."], access: access,
+                                                 name: "queryEncoder", type: "URLQueryEncoder?",
+                                                 body: ["URLQueryEncoder(\(strategies.joined(separator: ", ")))"]))
+            }
         }
         if !headerFields.isEmpty {
             var body = ["var headers: HTTPHeaders = [:]"]

@@ -92,6 +92,8 @@ public struct SwiftGenerator: Sendable {
                                                            conformances: ["Codable", "Sendable", "Equatable"], decodable: true)))
             case .enumeration(let enumeration):
                 declarations.append(.enumeration(enumDeclaration(enumeration)))
+            case .union(let union):
+                declarations.append(.enumeration(unionDeclaration(union)))
             case .message(let message):
                 guard !message.endpoints.isEmpty else { continue }
                 declarations.append(.mark(message.uri))

@@ -74,7 +74,8 @@ struct SwiftRenderer {
             renderType(keyword: "final class", structure)
         case .enumeration(let enumeration):
             doc(enumeration.doc)
-            emit("\(prefix(enumeration.access))enum \(enumeration.name)\(conformanceList(enumeration.conformances)) {")
+            let keyword = enumeration.isIndirect ? "indirect enum" : "enum"
+            emit("\(prefix(enumeration.access))\(keyword) \(enumeration.name)\(conformanceList(enumeration.conformances)) {")
             depth += 1
             for item in enumeration.cases {
                 doc(item.doc)

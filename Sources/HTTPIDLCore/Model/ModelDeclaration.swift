@@ -6,4 +6,6 @@ public enum ModelDeclaration: Sendable {
     case structure(ModelStruct)
     /// An enum with a fallback case.
     case enumeration(ModelEnum)
+    /// A value of one of several types.
+    case union(ModelUnion)
 }

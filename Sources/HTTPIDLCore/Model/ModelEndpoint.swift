@@ -18,4 +18,6 @@ public struct ModelEndpoint: Sendable {
     public let response: ModelPayload
     /// The typed error body.
     public let error: ModelPayload?
+    /// The query encoder's array and object strategies when a `QUERY(STYLE)` field sets one.
+    public var arrayQueryStyle: QueryStyle? = nil, objectQueryStyle: QueryStyle? = nil
 }

@@ -24,4 +24,6 @@ public struct ModelField: Sendable, Hashable {
     public let placement: Placement
     /// Whether the field needs heap storage because its struct type is recursive.
     public let isIndirect: Bool
+    /// `QUERY(STYLE)`: how an array or object query field is written.
+    public var queryStyle: QueryStyle? = nil
 }

@@ -7,7 +7,7 @@ public struct Parser {
     /// The deepest `ARRAY<…>` / `DICT<…>` nesting accepted.
     public static let maximumTypeDepth = 64
     /// Top-level keywords; seeing one inside a block means the block was never closed.
-    static let topLevelKeywords: Set<String> = ["MESSAGE", "STRUCT", "ENUM", "EXTERN"]
+    static let topLevelKeywords: Set<String> = ["MESSAGE", "STRUCT", "ENUM", "EXTERN", "UNION"]
 
     private let source: SourceFile
     private let tokens: [Token]
@@ -88,11 +88,13 @@ public struct Parser {
                 if let enumeration = parseEnum() { declarations.append(.enumeration(enumeration)) }
             } else if current.isKeyword("EXTERN") {
                 if let external = parseExtern() { declarations.append(.external(external)) }
+            } else if current.isKeyword("UNION") {
+                if let union = parseUnion() { declarations.append(.union(union)) }
             } else {
                 if current.kind == .word, Self.topLevelKeywords.contains(current.text.uppercased()) {
                     errorAtCurrent("keywords are upper-case: write '\(current.text.uppercased())'")
                 } else {
-                    errorAtCurrent("expected 'MESSAGE', 'STRUCT', 'ENUM' or 'EXTERN', found \(current.displayName)")
+                    errorAtCurrent("expected 'MESSAGE', 'STRUCT', 'ENUM', 'EXTERN' or 'UNION', found \(current.displayName)")
                 }
                 advance()
                 while current.kind != .endOfFile, !isAtTopLevelKeyword { advance() }
@@ -218,6 +220,38 @@ public struct Parser {
         return StructSyntax(doc: keyword.docComment, name: name, body: body, range: SourceRange(start: keyword.range.start, end: lastEnd))
     }
 
+    private mutating func parseUnion() -> UnionSyntax? {
+        let keyword = advance()
+        guard let name = parseIdentifier(what: "union name") else {
+            skipToTopLevel()
+            return nil
+        }
+        guard current.kind == .leftBrace else {
+            errorAtCurrent("expected '{', found \(current.displayName)")
+            skipToTopLevel()
+            return nil
+        }
+        let open = advance()
+        var members: [TypeSyntax] = []
+        while current.kind != .rightBrace {
+            if current.kind == .endOfFile || isAtTopLevelKeyword {
+                error("expected '}' to close the block opened at \(position(open.range))",
+                      at: current.kind == .endOfFile ? current.range : afterPrevious,
+                      notes: [.init(range: open.range, message: "block opened here")])
+                return nil
+            }
+            typeFailed = false
+            let type = parseType(depth: 0)
+            if typeFailed {
+                recoverToSemicolon()
+                continue
+            }
+            if expectSemicolon(after: "member type '\(type.canonical)'") { members.append(type) }
+        }
+        advance()
+        return UnionSyntax(doc: keyword.docComment, name: name, members: members, range: SourceRange(start: keyword.range.start, end: lastEnd))
+    }
+
     private mutating func parseExtern() -> ExternSyntax? {
         let keyword = advance()
         guard let name = parseIdentifier(what: "type name") else {
@@ -296,6 +330,7 @@ public struct Parser {
         let open = advance()
         var fields: [FieldSyntax] = []
         var singles: [(TypeSyntax, [String])] = []
+        var bodyValues: [TypeSyntax] = []
         while true {
             if current.kind == .rightBrace {
                 advance()
@@ -307,27 +342,52 @@ public struct Parser {
                       notes: [.init(range: open.range, message: "block opened here")])
                 break
             }
-            parseEntry(fields: &fields, singles: &singles)
+            parseEntry(fields: &fields, singles: &singles, bodyValues: &bodyValues)
         }
         let range = SourceRange(start: open.range.start, end: lastEnd)
         if let (type, doc) = singles.first {
-            if singles.count > 1 || !fields.isEmpty {
+            if singles.count > 1 || !fields.isEmpty || !bodyValues.isEmpty {
                 error("a single-value body '{ TYPE; }' holds exactly one type and no fields", at: singles.count > 1 ? singles[1].0.range : type.range)
             }
             return BodySyntax(content: .single(type, doc: doc), range: range)
         }
-        return BodySyntax(content: .fields(fields), range: range)
+        if bodyValues.count > 1 {
+            error("a request has one 'BODY TYPE;'", at: bodyValues[1].range)
+        }
+        var body = BodySyntax(content: .fields(fields), range: range)
+        body.bodyValue = bodyValues.first
+        return body
     }
 
-    private mutating func parseEntry(fields: inout [FieldSyntax], singles: inout [(TypeSyntax, [String])]) {
+    private mutating func parseEntry(fields: inout [FieldSyntax], singles: inout [(TypeSyntax, [String])],
+                                     bodyValues: inout [TypeSyntax]) {
         let start = current
         var modifiers: [(FieldSyntax.Modifier, SourceRange)] = []
+        var queryStyle: (QueryStyle, SourceRange)?
         while current.kind == .word, !current.hasEscapes, let modifier = FieldSyntax.Modifier(rawValue: current.text) {
             if modifiers.contains(where: { $0.0 == modifier }) {
                 errorAtCurrent("duplicate modifier '\(modifier.rawValue)'")
             }
             modifiers.append((modifier, current.range))
             advance()
+            if modifier == .query, current.kind == .leftParen, !current.precededBySpace {
+                advance()
+                let styleToken = current
+                guard styleToken.kind == .word, let style = QueryStyle(rawValue: styleToken.text) else {
+                    let names = QueryStyle.allCases.map(\.rawValue).joined(separator: ", ")
+                    errorAtCurrent("expected a query style (\(names)), found \(current.displayName)")
+                    recoverToSemicolon()
+                    return
+                }
+                advance()
+                guard current.kind == .rightParen else {
+                    errorAtCurrent("expected ')' after the query style, found \(current.displayName)")
+                    recoverToSemicolon()
+                    return
+                }
+                advance()
+                queryStyle = (style, styleToken.range)
+            }
         }
         typeFailed = false
         let type = parseType(depth: 0)
@@ -338,6 +398,11 @@ public struct Parser {
         if current.kind == .semicolon, modifiers.isEmpty {
             advance()
             singles.append((type, start.docComment))
+            return
+        }
+        if current.kind == .semicolon, modifiers.map(\.0) == [.body] {
+            advance()
+            bodyValues.append(type)
             return
         }
         guard let name = parseIdentifier(what: "field name") else {
@@ -368,8 +433,9 @@ public struct Parser {
             recoverToSemicolon()
             return
         }
-        let field = FieldSyntax(doc: start.docComment, modifiers: modifiers, type: type, name: name, key: key,
+        var field = FieldSyntax(doc: start.docComment, modifiers: modifiers, type: type, name: name, key: key,
                                 defaultValue: defaultValue, range: SourceRange(start: start.range.start, end: lastEnd))
+        field.queryStyle = queryStyle
         expectSemicolon(after: "field '\(name.text)'")
         fields.append(field)
     }

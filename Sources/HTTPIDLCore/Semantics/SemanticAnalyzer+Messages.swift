@@ -192,7 +192,13 @@ extension SemanticAnalyzer {
             }
             singleBody = type
         case .fields(let syntaxFields):
-            if bodyEncoding == .binary {
+            if let valueSyntax = request.body.bodyValue {
+                singleBody = analyzeBodyValue(valueSyntax, encoding: &bodyEncoding)
+                if let named = syntaxFields.first(where: { isBodyPlacement($0, method: method, parameters: parameters) }) {
+                    report(.error, "'BODY \(valueSyntax.canonical);' is the whole body; give field '\(named.name.text)' a QUERY, HEADER or PATH placement",
+                           at: named.name.range)
+                }
+            } else if bodyEncoding == .binary {
                 report(.error, "a BINARY body is a single FILE or BLOB: '{ FILE; }'", at: request.encodingRange ?? request.methodRange)
                 break
             }
@@ -250,8 +256,25 @@ extension SemanticAnalyzer {
                     continue
                 }
                 let swiftName = placement == .path ? Naming.lowerCamel(field.name.text) : nil
-                guard let model = makeField(field, type: type, placement: placement, swiftName: swiftName.map(reservedSafe),
+                if let (style, range) = field.queryStyle {
+                    guard placement == .query else {
+                        report(.error, "a query style applies to QUERY fields only", at: range)
+                        continue
+                    }
+                    let fits: Bool
+                    switch type {
+                    case .array: fits = style.isArrayStyle
+                    case .structure, .dictionary: fits = !style.isArrayStyle
+                    default: fits = false
+                    }
+                    guard fits else {
+                        report(.error, "query style \(style.rawValue) applies to \(style.isArrayStyle ? "ARRAY" : "STRUCT or DICT") fields", at: range)
+                        continue
+                    }
+                }
+                guard var model = makeField(field, type: type, placement: placement, swiftName: swiftName.map(reservedSafe),
                                             isIndirect: false, seen: &seen, isRequest: true) else { continue }
+                model.queryStyle = field.queryStyle?.0
                 if placement == .path { boundParameters[field.name.text] = model }
                 fields.append(model)
             }
@@ -298,11 +321,59 @@ extension SemanticAnalyzer {
             }
         }
         let nonPath = fields.filter { $0.placement != .path }
-        return ModelEndpoint(method: method, requestDoc: request.doc, responseDoc: response.doc, errorDoc: error?.doc ?? [],
+        guard let styles = queryStyles(request) else { return nil }
+        var endpoint = ModelEndpoint(method: method, requestDoc: request.doc, responseDoc: response.doc, errorDoc: error?.doc ?? [],
                              requestTypeName: names.request, responseTypeName: names.response,
                              errorTypeName: error == nil ? nil : names.error, path: mergeLiterals(path),
                              requestFields: pathFields + nonPath, bodyEncoding: bodyEncoding, singleBody: singleBody,
                              response: responsePayload, error: errorPayload)
+        (endpoint.arrayQueryStyle, endpoint.objectQueryStyle) = styles
+        return endpoint
+    }
+
+    /// `BODY TYPE;` next to named fields: the checks of a single-value body.
+    mutating func analyzeBodyValue(_ typeSyntax: TypeSyntax, encoding: inout BodyEncoding?) -> ModelType? {
+        guard let type = resolve(typeSyntax) else { return nil }
+        let isBytes = type == .scalar(.file) || type == .scalar(.blob)
+        if encoding == nil { encoding = isBytes ? .binary : .json }
+        switch encoding {
+        case .binary?:
+            guard isBytes else {
+                report(.error, "a BINARY body is a single FILE or BLOB: 'BODY FILE;'", at: typeSyntax.range)
+                return nil
+            }
+        case .multipart?:
+            report(.error, "a MULTIPART body needs named fields (one per part)", at: typeSyntax.range)
+            return nil
+        case .form?:
+            switch type {
+            case .structure, .dictionary, .external: break
+            default:
+                report(.error, "a single-value FORM body must be a STRUCT or DICT", at: typeSyntax.range)
+                return nil
+            }
+        default:
+            guard check(type, usage: .json, at: typeSyntax.range) else { return nil }
+        }
+        return type
+    }
+
+    /// The one array style and one object style of a request's `QUERY(STYLE)` fields (the query is encoded
+    /// by one `URLQueryEncoder`), or `nil` after reporting a conflict.
+    mutating func queryStyles(_ request: MessagePartSyntax) -> (QueryStyle?, QueryStyle?)? {
+        var array: (QueryStyle, SourceRange)?
+        var object: (QueryStyle, SourceRange)?
+        for field in request.body.fields {
+            guard let (style, range) = field.queryStyle else { continue }
+            let current = style.isArrayStyle ? array : object
+            if let (previous, previousRange) = current, previous != style {
+                report(.error, "query styles \(previous.rawValue) and \(style.rawValue) conflict: one request encodes its query with one strategy for \(style.isArrayStyle ? "arrays" : "objects")",
+                       at: range, notes: [.init(range: previousRange, message: "\(previous.rawValue) set here")])
+                return nil
+            }
+            if style.isArrayStyle { array = (style, range) } else { object = (style, range) }
+        }
+        return (array?.0, object?.0)
     }
 
     func reservedSafe(_ name: String) -> String {

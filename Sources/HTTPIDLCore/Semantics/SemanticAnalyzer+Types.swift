@@ -27,7 +27,7 @@ extension SemanticAnalyzer {
             }
             if let symbol = symbols[name] {
                 switch symbol.kind {
-                case .structure: return .structure(name)
+                case .structure, .union: return .structure(name)
                 case .enumeration(let raw): return .enumeration(name, raw: raw)
                 case .external: return .external(name)
                 }

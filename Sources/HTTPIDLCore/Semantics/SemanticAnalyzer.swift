@@ -17,7 +17,7 @@ public struct SemanticAnalyzer {
 
     /// A declared type name.
     struct Symbol {
-        enum Kind { case structure, enumeration(ScalarType), external }
+        enum Kind { case structure, enumeration(ScalarType), external, union }
         let kind: Kind
         let fileIndex: Int
         let range: SourceRange
@@ -102,10 +102,15 @@ public struct SemanticAnalyzer {
                     if let model = analyzeMessage(syntax) { declarations.append(.message(model)) }
                 case .external:
                     break
+                case .union(let syntax):
+                    if symbols[syntax.name.text]?.fileIndex == index, symbols[syntax.name.text]?.range == syntax.name.range,
+                       let model = analyzeUnion(syntax) {
+                        declarations.append(.union(model))
+                    }
                 }
             }
             if files[index].isBlank {
-                diagnostics.append(Diagnostic(.warning, "file declares nothing (no MESSAGE, STRUCT, ENUM or EXTERN)",
+                diagnostics.append(Diagnostic(.warning, "file declares nothing (no MESSAGE, STRUCT, ENUM, EXTERN or UNION)",
                                               at: SourceRange(start: 0, end: 0), in: source))
             }
             result.append(ValidatedFile(sourceName: files[index].source.name, declarations: declarations))
@@ -129,6 +134,9 @@ public struct SemanticAnalyzer {
             case .external(let syntax):
                 name = syntax.name
                 kind = .external
+            case .union(let syntax):
+                name = syntax.name
+                kind = .union
             case .message:
                 continue
             }

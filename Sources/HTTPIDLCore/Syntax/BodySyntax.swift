@@ -12,6 +12,9 @@ public struct BodySyntax: Sendable, Hashable {
     public let content: Content
     /// From `{` to `}`.
     public let range: SourceRange
+    /// `BODY TYPE;` among named fields: the whole request body is this one value, next to path, query and
+    /// header fields (the single-value form of a request that also has parameters).
+    public var bodyValue: TypeSyntax?
 
     /// Creates a body.
     public init(content: Content, range: SourceRange) {

@@ -8,6 +8,8 @@ public enum DeclarationSyntax: Sendable, Hashable {
     case enumeration(EnumSyntax)
     /// `EXTERN Name;`
     case external(ExternSyntax)
+    /// `UNION Name { TYPE; … }`
+    case union(UnionSyntax)
 
     /// The declaration's range.
     public var range: SourceRange {
@@ -16,6 +18,7 @@ public enum DeclarationSyntax: Sendable, Hashable {
         case .structure(let structure): structure.range
         case .enumeration(let enumeration): enumeration.range
         case .external(let external): external.range
+        case .union(let union): union.range
         }
     }
 }

@@ -26,6 +26,8 @@ public struct FieldSyntax: Sendable, Hashable {
     public let key: WireKeySyntax?
     /// The literal after `DEFAULT`, if any.
     public let defaultValue: LiteralSyntax?
+    /// The style in `QUERY(STYLE)`, with its range.
+    public var queryStyle: (QueryStyle, SourceRange)?
     /// The whole field.
     public let range: SourceRange
 
@@ -48,6 +50,7 @@ public struct FieldSyntax: Sendable, Hashable {
     public static func == (lhs: FieldSyntax, rhs: FieldSyntax) -> Bool {
         lhs.range == rhs.range && lhs.name == rhs.name && lhs.type == rhs.type && lhs.key == rhs.key
             && lhs.defaultValue == rhs.defaultValue && lhs.doc == rhs.doc && lhs.modifiers.map(\.0) == rhs.modifiers.map(\.0)
+            && lhs.queryStyle?.0 == rhs.queryStyle?.0
     }
 
     /// Hashes the place and name.

@@ -1,0 +1,56 @@
+import Courier
+import CourierTesting
+import Foundation
+
+// Sends requests generated from OpenAPI documents to MockWebServer and prints each request as received
+// (method, target, chosen headers, body), then the decoded responses; the script compares the lines.
+let server = MockWebServer()
+try server.start()
+defer { server.shutdown() }
+let client = NetworkClient(baseURL: server.url("/v1"))
+
+func show(_ label: String) async throws {
+    let request = try await server.takeRequest()
+    var line = "\(label): \(request.method) \(request.target)"
+    if let trace = request.headers["X-Trace"] { line += " X-Trace=\(trace)" }
+    if let type = request.headers["Content-Type"] { line += " Content-Type=\(type)" }
+    if !request.body.isEmpty { line += " body=\(String(decoding: request.body, as: UTF8.self))" }
+    print(line)
+}
+
+server.enqueue(MockResponse(status: 200, headers: ["Content-Type": "application/json"],
+                            body: #"{"id":"7","name":"lamp","status":"glowing","labels":{"a":"b"},"owner":"kim"}"#))
+let item = try await client.send(GetGetItemRequest(itemId: "a/b", tags: ["red", "blue"], filter: Filter(color: "red", size: 2),
+                                                   xTrace: "t-1"))
+try await show("getItem")
+print("item \(item.id) \(item.name) \(item.status.map { "\($0)" } ?? "nil") \(item.labels ?? [:]) owner \(item.owner.map { "\($0)" } ?? "nil")")
+
+server.enqueue(MockResponse(status: 204))
+_ = try await client.send(PutPutItemRequest(itemId: "9", ids: [1, 2, 3],
+                                            payload: Item(id: 9, name: "desk", owner: .person(Person(name: "lee")))))
+try await show("putItem")
+
+server.enqueue(MockResponse(status: 200, headers: ["Content-Type": "application/json"], body: "[]"))
+_ = try await client.send(GetSearchRequest(sizes: [1, 2], range: SearchRange(from: 1, to: 5)))
+try await show("search")
+
+server.enqueue(MockResponse(status: 204))
+_ = try await client.send(GetWordsRequest(words: ["a", "b"]))
+try await show("words")
+
+let file = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-sample-\(getpid()).bin")
+try Data("raw bytes".utf8).write(to: file)
+defer { try? FileManager.default.removeItem(at: file) }
+server.enqueue(MockResponse(status: 409, headers: ["Content-Type": "application/json"], body: #"{"title":"exists"}"#))
+do {
+    _ = try await client.send(PostUploadRequest(name: "x y", overwrite: true, fileURL: file))
+    print("upload: no error")
+} catch NetworkError.httpStatus(let failure) {
+    try await show("upload")
+    print("upload failed: \(failure.statusCode) \(failure.errorBody(as: PostUploadErrorBody.self)?.title ?? "no typed body")")
+}
+
+server.enqueue(MockResponse(status: 204))
+_ = try await client.send(PostSendFormRequest(name: "kim lee", count: 2))
+try await show("sendForm")
+

@@ -1,0 +1,261 @@
+/// `.http` → OpenAPI 3.1 JSON: structs and enums become component schemas, each endpoint an operation with
+/// its parameters (query styles as `style`/`explode`), request body, response and `default` error response.
+///
+/// What OpenAPI has no word for is kept in `x-httpidl-*` extensions (the IDL names of fields and parameters,
+/// the message an endpoint belongs to, query styles without an OpenAPI equivalent) and `x-enum-varnames`,
+/// so importing the export generates the same Swift. Still lost: `DEFAULT` values (exported as `default`,
+/// imported as optional fields), `EXTERN` types (exported as any value), `BINARY { BLOB; }` (imported as FILE).
+public enum OpenAPIExporter {
+    /// The OpenAPI document for a validated model.
+    public static func export(_ model: ValidatedModel, title: String, version: String = "1.0.0") -> String {
+        var enums: [String: ModelEnum] = [:]
+        for file in model.files {
+            for case .enumeration(let enumeration) in file.declarations { enums[enumeration.name] = enumeration }
+        }
+        var schemas: [(String, YAMLNode)] = []
+        var paths: [(String, [(String, YAMLNode)])] = []
+        for file in model.files {
+            for declaration in file.declarations {
+                switch declaration {
+                case .structure(let structure):
+                    schemas.append((structure.name, objectSchema(structure.fields, doc: structure.doc, enums: enums)))
+                case .enumeration(let enumeration):
+                    schemas.append((enumeration.name, enumSchema(enumeration)))
+                case .union(let union):
+                    var entries: [(String, YAMLNode)] = []
+                    if !union.doc.isEmpty { entries.append(("description", .text(union.doc.joined(separator: "\n")))) }
+                    entries.append(("oneOf", .array(union.cases.map { schema($0.type) })))
+                    schemas.append((union.name, .object(entries)))
+                case .message(let message):
+                    for endpoint in message.endpoints {
+                        let (template, operation) = self.operation(endpoint, message: message, enums: enums)
+                        if let index = paths.firstIndex(where: { $0.0 == template }) {
+                            paths[index].1.append((endpoint.method.memberName, operation))
+                        } else {
+                            paths.append((template, [(endpoint.method.memberName, operation)]))
+                        }
+                    }
+                }
+            }
+        }
+        var document: [(String, YAMLNode)] = [
+            ("openapi", .text("3.1.0")),
+            ("x-httpidl", .text("exported by httpidl; x-httpidl-* keep what OpenAPI cannot say")),
+            ("info", .object([("title", .text(title)), ("version", .text(version))])),
+            ("paths", .object(paths.map { ($0.0, .object($0.1)) })),
+        ]
+        if !schemas.isEmpty { document.append(("components", .object([("schemas", .object(schemas))]))) }
+        return JSONWriter.write(.object(document))
+    }
+
+    static func schema(_ type: ModelType) -> YAMLNode {
+        switch type {
+        case .scalar(let scalar):
+            switch scalar {
+            case .int32: return .object([("type", .text("integer")), ("format", .text("int32"))])
+            case .uint32: return .object([("type", .text("integer")), ("format", .text("uint32"))])
+            case .int64: return .object([("type", .text("integer")), ("format", .text("int64"))])
+            case .uint64: return .object([("type", .text("integer")), ("format", .text("uint64"))])
+            case .int: return .object([("type", .text("integer"))])
+            case .bool: return .object([("type", .text("boolean"))])
+            case .double: return .object([("type", .text("number")), ("format", .text("double"))])
+            case .float: return .object([("type", .text("number")), ("format", .text("float"))])
+            case .string: return .object([("type", .text("string"))])
+            case .file: return .object([("type", .text("string")), ("format", .text("binary"))])
+            case .blob: return .object([("type", .text("string")), ("format", .text("byte"))])
+            case .date: return .object([("type", .text("string")), ("format", .text("date-time"))])
+            case .any: return .object([])
+            case .uuid: return .object([("type", .text("string")), ("format", .text("uuid"))])
+            case .url: return .object([("type", .text("string")), ("format", .text("uri"))])
+            }
+        case .array(let element):
+            return .object([("type", .text("array")), ("items", schema(element))])
+        case .dictionary(let key, let value):
+            var entries: [(String, YAMLNode)] = [("type", .text("object")), ("additionalProperties", schema(value))]
+            if case .scalar(let scalar) = key, scalar != .string { entries.append(("x-httpidl-key", .text(scalar.rawValue))) }
+            return .object(entries)
+        case .structure(let name), .enumeration(let name, _):
+            return .object([("$ref", .text("#/components/schemas/\(name)"))])
+        case .external(let name):
+            return .object([("x-httpidl-extern", .text(name))])
+        }
+    }
+
+    /// A property or parameter schema with its documentation and IDL name.
+    static func fieldSchema(_ field: ModelField, enums: [String: ModelEnum]) -> YAMLNode {
+        var entries = schema(field.type).entries.map { ($0.key, $0.value) }
+        if !field.doc.isEmpty { entries.append(("description", .text(field.doc.joined(separator: "\n")))) }
+        if let value = field.defaultValue { entries.append(("default", defaultValue(value, type: field.type, enums: enums))) }
+        if field.idlName != field.wireKey { entries.append(("x-httpidl-name", .text(field.idlName))) }
+        return .object(entries)
+    }
+
+    static func objectSchema(_ fields: [ModelField], doc: [String], enums: [String: ModelEnum]) -> YAMLNode {
+        var entries: [(String, YAMLNode)] = [("type", .text("object"))]
+        if !doc.isEmpty { entries.append(("description", .text(doc.joined(separator: "\n")))) }
+        if fields.isEmpty { entries.append(("additionalProperties", .flag(false))) }
+        if !fields.isEmpty { entries.append(("properties", .object(fields.map { ($0.wireKey, fieldSchema($0, enums: enums)) }))) }
+        let required = fields.filter { !$0.isOptional && $0.defaultValue == nil }.map { YAMLNode.text($0.wireKey) }
+        if !required.isEmpty { entries.append(("required", .array(required))) }
+        return .object(entries)
+    }
+
+    static func enumSchema(_ model: ModelEnum) -> YAMLNode {
+        var entries: [(String, YAMLNode)] = []
+        let values: [YAMLNode]
+        if model.rawType == .string {
+            entries.append(("type", .text("string")))
+            values = model.cases.map { .text(swiftStringValue($0.rawLiteral)) }
+        } else {
+            entries += schema(.scalar(model.rawType)).entries.map { ($0.key, $0.value) }
+            values = model.cases.map { .number($0.rawLiteral) }
+        }
+        if !model.doc.isEmpty { entries.append(("description", .text(model.doc.joined(separator: "\n")))) }
+        entries.append(("enum", .array(values)))
+        entries.append(("x-enum-varnames", .array(model.cases.map { .text($0.swiftName) })))
+        if model.cases.contains(where: { !$0.doc.isEmpty }) {
+            entries.append(("x-enum-descriptions", .array(model.cases.map { .text($0.doc.joined(separator: "\n")) })))
+        }
+        return .object(entries)
+    }
+
+    /// The value of a Swift string literal written by `Naming.stringLiteral`.
+    static func swiftStringValue(_ literal: String) -> String {
+        var scalars = Array(literal.unicodeScalars.dropFirst().dropLast())[...]
+        var result = String.UnicodeScalarView()
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\\", let code = scalars.popFirst() else {
+                result.append(scalar)
+                continue
+            }
+            switch code {
+            case "n": result.append("\n")
+            case "r": result.append("\r")
+            case "t": result.append("\t")
+            case "u":
+                var hex = ""
+                _ = scalars.popFirst()
+                while let next = scalars.popFirst(), next != "}" { hex.unicodeScalars.append(next) }
+                if let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) { result.append(decoded) }
+            default: result.append(code)
+            }
+        }
+        return String(result)
+    }
+
+    static func defaultValue(_ value: ModelDefault, type: ModelType, enums: [String: ModelEnum]) -> YAMLNode {
+        switch value {
+        case .string(let text): .text(text)
+        case .integer(let text): .number(text)
+        case .float(let text): YAMLNode(.float(text), offset: 0)
+        case .bool(let flag): .flag(flag)
+        case .enumCase(let name):
+            if case .enumeration(let enumName, let raw) = type, let item = enums[enumName]?.cases.first(where: { $0.swiftName == name }) {
+                raw == .string ? .text(swiftStringValue(item.rawLiteral)) : .number(item.rawLiteral)
+            } else {
+                .text(name)
+            }
+        }
+    }
+
+    private static func operation(_ endpoint: ModelEndpoint, message: ModelMessage, enums: [String: ModelEnum]) -> (String, YAMLNode) {
+        var template = ""
+        for piece in endpoint.path {
+            switch piece {
+            case .literal(let text): template += text
+            case .parameter(let swiftName, _):
+                let name = endpoint.requestFields.first { $0.placement == .path && $0.swiftName == swiftName }?.idlName ?? swiftName
+                template += "{\(name)}"
+            }
+        }
+        var stem = String(endpoint.requestTypeName.dropFirst(endpoint.method.typePrefix.count))
+        if stem.hasSuffix("Request") { stem.removeLast("Request".count) }
+        var entries: [(String, YAMLNode)] = [
+            ("operationId", .text(Naming.lowerCamel(endpoint.method.typePrefix + stem))),
+            ("x-httpidl-message", .text(stem)),
+        ]
+        let doc = endpoint.requestDoc.isEmpty ? message.doc : endpoint.requestDoc
+        if !doc.isEmpty { entries.append(("description", .text(doc.joined(separator: "\n")))) }
+        var parameters: [YAMLNode] = []
+        let positions = Dictionary(endpoint.requestFields.enumerated().map { ($1.swiftName, $0) }, uniquingKeysWith: { first, _ in first })
+        for field in endpoint.requestFields where field.placement != .body {
+            var parameter: [(String, YAMLNode)] = [
+                ("name", .text(field.placement == .path ? field.idlName : field.wireKey)),
+                ("in", .text(field.placement.rawValue)),
+                ("required", .flag(!field.isOptional)),
+            ]
+            if !field.doc.isEmpty { parameter.append(("description", .text(field.doc.joined(separator: "\n")))) }
+            if field.placement != .path, field.idlName != field.wireKey { parameter.append(("x-httpidl-name", .text(field.idlName))) }
+            parameter.append(("schema", fieldSchema(field, enums: enums).removingDescription))
+            if field.placement == .query { parameter += queryStyle(field, endpoint: endpoint) }
+            parameter.append(("x-httpidl-position", .number(String(positions[field.swiftName] ?? 0))))
+            parameters.append(.object(parameter))
+        }
+        if !parameters.isEmpty { entries.append(("parameters", .array(parameters))) }
+        if let encoding = endpoint.bodyEncoding {
+            let bodyFields = endpoint.requestFields.filter { $0.placement == .body }
+            var schema = endpoint.singleBody.map(self.schema) ?? objectSchema(bodyFields, doc: [], enums: enums)
+            if endpoint.singleBody == nil, let properties = schema["properties"] {
+                // Where each body field stands among the request's fields (so an import keeps the initializer's order).
+                let placed = properties.entries.map { entry -> (String, YAMLNode) in
+                    let field = bodyFields.first { $0.wireKey == entry.key }
+                    let position = YAMLNode.number(String(field.flatMap { positions[$0.swiftName] } ?? 0))
+                    return (entry.key, .object(entry.value.entries.map { ($0.key, $0.value) } + [("x-httpidl-position", position)]))
+                }
+                schema = .object(schema.entries.map { $0.key == "properties" ? ($0.key, .object(placed)) : ($0.key, $0.value) })
+            }
+            let mediaType = switch encoding {
+            case .json: "application/json"
+            case .form: "application/x-www-form-urlencoded"
+            case .multipart: "multipart/form-data"
+            case .binary: "application/octet-stream"
+            }
+            var binaryEntries: [(String, YAMLNode)] = [("type", .text("string")), ("format", .text("binary"))]
+            if endpoint.singleBody == .scalar(.blob) { binaryEntries.append(("x-httpidl-type", .text("BLOB"))) }
+            let binarySchema: YAMLNode = .object(binaryEntries)
+            entries.append(("requestBody", .object([
+                ("required", .flag(true)),
+                ("content", .object([(mediaType, .object([("schema", encoding == .binary ? binarySchema : schema)]))])),
+            ])))
+        }
+        var responses: [(String, YAMLNode)] = [("200", response(endpoint.response, doc: endpoint.responseDoc, enums: enums))]
+        if let error = endpoint.error { responses.append(("default", response(error, doc: endpoint.errorDoc, enums: enums))) }
+        entries.append(("responses", .object(responses)))
+        return (template, .object(entries))
+    }
+
+    /// `style`/`explode` for the query strategies OpenAPI has; `x-httpidl-query-style` for the others.
+    private static func queryStyle(_ field: ModelField, endpoint: ModelEndpoint) -> [(String, YAMLNode)] {
+        let style: QueryStyle?
+        switch field.type {
+        case .array: style = endpoint.arrayQueryStyle
+        case .structure, .dictionary: style = endpoint.objectQueryStyle
+        default: return []
+        }
+        switch style {
+        case .repeated?, .flattened?: return [("style", .text("form")), ("explode", .flag(true))]
+        case .comma?: return [("style", .text("form")), ("explode", .flag(false))]
+        case .pipe?: return [("style", .text("pipeDelimited")), ("explode", .flag(false))]
+        case .space?: return [("style", .text("spaceDelimited")), ("explode", .flag(false))]
+        case .brackets?: return [("style", .text("deepObject")), ("explode", .flag(true))]
+        case let other?: return [("x-httpidl-query-style", .text(other.rawValue))]
+        case nil: return [("x-httpidl-query-style", .text("default"))]
+        }
+    }
+
+    private static func response(_ payload: ModelPayload, doc: [String], enums: [String: ModelEnum]) -> YAMLNode {
+        var entries: [(String, YAMLNode)] = [("description", .text(doc.joined(separator: "\n")))]
+        switch payload {
+        case .empty:
+            break
+        case .single(let type) where type == .scalar(.file) || type == .scalar(.blob):
+            entries.append(("content", .object([("application/octet-stream",
+                                                 .object([("schema", .object([("type", .text("string")), ("format", .text("binary"))]))]))])))
+        case .single(let type):
+            entries.append(("content", .object([("application/json", .object([("schema", schema(type))]))])))
+        case .fields(let fields):
+            entries.append(("content", .object([("application/json", .object([("schema", objectSchema(fields, doc: [], enums: enums))]))])))
+        }
+        return .object(entries)
+    }
+}

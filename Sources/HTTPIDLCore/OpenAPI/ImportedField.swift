@@ -1,0 +1,22 @@
+/// A field of the `.http` file an OpenAPI import writes: `/// doc`, `// note`, then
+/// `[REQUIRED] [PLACEMENT] TYPE name [= "key"];`.
+struct ImportedField: Sendable, Hashable {
+    /// `///` lines.
+    var doc: [String] = []
+    /// `//` lines (what the import could not express).
+    var notes: [String] = []
+    /// Whether the field is `REQUIRED`.
+    var isRequired = false
+    /// `QUERY`, `QUERY(REPEATED)`, `HEADER`, `PATH`, `BODY` or nothing.
+    var placement: String?
+    /// The IDL type (`ARRAY<Pet>`).
+    var type: String
+    /// The IDL field name (an identifier).
+    var name: String
+    /// The wire key when it differs from `name`.
+    var key: String?
+    /// The `DEFAULT` literal.
+    var defaultValue: String?
+    /// Where an exported request field stood among its request's fields (`x-httpidl-position`).
+    var position: Int?
+}

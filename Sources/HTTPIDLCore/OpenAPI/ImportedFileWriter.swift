@@ -1,0 +1,83 @@
+/// Renders imported declarations as a `.http` file in the formatter's canonical layout (four-space
+/// indentation, one blank line between declarations), so `httpidl format` leaves an import unchanged.
+enum ImportedFileWriter {
+    static func render(_ declarations: [ImportedDeclaration], header: [String] = []) -> String {
+        var lines: [String] = header.map { "// " + $0 }
+        for declaration in declarations {
+            if !lines.isEmpty { lines.append("") }
+            switch declaration {
+            case .structure(let name, let doc, let notes, let fields):
+                lines += comments(doc: doc, notes: notes, indent: "")
+                if fields.isEmpty {
+                    lines.append("STRUCT \(name) {}")
+                } else {
+                    lines.append("STRUCT \(name) {")
+                    for field in fields { lines += render(field, indent: "    ") }
+                    lines.append("}")
+                }
+            case .enumeration(let name, let doc, let raw, let cases):
+                lines += comments(doc: doc, notes: [], indent: "")
+                if cases.isEmpty {
+                    lines.append("ENUM \(name) : \(raw) {}")
+                } else {
+                    lines.append("ENUM \(name) : \(raw) {")
+                    for item in cases {
+                        lines += comments(doc: item.doc, notes: [], indent: "    ")
+                        lines.append("    \(item.name) = \(item.literal);")
+                    }
+                    lines.append("}")
+                }
+            case .external(let name):
+                lines.append("EXTERN \(name);")
+            case .union(let name, let doc, let notes, let members):
+                lines += comments(doc: doc, notes: notes, indent: "")
+                if members.isEmpty {
+                    lines.append("UNION \(name) {}")
+                } else {
+                    lines.append("UNION \(name) {")
+                    for member in members { lines.append("    \(member);") }
+                    lines.append("}")
+                }
+            case .message(let name, let uri, let doc, let notes, let parts):
+                lines += comments(doc: doc, notes: notes, indent: "")
+                lines.append("MESSAGE(\(name)) \(uri) {")
+                for part in parts { lines += render(part) }
+                lines.append("}")
+            }
+        }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func comments(doc: [String], notes: [String], indent: String) -> [String] {
+        notes.map { indent + "// " + $0 } + doc.map { indent + ($0.isEmpty ? "///" : "/// " + $0) }
+    }
+
+    private static func render(_ part: ImportedPart) -> [String] {
+        var lines = comments(doc: part.doc, notes: part.notes, indent: "    ")
+        let header = "    \(part.method.rawValue) \(part.role.rawValue)" + (part.encoding.map { " " + $0.rawValue } ?? "")
+        switch part.content {
+        case .single(let type):
+            lines.append("\(header) { \(type); }")
+        case .fields(let fields, let bodyValue):
+            if fields.isEmpty, bodyValue == nil {
+                lines.append("\(header) {}")
+                return lines
+            }
+            lines.append("\(header) {")
+            for field in fields { lines += render(field, indent: "        ") }
+            if let bodyValue { lines.append("        BODY \(bodyValue);") }
+            lines.append("    }")
+        }
+        return lines
+    }
+
+    private static func render(_ field: ImportedField, indent: String) -> [String] {
+        var text = indent
+        if field.isRequired { text += "REQUIRED " }
+        if let placement = field.placement { text += placement + " " }
+        text += "\(field.type) \(field.name)"
+        if let key = field.key, key != field.name { text += " = " + Naming.stringLiteral(key) }
+        if let value = field.defaultValue { text += " DEFAULT " + value }
+        return comments(doc: field.doc, notes: field.notes, indent: indent) + [text + ";"]
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// OpenAPI 3.0/3.1 (JSON or YAML) → a readable, formatted `.http` file, the input of the Swift generator.
+///
+/// ```swift
+/// let result = OpenAPIImporter.importSpec(SourceFile(name: "openapi.yaml", bytes: bytes))
+/// if let text = result.text { try text.write(toFile: "api.http", atomically: true, encoding: .utf8) }
+/// ```
+/// Parse errors are errors at the spec's `file:line:col`; what `.http` cannot express exactly is a warning
+/// pointing at the spec's line and a `// openapi:` comment in the output, never Swift that does not compile.
+/// The output is deterministic: the same spec gives the same bytes.
+public enum OpenAPIImporter {
+    /// An import's result.
+    public struct Result: Sendable {
+        /// The `.http` text (`nil` when the spec could not be read).
+        public let text: String?
+        /// Errors and warnings, located in the spec.
+        public let diagnostics: [Diagnostic]
+    }
+
+    /// Whether a file name is an OpenAPI document httpidl reads (`.json`, `.yaml`, `.yml`).
+    public static func isSpecFileName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".json") || lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
+    }
+
+    /// `dir/openapi.yaml` → `dir/openapi.http`.
+    public static func httpName(for specName: String) -> String {
+        guard let dot = specName.lastIndex(of: "."), isSpecFileName(specName) else { return specName + ".http" }
+        return specName[..<dot] + ".http"
+    }
+
+    /// Reads the document (JSON when the name ends in `.json` or the text starts with `{`, YAML otherwise).
+    public static func parseDocument(_ source: SourceFile) throws(YAMLError) -> YAMLNode {
+        let first = source.scalars.first { $0 != " " && $0 != "\n" && $0 != "\r" && $0 != "\t" && $0 != "\u{FEFF}" }
+        if source.name.lowercased().hasSuffix(".json") || first == "{" { return try JSONReader.read(source) }
+        return try YAMLParser.parse(source)
+    }
+
+    /// Imports one spec.
+    public static func importSpec(_ source: SourceFile) -> Result {
+        let root: YAMLNode
+        do {
+            root = try parseDocument(source)
+        } catch {
+            return Result(text: nil, diagnostics: [error.diagnostic(in: source)])
+        }
+        var translator = OpenAPITranslator(source: source, root: root)
+        translator.translate()
+        let title = root["info"]?["title"]?.string.map { " \($0)" } ?? ""
+        let version = root["info"]?["version"]?.scalarText.map { " \($0)" } ?? ""
+        let fileName = source.name.split(separator: "/").last.map(String.init) ?? source.name
+        let header = ["Imported by httpidl from \(fileName) (OpenAPI \(root["openapi"]?.scalarText ?? "?")):\(title)\(version)."
+            .replacingOccurrences(of: "\n", with: " ")]
+        return Result(text: ImportedFileWriter.render(translator.declarations, header: header), diagnostics: translator.diagnostics)
+    }
+
+    /// The libFuzzer-style entry point: any bytes go through the YAML/JSON reader, the importer and the
+    /// `.http` compiler (without writing anything). Never crashes, never hangs; returns whether Swift was produced.
+    @discardableResult
+    public static func fuzz(_ bytes: [UInt8]) -> Bool {
+        let source = SourceFile(name: "fuzz.yaml", bytes: bytes)
+        let result = importSpec(source)
+        guard let text = result.text else { return false }
+        return HTTPIDLCompiler().compile([SourceFile(name: "fuzz.http", text: text)]).succeeded
+    }
+}

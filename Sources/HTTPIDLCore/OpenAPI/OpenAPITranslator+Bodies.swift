@@ -1,0 +1,153 @@
+/// Request bodies and responses.
+extension OpenAPITranslator {
+    /// The request body as an encoding, named body fields (an inline object's properties) or one `BODY TYPE;`.
+    mutating func translateRequestBody(_ body: YAMLNode, operation: OpenAPIOperation, scope: inout IdentifierScope)
+        -> (BodyEncoding?, [ImportedField], String?, [String]) {
+        guard let (mediaName, kind, media) = OpenAPIMediaType.preferred(body["content"]) else {
+            warn("the request body has no content; not imported", at: body)
+            return (nil, [], nil, [])
+        }
+        let name = operation.stem + "Body"
+        let schema = media["schema"]
+        var notes: [String] = []
+        if (body["content"]?.entries.count ?? 0) > 1 {
+            notes.append("openapi: request body sent as \(mediaName) (the spec also allows \(body["content"]?.entries.filter { $0.key != mediaName }.map(\.key).joined(separator: ", ") ?? ""))")
+        }
+        switch kind {
+        case .json:
+            guard let schema else { return (nil, [], "ANY", notes) }
+            if let fields = inlineObjectFields(schema, name: name, placement: "BODY", context: .json, scope: &scope) {
+                return (nil, fields, nil, notes)
+            }
+            let type = self.type(of: schema, name: name)
+            if type.text.contains("FILE") { return (.binary, [], "FILE", notes) }
+            return (nil, [], type.text, notes + type.notes)
+        case .form:
+            guard let schema else { return (.form, [], "DICT<STRING, STRING>", notes) }
+            if let fields = inlineObjectFields(schema, name: name, placement: "BODY", context: .json, scope: &scope) {
+                return (.form, fields.map { field in
+                    var field = field
+                    if field.type.contains("BLOB") || field.type.contains("FILE") { field.type = "STRING" }
+                    return field
+                }, nil, notes)
+            }
+            let type = self.type(of: schema, name: name)
+            if type.text.hasPrefix("DICT<") || (ScalarType(rawValue: type.text) == nil && !enumNames.contains(type.text) && !type.text.hasPrefix("ARRAY<")) {
+                return (.form, [], type.text, notes)
+            }
+            warn("a form body of type \(type.text) is not an object; sent as JSON", at: schema)
+            return (nil, [], type.text, notes)
+        case .multipart:
+            guard let schema, let resolved = references.dereference(schema),
+                  var fields = objectFields(resolved, name: name, placement: "BODY", context: .multipart, scope: &scope) else {
+                warn("a multipart body whose schema is not an object is not imported", at: schema ?? media)
+                return (nil, [], nil, notes + ["openapi: multipart body without an object schema not imported"])
+            }
+            for index in fields.indices where !isMultipartPart(fields[index].type) {
+                warn("multipart part '\(fields[index].key ?? fields[index].name)' of type \(fields[index].type) is sent as a text part (STRING)", at: schema)
+                fields[index].notes.append("openapi: \(fields[index].type) part sent as STRING (encode it yourself)")
+                fields[index].type = "STRING"
+            }
+            return (.multipart, fields, nil, notes)
+        case .binary:
+            if schema?["x-httpidl-type"]?.string == "BLOB" { return (.binary, [], "BLOB", notes) }
+            let isDefault = mediaName.lowercased() == "application/octet-stream"
+            return (.binary, [], "FILE", notes + (isDefault ? [] : ["openapi: raw \(mediaName) body; pass contentType: \"\(mediaName)\""]))
+        case .text, .other:
+            warn("a \(mediaName) request body is imported as raw bytes (BLOB); pass its contentType", at: body["content"])
+            return (.binary, [], "BLOB", notes + ["openapi: \(mediaName) body sent as raw bytes"])
+        }
+    }
+
+    private func isMultipartPart(_ type: String) -> Bool {
+        var element = type
+        if element.hasPrefix("ARRAY<"), element.hasSuffix(">") { element = String(element.dropFirst(6).dropLast()) }
+        if element == "FILE" || element == "BLOB" { return true }
+        return isStringConvertible(element)
+    }
+
+    /// The properties of an inline object schema (no `$ref`, no composition) as fields, or `nil`.
+    private mutating func inlineObjectFields(_ schema: YAMLNode, name: String, placement: String?, context: SchemaContext,
+                                             scope: inout IdentifierScope) -> [ImportedField]? {
+        guard schema["$ref"] == nil, schema["allOf"] == nil, schema["oneOf"] == nil, schema["anyOf"] == nil,
+              schema["additionalProperties"] == nil || schema["additionalProperties"]?.bool == false,
+              let properties = schema["properties"], !properties.entries.isEmpty else { return nil }
+        return objectFields(schema, name: name, placement: placement, context: context, scope: &scope)
+    }
+
+    /// The properties of an object schema as fields.
+    private mutating func objectFields(_ schema: YAMLNode, name: String, placement: String?, context: SchemaContext,
+                                       scope: inout IdentifierScope) -> [ImportedField]? {
+        guard let properties = schema["properties"]?.entries else { return nil }
+        let required = Set(schema["required"]?.elements.compactMap(\.string) ?? [])
+        var fields: [ImportedField] = []
+        for property in properties {
+            let type = self.type(of: property.value, name: name + Naming.upperCamel(property.key), context: context)
+            let doc = propertyDoc(property.value)
+            let readOnly = property.value["readOnly"]?.bool == true
+            let defaultValue = type.nullable || context == .multipart ? nil : defaultLiteral(property.value, type: type.text)
+            fields.append(ImportedField(doc: doc, notes: type.notes,
+                                        isRequired: required.contains(property.key) && !type.nullable && !readOnly && defaultValue == nil,
+                                        placement: placement, type: type.text,
+                                        name: scope.identifier(preferring: property.value["x-httpidl-name"]?.string, for: property.key),
+                                        key: property.key, defaultValue: defaultValue,
+                                        position: property.value["x-httpidl-position"]?.scalarText.flatMap { Int($0) }))
+        }
+        return fields
+    }
+
+    /// The 2xx response (the lowest code) and the typed error body (the first 4xx, 5xx or `default` response
+    /// with a JSON body).
+    mutating func translateResponses(_ operation: OpenAPIOperation) -> (ImportedPart, ImportedPart?) {
+        let entries = operation.node["responses"]?.entries ?? []
+        let success = entries.filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }.first
+        var response = ImportedPart(method: operation.method, role: .response, content: .fields([], bodyValue: nil))
+        if let success {
+            response = payload(success.value, role: .response, method: operation.method, name: operation.stem + "Response")
+        } else if entries.isEmpty {
+            warn("the operation has no responses", at: operation.node)
+        }
+        let failures = entries.filter { $0.key.hasPrefix("4") || $0.key.hasPrefix("5") }.sorted { $0.key < $1.key }
+            + entries.filter { $0.key == "default" }
+        for failure in failures {
+            guard let node = references.dereference(failure.value),
+                  let (_, kind, media) = OpenAPIMediaType.preferred(node["content"]), kind == .json, media["schema"] != nil else { continue }
+            var error = payload(failure.value, role: .error, method: operation.method, name: operation.stem + "Error")
+            if failures.count > 1 { error.doc = ["The body of a \(failure.key) response (the spec's first error response with a JSON body)."] }
+            return (response, error)
+        }
+        return (response, nil)
+    }
+
+    private mutating func payload(_ responseNode: YAMLNode, role: PartRole, method: MethodKeyword, name: String) -> ImportedPart {
+        var part = ImportedPart(method: method, role: role, content: .fields([], bodyValue: nil))
+        guard let response = references.dereference(responseNode) else {
+            warn("cannot resolve the response's $ref; imported as an empty body", at: responseNode)
+            return part
+        }
+        part.doc = doc(response)
+        guard let (mediaName, kind, media) = OpenAPIMediaType.preferred(response["content"]) else { return part }
+        switch kind {
+        case .json:
+            guard let schema = media["schema"] else {
+                part.content = .single("ANY")
+                return part
+            }
+            var scope = IdentifierScope()
+            if let fields = inlineObjectFields(schema, name: name, placement: nil, context: .json, scope: &scope) {
+                part.content = .fields(fields, bodyValue: nil)
+            } else {
+                let type = self.type(of: schema, name: name)
+                part.notes += type.notes
+                part.content = .single(type.text)
+            }
+        default:
+            if mediaName.lowercased().hasPrefix("text/event-stream") {
+                warn("a text/event-stream response is returned whole as raw bytes (BLOB) until event streams land", at: response["content"])
+            }
+            part.notes.append("openapi: \(mediaName) body returned as raw bytes")
+            part.content = .single("BLOB")
+        }
+        return part
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+
+/// Operations → messages: one `MESSAGE(OperationId)` per operation with its path, query, header and body
+/// fields, the 2xx response and the first 4xx/5xx/`default` response with a JSON body as the typed error.
+extension OpenAPITranslator {
+    static let methods: [(String, MethodKeyword)] = [
+        ("get", .get), ("put", .put), ("post", .post), ("delete", .delete), ("options", .options), ("head", .head),
+        ("patch", .patch), ("trace", .trace),
+    ]
+
+    mutating func collectOperations() -> [OpenAPIOperation] {
+        var operations: [OpenAPIOperation] = []
+        var requestNames: Set<String> = []
+        for pathEntry in root["paths"]?.entries ?? [] {
+            guard let item = references.dereference(pathEntry.value), item.isMapping else {
+                warn("path item '\(pathEntry.key)' is not a mapping (or its $ref cannot be resolved); skipped", at: pathEntry.value)
+                continue
+            }
+            for entry in item.entries {
+                guard let method = Self.methods.first(where: { $0.0 == entry.key })?.1 else { continue }
+                guard entry.value.isMapping else {
+                    warn("operation '\(entry.key) \(pathEntry.key)' is not a mapping; skipped", at: entry.value)
+                    continue
+                }
+                var base = entry.value["operationId"]?.string.map(Naming.upperCamel) ?? ""
+                if let exported = entry.value["x-httpidl-message"]?.string {
+                    base = Naming.isIdentifier(exported) ? exported.prefix(1).uppercased() + exported.dropFirst() : Naming.upperCamel(exported)
+                }
+                if base.isEmpty { base = pathEntry.key.split(separator: "/").map { Naming.upperCamel(String($0)) }.joined() }
+                if base.isEmpty { base = "Root" }
+                if let first = base.unicodeScalars.first, ("0"..."9").contains(first) { base = "Op" + base }
+                var stem = base
+                var counter = 2
+                while requestNames.contains(method.typePrefix + stem) || Self.reservedTypeNames.contains(method.typePrefix + stem + "Request") {
+                    stem = base + String(counter)
+                    counter += 1
+                }
+                requestNames.insert(method.typePrefix + stem)
+                operations.append(OpenAPIOperation(path: pathEntry.key, pathItem: item, method: method, node: entry.value, stem: stem))
+            }
+        }
+        return operations
+    }
+
+    mutating func translate(_ operation: OpenAPIOperation) {
+        var scope = IdentifierScope()
+        var notes: [String] = []
+        let (uri, pathIdentifiers) = buildURI(operation, scope: &scope)
+        var fields: [ImportedField] = []
+        var arrayStyle: String?
+        var objectStyle: String?
+        for parameter in parameters(of: operation) {
+            guard let name = parameter["name"]?.scalarText, let location = parameter["in"]?.string else {
+                warn("a parameter needs 'name' and 'in'; skipped", at: parameter)
+                continue
+            }
+            var type = parameterType(parameter, name: operation.stem + Naming.upperCamel(name))
+            var doc = doc(parameter)
+            if parameter["deprecated"]?.bool == true { doc.append("Deprecated.") }
+            let countBefore = fields.count
+            defer {
+                if fields.count > countBefore, case .integer(let text)? = parameter["x-httpidl-position"]?.value {
+                    fields[fields.count - 1].position = Int(text)
+                }
+            }
+            switch location {
+            case "path":
+                guard let identifier = pathIdentifiers[name] else {
+                    warn("path parameter '\(name)' does not appear in the path '\(operation.path)'; skipped", at: parameter)
+                    continue
+                }
+                if !isStringConvertible(type.text) {
+                    warn("path parameter '\(name)' of type \(type.text) is imported as STRING", at: parameter)
+                    type = SchemaType(text: "STRING")
+                }
+                fields.append(ImportedField(doc: doc, notes: type.notes, placement: "PATH", type: type.text, name: identifier))
+            case "query":
+                if type.text.hasPrefix("ARRAY<FILE") || type.text.hasPrefix("ARRAY<BLOB") || type.text == "FILE" || type.text == "BLOB" {
+                    type = SchemaType(text: "STRING")
+                }
+                var placement = "QUERY"
+                if let style = queryStyle(parameter, type: type.text, arrayStyle: &arrayStyle, objectStyle: &objectStyle) {
+                    placement += "(\(style))"
+                }
+                let defaultValue = type.nullable ? nil : defaultLiteral(parameter["schema"], type: type.text)
+                fields.append(ImportedField(doc: doc, notes: type.notes,
+                                            isRequired: parameter["required"]?.bool == true && !type.nullable && defaultValue == nil,
+                                            placement: placement, type: type.text,
+                                            name: scope.identifier(preferring: parameter["x-httpidl-name"]?.string, for: name), key: name,
+                                            defaultValue: defaultValue))
+            case "header":
+                if !isExport, ["accept", "content-type", "authorization"].contains(name.lowercased()) { continue }
+                if !isStringConvertible(type.text) || type.text == "DATE" {
+                    warn("header parameter '\(name)' of type \(type.text) is imported as STRING", at: parameter)
+                    type = SchemaType(text: "STRING")
+                }
+                let defaultValue = type.nullable ? nil : defaultLiteral(parameter["schema"], type: type.text)
+                fields.append(ImportedField(doc: doc, notes: type.notes,
+                                            isRequired: parameter["required"]?.bool == true && !type.nullable && defaultValue == nil,
+                                            placement: "HEADER", type: type.text,
+                                            name: scope.identifier(preferring: parameter["x-httpidl-name"]?.string, for: name), key: name,
+                                            defaultValue: defaultValue))
+            case "cookie":
+                warn("cookie parameter '\(name)' is not imported: a request's cookies come from the client's cookie handling", at: parameter)
+                notes.append("openapi: cookie parameter '\(name)' not imported")
+            default:
+                warn("parameter '\(name)' has an unknown location '\(location)'; skipped", at: parameter["in"])
+            }
+        }
+        var request = ImportedPart(method: operation.method, role: .request, content: .fields([], bodyValue: nil))
+        request.notes = notes
+        var bodyValue: String?
+        if let requestBody = operation.node["requestBody"] {
+            if let body = references.dereference(requestBody) {
+                let (encoding, bodyFields, value, bodyNotes) = translateRequestBody(body, operation: operation, scope: &scope)
+                request.encoding = encoding
+                fields += bodyFields
+                bodyValue = value
+                request.notes += bodyNotes
+            } else {
+                warn("cannot resolve the request body's $ref; the body is not imported", at: requestBody)
+            }
+        }
+        if isExport {
+            // An export states where each field stood (`x-httpidl-position`); keep that order.
+            let order = fields.enumerated().map { index, field in (field.position ?? Int.max, index) }
+            fields = zip(order, fields).sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        request.content = .fields(fields, bodyValue: bodyValue)
+        var doc = doc(operation.node, ["summary", "description"])
+        if operation.node["deprecated"]?.bool == true { doc.append("Deprecated.") }
+        request.doc = doc
+        var parts = [request]
+        let (response, error) = translateResponses(operation)
+        parts.append(response)
+        if let error { parts.append(error) }
+        // Operations of one path exported from one MESSAGE (`x-httpidl-message`) become one MESSAGE again.
+        let lastMessage = declarations.lastIndex { if case .message = $0 { true } else { false } }
+        if operation.node["x-httpidl-message"] != nil, let lastMessage,
+           case .message(let name, let previousURI, let doc, let notes, let previous) = declarations[lastMessage],
+           name == operation.stem, previousURI == uri, !previous.contains(where: { $0.method == operation.method }) {
+            declarations[lastMessage] = .message(name: name, uri: uri, doc: doc, notes: notes, parts: previous + parts)
+        } else {
+            declarations.append(.message(name: operation.stem, uri: uri, doc: [], notes: [], parts: parts))
+        }
+    }
+
+    /// Path-level parameters overridden by operation-level ones (same `name` and `in`), references resolved.
+    private mutating func parameters(of operation: OpenAPIOperation) -> [YAMLNode] {
+        var result: [YAMLNode] = []
+        for list in [operation.pathItem["parameters"], operation.node["parameters"]] {
+            for item in list?.elements ?? [] {
+                guard let parameter = references.dereference(item), parameter.isMapping else {
+                    warn("cannot resolve parameter reference '\(item["$ref"]?.scalarText ?? "")'; skipped", at: item)
+                    continue
+                }
+                let key = (parameter["name"]?.scalarText, parameter["in"]?.string)
+                if let index = result.firstIndex(where: { ($0["name"]?.scalarText, $0["in"]?.string) == key }) {
+                    result[index] = parameter
+                } else {
+                    result.append(parameter)
+                }
+            }
+        }
+        return result
+    }
+
+    private mutating func parameterType(_ parameter: YAMLNode, name: String) -> SchemaType {
+        if let schema = parameter["schema"] { return type(of: schema, name: name) }
+        if parameter["content"] != nil {
+            warn("a parameter described by 'content' (a serialized body) is imported as STRING", at: parameter["content"])
+        }
+        return SchemaType(text: "STRING")
+    }
+
+    func isStringConvertible(_ type: String) -> Bool {
+        if enumNames.contains(type) { return true }
+        guard let scalar = ScalarType(rawValue: type) else { return false }
+        return ![.file, .blob, .any].contains(scalar)
+    }
+
+    /// `style`/`explode` of an array or object query parameter as a `QUERY(STYLE)`; one request uses one style
+    /// per kind (the first one wins, with a warning for the others).
+    private mutating func queryStyle(_ parameter: YAMLNode, type: String, arrayStyle: inout String?, objectStyle: inout String?) -> String? {
+        let style = parameter["style"]?.string ?? "form"
+        let explode = parameter["explode"]?.bool ?? (style == "form")
+        let isArray = type.hasPrefix("ARRAY<")
+        let isObject = type.hasPrefix("DICT<") || (!isArray && ScalarType(rawValue: type) == nil && !enumNames.contains(type))
+        guard isArray || isObject else { return nil }
+        var wanted: String
+        let exported = parameter["x-httpidl-query-style"]?.string
+        if exported == "default" { return nil }
+        switch (isArray, style, explode) {
+        case _ where exported.flatMap(QueryStyle.init(rawValue:)).map { $0.isArrayStyle == isArray } == true:
+            wanted = exported ?? ""
+        case (true, "form", true): wanted = "REPEATED"
+        case (true, "form", false): wanted = "COMMA"
+        case (true, "spaceDelimited", _): wanted = "SPACE"
+        case (true, "pipeDelimited", _): wanted = "PIPE"
+        case (false, "form", true): wanted = "FLATTENED"
+        case (false, "deepObject", _): wanted = "BRACKETS"
+        default:
+            wanted = isArray ? "REPEATED" : "BRACKETS"
+            warn("query style '\(style)'\(explode ? "" : " without explode") for \(isArray ? "an array" : "an object") is not supported; using \(wanted)",
+                 at: parameter["style"] ?? parameter)
+        }
+        if isArray {
+            if let chosen = arrayStyle, chosen != wanted {
+                warn("this request already sends query arrays as \(chosen) (one URLQueryEncoder per request); '\(parameter["name"]?.scalarText ?? "")' uses \(chosen) too",
+                     at: parameter)
+                wanted = chosen
+            }
+            arrayStyle = wanted
+        } else {
+            if let chosen = objectStyle, chosen != wanted {
+                warn("this request already sends query objects as \(chosen) (one URLQueryEncoder per request); '\(parameter["name"]?.scalarText ?? "")' uses \(chosen) too",
+                     at: parameter)
+                wanted = chosen
+            }
+            objectStyle = wanted
+        }
+        return wanted
+    }
+
+    /// `/pets/{petId}.json` → `/pets/${petId}.json`, with the IDL identifier of each path parameter.
+    private mutating func buildURI(_ operation: OpenAPIOperation, scope: inout IdentifierScope) -> (String, [String: String]) {
+        var identifiers: [String: String] = [:]
+        var path = operation.path
+        if !path.hasPrefix("/") {
+            warn("path '\(path)' does not start with '/'", at: operation.pathItem)
+            path = "/" + path
+        }
+        var segments: [String] = []
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            var pieces: [(isParameter: Bool, text: String)] = []
+            var rest = Substring(segment)
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                if open > rest.startIndex { pieces.append((false, String(rest[rest.startIndex..<open]))) }
+                pieces.append((true, String(rest[rest.index(after: open)..<close])))
+                rest = rest[rest.index(after: close)...]
+            }
+            if !rest.isEmpty { pieces.append((false, String(rest))) }
+            var text = ""
+            for piece in pieces {
+                if piece.isParameter {
+                    let identifier = identifiers[piece.text] ?? scope.identifier(for: piece.text)
+                    identifiers[piece.text] = identifier
+                    text += pieces.count == 1 ? "$\(identifier)" : "${\(identifier)}"
+                } else {
+                    let encoded = piece.text.replacingOccurrences(of: " ", with: "%20")
+                    text += IDLText.escapeWord(encoded)
+                }
+            }
+            segments.append(text)
+        }
+        let uri = "/" + segments.joined(separator: "/")
+        return (uri, identifiers)
+    }
+}

@@ -1,0 +1,163 @@
+/// Literal (`|`) and folded (`>`) block scalars with chomping (`-`, `+`) and indentation (`1`–`9`) indicators.
+extension YAMLParser {
+    private enum Chomping { case clip, strip, keep }
+
+    /// One line of a block scalar's content: `nil` for an empty line.
+    private typealias ContentLine = Range<Int>?
+
+    mutating func parseBlockScalar(parentIndent: Int) throws(YAMLError) -> Parsed {
+        let start = position
+        let literal = peek() == "|"
+        position += 1
+        var chomping: Chomping?
+        var explicitIndent: Int?
+        for _ in 0..<2 {
+            guard let scalar = peek() else { break }
+            if ("1"..."9").contains(scalar), explicitIndent == nil {
+                explicitIndent = Int(scalar.value - 0x30)
+            } else if scalar == "0" {
+                throw YAMLError("a block scalar's indentation indicator must be 1 to 9", at: position)
+            } else if scalar == "-" || scalar == "+", chomping == nil {
+                chomping = scalar == "-" ? .strip : .keep
+            } else {
+                break
+            }
+            position += 1
+        }
+        guard Self.isBlankOrEnd(peek()) else {
+            throw YAMLError("expected a line break after the block scalar header", at: position)
+        }
+        skipInlineSpace()
+        guard Self.isBreak(peek()) || peek() == nil else {
+            throw YAMLError("expected a line break after the block scalar header", at: position)
+        }
+        var lastEnd = position
+        skipLineBreak()
+        let base = max(parentIndent, 0)
+        let indent: Int
+        if let explicitIndent {
+            indent = base + explicitIndent
+        } else {
+            indent = try detectIndent(parentIndent: parentIndent)
+        }
+        var lines: [ContentLine] = []
+        var endsWithBreak = false
+        while position < scalars.count {
+            let lineBegin = position
+            var spaces = 0
+            while spaces < indent, peek() == " " {
+                position += 1
+                spaces += 1
+            }
+            if peek() == nil {
+                position = lineBegin
+                break
+            }
+            if Self.isBreak(peek()) {
+                lines.append(nil)
+                lastEnd = position
+                skipLineBreak()
+                endsWithBreak = true
+                continue
+            }
+            if spaces < indent {
+                var probe = position
+                while probe < scalars.count, Self.isBlank(scalars[probe]) { probe += 1 }
+                if probe < scalars.count, !Self.isBreak(scalars[probe]) {
+                    position = lineBegin
+                    break
+                }
+                position = probe
+                lines.append(nil)
+                lastEnd = position
+                skipLineBreak()
+                endsWithBreak = true
+                continue
+            }
+            if indent == 0, isAtMarker("---") || isAtMarker("...") {
+                position = lineBegin
+                break
+            }
+            let contentStart = position
+            while let scalar = peek(), !Self.isBreak(scalar) { position += 1 }
+            lines.append(contentStart..<position)
+            lastEnd = position
+            endsWithBreak = Self.isBreak(peek())
+            skipLineBreak()
+        }
+        position = lastEnd
+        let text = render(lines, literal: literal, chomping: chomping ?? .clip, endsWithBreak: endsWithBreak)
+        return (YAMLNode(.string(text), offset: start), 1)
+    }
+
+    /// The indentation of the first non-empty line; a leading empty line may not be indented further.
+    private func detectIndent(parentIndent: Int) throws(YAMLError) -> Int {
+        var probe = position
+        var widestEmpty = 0
+        var widestEmptyOffset = position
+        while probe < scalars.count {
+            let lineBegin = probe
+            while probe < scalars.count, scalars[probe] == " " { probe += 1 }
+            let spaces = probe - lineBegin
+            if probe < scalars.count, Self.isBreak(scalars[probe]) {
+                if spaces > widestEmpty { (widestEmpty, widestEmptyOffset) = (spaces, lineBegin) }
+                if scalars[probe] == "\r", probe + 1 < scalars.count, scalars[probe + 1] == "\n" { probe += 1 }
+                probe += 1
+                continue
+            }
+            if probe >= scalars.count { break }
+            if scalars[probe] == "\t", spaces <= parentIndent + 1 {
+                throw YAMLError("a tab character is not allowed in indentation; indent with spaces", at: probe)
+            }
+            if spaces > parentIndent, widestEmpty > spaces {
+                throw YAMLError("a leading empty line of the block scalar has more spaces than its first line", at: widestEmptyOffset)
+            }
+            return max(spaces, parentIndent + 1)
+        }
+        return max(parentIndent + 1, 1)
+    }
+
+    private func render(_ lines: [ContentLine], literal: Bool, chomping: Chomping, endsWithBreak: Bool) -> String {
+        guard let lastContent = lines.lastIndex(where: { $0 != nil }) else {
+            return chomping == .keep ? String(repeating: "\n", count: lines.count) : ""
+        }
+        var text: [Unicode.Scalar] = []
+        var previous: Range<Int>?
+        var pendingEmpty = 0
+        for line in lines[...lastContent] {
+            guard let range = line else {
+                pendingEmpty += 1
+                continue
+            }
+            if let last = previous {
+                if literal {
+                    text.append(contentsOf: repeatElement("\n", count: pendingEmpty + 1))
+                } else {
+                    let moreIndented = Self.isBlank(scalars[last.lowerBound]) || Self.isBlank(scalars[range.lowerBound])
+                    if pendingEmpty == 0 {
+                        text.append(moreIndented ? "\n" : " ")
+                    } else {
+                        text.append(contentsOf: repeatElement("\n", count: pendingEmpty + (moreIndented ? 1 : 0)))
+                    }
+                }
+            } else {
+                text.append(contentsOf: repeatElement("\n", count: pendingEmpty))
+            }
+            text.append(contentsOf: scalars[range])
+            previous = range
+            pendingEmpty = 0
+        }
+        let trailingEmpty = lines.count - lastContent - 1
+        let hasFinalBreak = trailingEmpty > 0 || endsWithBreak
+        switch chomping {
+        case .strip:
+            break
+        case .clip:
+            if hasFinalBreak { text.append("\n") }
+        case .keep:
+            if hasFinalBreak { text.append("\n") }
+            text.append(contentsOf: repeatElement("\n", count: trailingEmpty))
+        }
+        return SourceFile.string(text[...])
+    }
+}
