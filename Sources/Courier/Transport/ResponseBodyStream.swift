@@ -4,9 +4,9 @@ import Foundation
 /// streaming half of the `Transport` contract, shared by every transport.
 ///
 /// Backpressure: once more than `highWater` bytes wait unread, `push` returns `false` and the transport pauses
-/// (`pause` is called once); when the reader has brought the buffer under `lowWater`, `resume` is called. A
-/// transport that cannot pause may instead block in `waitForRoom(above:timeout:)`. Memory is therefore bounded by the
-/// high-water mark plus what the transport delivers while pausing, whatever the reader does.
+/// (`pause` is called once); when the reader has brought the buffer under `lowWater`, `resume` is called.
+/// Memory is then bounded by the high-water mark plus what the transport delivers while pausing, whatever the
+/// reader does. A transport that cannot pause (URLSession on Linux) buffers what the reader has not taken.
 ///
 /// `@unchecked Sendable` is safe: every mutable field lives in `state`, a `LockedState`; the callbacks are
 /// `@Sendable` and run outside the lock.
@@ -66,21 +66,6 @@ package final class ResponseBodyStream: ResponseBodySource, @unchecked Sendable 
         reader?.resume(returning: chunk)
         if shouldPause { pause() }
         return !over
-    }
-
-    /// Blocks the calling (transport) thread while more than `threshold` bytes wait unread, until the reader
-    /// has drained the buffer under `lowWater`, the stream ends, or `timeout` passes. For transports that cannot
-    /// pause a transfer; never call it from the reader's task. The bound keeps a transport thread that other
-    /// transfers share from waiting on one reader forever.
-    package func waitForRoom(above threshold: Int, timeout: DispatchTimeInterval) {
-        let semaphore = DispatchSemaphore(value: 0)
-        let mustWait = state.withLock { state -> Bool in
-            guard state.end == nil, state.bufferedBytes > threshold else { return false }
-            state.roomWaiters.append(semaphore)
-            return true
-        }
-        guard mustWait, semaphore.wait(timeout: .now() + timeout) == .timedOut else { return }
-        state.withLock { state in state.roomWaiters.removeAll { $0 === semaphore } }
     }
 
     /// Ends the body: normally (`nil`) or with the transport's failure. Later calls are ignored.

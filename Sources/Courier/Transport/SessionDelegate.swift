@@ -101,11 +101,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         guard let http = response as? HTTPURLResponse else { return }
         let task = Unchecked(dataTask)
         #if canImport(FoundationNetworking)
-        // swift-corelibs-foundation restarts a suspended transfer from its response on `resume()`, so on Linux
-        // the transfer is never suspended: `didReceive data` holds the delegate queue instead (bounded, below).
-        // That stalls every task of the session, so it happens only far behind: 16 MiB unread.
-        let stream = ResponseBodyStream(
-            highWater: 16 << 20, lowWater: 8 << 20, onCancel: { Self.offDelegateQueue { task.value.cancel() } })
+        // On Linux the transfer is never paused: swift-corelibs-foundation restarts a suspended transfer from its
+        // response on `resume()`, and holding this queue instead would stall every URLSession in the process
+        // (their work queues share one thread, which waits for this queue) and, through corelibs' own async
+        // APIs, the cooperative pool the reader needs. The body is read ahead as fast as it arrives: over this
+        // transport on Linux, a reader slower than the network costs memory (SocketTransport will pause instead).
+        let stream = ResponseBodyStream(onCancel: { Self.offDelegateQueue { task.value.cancel() } })
         #else
         let stream = ResponseBodyStream(
             pause: { Self.offDelegateQueue { task.value.suspend() } },
@@ -125,11 +126,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let stream = withRecord(dataTask, { $0.stream }) ?? nil else { return }
-        if !stream.push(data) {
-            // The reader is behind. Hold this queue until it catches up, so URLSession's work thread (and libcurl,
-            // and TCP) wait too; the wait is bounded, because this queue serves every task of the session.
-            stream.waitForRoom(above: 0, timeout: .milliseconds(200))
-        }
+        stream.push(data)   // on Apple platforms, a `false` here has already suspended the task
     }
 
     private static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
@@ -142,12 +139,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     // MARK: Calling back into URLSession
 
-    /// Runs `work` on another thread. On Linux, `URLSessionTask.cancel()`, `suspend()`, `resume()` and the answer
-    /// to an auth challenge wait for URLSession's work thread, which may be waiting for room on this delegate's
-    /// queue (`SerialDelegateQueue`): delegate callbacks never make that call themselves.
+    /// Runs `work` on `urlSessionCalls`. On Linux, `URLSessionTask.cancel()`, `suspend()`, `resume()` and the
+    /// answer to an auth challenge wait for URLSession's work thread, which may be waiting for room on this
+    /// delegate's queue (`SerialDelegateQueue`): delegate callbacks never make that call themselves.
     static func offDelegateQueue(_ work: @escaping @Sendable () -> Void) {
-        DispatchQueue.global().async(execute: work)
+        urlSessionCalls.async(execute: work)
     }
+
+    /// Where every URLSession call that may wait for URLSession's work thread runs: a serial queue of our own,
+    /// which libdispatch serves from its overcommitting pool. Neither the global concurrent queue nor the
+    /// cooperative pool may block there: both are as wide as the machine (2 threads here), and the body readers
+    /// that let the work thread go on need them.
+    static let urlSessionCalls = DispatchQueue(label: "Courier.URLSessionTransport.calls")
 
     // MARK: Progress
 

@@ -52,8 +52,8 @@ public final class URLSessionTransport: Transport {
     private let delegate: SessionDelegate
     /// Where calls that wait for URLSession's work thread (creating, resuming, cancelling a task) run: on Linux
     /// that thread may wait for the delegate queue, which may wait (bounded) for a slow body reader, and the
-    /// reader needs the cooperative threads such a call would otherwise block.
-    private let control = DispatchQueue(label: "Courier.URLSessionTransport.control")
+    /// reader needs the cooperative threads such a call would otherwise block (see `SessionDelegate.urlSessionCalls`).
+    private let control = SessionDelegate.urlSessionCalls
 
     /// Creates a transport with its own `URLSession`.
     public init(configuration: Configuration = Configuration()) {
@@ -80,7 +80,8 @@ public final class URLSessionTransport: Transport {
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        let session = Unchecked(session)
+        control.async { session.value.finishTasksAndInvalidate() }
     }
 
     /// Sends `request`; returns at the response head, with the body streaming.
