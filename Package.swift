@@ -28,6 +28,19 @@ let package = Package(
             dependencies: ["Courier", "URLQueryCoding", "FlexibleDecoding", "CourierTesting", "HTTPIDLCore"]
         ),
 
+        // libFuzzer targets, built and run by Scripts/fuzz.sh (-sanitize=fuzzer,address -D COURIER_FUZZING).
+        // In a plain build they only print how to run them.
+        .target(name: "CLibFuzzer", path: "Sources/Fuzz/CLibFuzzer"),
+        .target(name: "FuzzingSupport", dependencies: ["CLibFuzzer"], path: "Sources/Fuzz/FuzzingSupport"),
+        .executableTarget(name: "FuzzHTTPIDL", dependencies: ["FuzzingSupport", "HTTPIDLCore"], path: "Sources/Fuzz/FuzzHTTPIDL"),
+        .executableTarget(
+            name: "FuzzURLQueryDecoder", dependencies: ["FuzzingSupport", "URLQueryCoding"], path: "Sources/Fuzz/FuzzURLQueryDecoder"
+        ),
+        .executableTarget(
+            name: "FuzzFlexibleJSON", dependencies: ["FuzzingSupport", "FlexibleDecoding", "Courier"], path: "Sources/Fuzz/FuzzFlexibleJSON"
+        ),
+        .executableTarget(name: "FuzzRequestURL", dependencies: ["FuzzingSupport", "Courier"], path: "Sources/Fuzz/FuzzRequestURL"),
+
         .executableTarget(name: "courier-demo", dependencies: ["Courier", "CourierTesting"], plugins: ["HTTPIDLPlugin"]),
 
         .testTarget(name: "URLQueryCodingTests", dependencies: ["URLQueryCoding"]),

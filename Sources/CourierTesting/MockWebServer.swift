@@ -114,6 +114,30 @@ public final class MockWebServer: Sendable {
         try await core.takeRequest(timeout: timeout)
     }
 
+    /// Waits until `condition` holds, checking it now and again each time the server's state changes: a
+    /// request recorded or refused, a connection opened or closed, a `takeRequest` call starting to wait.
+    /// Returns false if `timeout` passes or the server shuts down first. For events a client cannot see,
+    /// such as the server noticing that a client went away:
+    ///
+    /// ```swift
+    /// #expect(await server.waitUntil { $0.openConnectionCount == 0 })
+    /// ```
+    @discardableResult
+    public func waitUntil(timeout: Duration = .seconds(60), _ condition: (MockWebServer) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let version = core.changeVersion
+            if condition(self) { return true }
+            guard ContinuousClock.now < deadline, !core.lifecycle.isStopped else { return condition(self) }
+            await core.waitForChange(after: version, deadline: deadline)
+        }
+    }
+
+    /// How many `takeRequest` calls are waiting for a request right now.
+    public var waitingTakeRequestCount: Int {
+        core.state.withLock { $0.waiters.count }
+    }
+
     /// How many complete requests the server has received.
     public var requestCount: Int {
         core.state.withLock { $0.recorded.count }

@@ -75,7 +75,7 @@ struct MockWebServerBasicsTests {
         let server = MockWebServer()
         defer { server.shutdown() }
         server.dispatcher = { request in
-            try await Task.sleep(for: .milliseconds(1))
+            await Task.yield()  // a dispatcher that suspends
             return .text("dispatched \(request.path)")
         }
         server.enqueue(.text("queued"))
@@ -110,8 +110,8 @@ struct MockWebServerBasicsTests {
         let server = MockWebServer()
         try server.start()
         defer { server.shutdown() }
-        async let taken = server.takeRequest(timeout: .seconds(30))
-        try await Task.sleep(for: .milliseconds(50))
+        async let taken = server.takeRequest(timeout: HangGuard.duration)
+        #expect(await server.waitUntil { $0.waitingTakeRequestCount == 1 })
         _ = try await HTTPClient.get(server.url("/late"), session: HTTPClient.session())
         #expect(try await taken.path == "/late")
     }
@@ -120,8 +120,8 @@ struct MockWebServerBasicsTests {
         let server = MockWebServer()
         try server.start()
         let port = server.port
-        let taken = Task { try await server.takeRequest(timeout: .seconds(30)) }
-        try await Task.sleep(for: .milliseconds(50))
+        let taken = Task { try await server.takeRequest(timeout: HangGuard.duration) }
+        #expect(await server.waitUntil { $0.waitingTakeRequestCount == 1 })
         server.shutdown()
         await #expect(throws: MockWebServerError.shutDown) { try await taken.value }
         #expect(throws: (any Error).self) { try RawClient(port: port) }

@@ -72,15 +72,14 @@ import Testing
         #expect(TestSupport.swift(TestSupport.compile(variant)) == TestSupport.swift(TestSupport.compile(Self.sample)))
     }
 
-    @Test func tenThousandFieldStruct() {
+    /// Speed is measured by courier-bench, not asserted here; the time limit only catches a quadratic blow-up
+    /// that would hang, and is generous enough for a loaded machine under the thread sanitizer.
+    @Test(.timeLimit(.minutes(5))) func tenThousandFieldStruct() {
         let fields = (0..<10_000).map { "    INT32 f\($0);" }.joined(separator: "\n")
         let text = "STRUCT Wide {\n\(fields)\n}\n"
-        let clock = ContinuousClock()
-        let start = clock.now
         let result = TestSupport.compile(text)
         #expect(result.succeeded)
         #expect(TestSupport.swift(result).contains("public var f9999: Int32?"))
-        #expect(clock.now - start < .seconds(10))
     }
 
     @Test(arguments: [10, Parser.maximumTypeDepth - 1, Parser.maximumTypeDepth + 1, 5_000])

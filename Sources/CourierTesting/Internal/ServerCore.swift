@@ -9,6 +9,13 @@ struct ServerState: Sendable {
         var timer: Task<Void, Never>?
     }
 
+    /// A `MockWebServer.waitUntil` call suspended until the state changes.
+    struct ChangeWaiter: Sendable {
+        let id: Int
+        let continuation: CheckedContinuation<Void, Never>
+        var timer: Task<Void, Never>?
+    }
+
     var listener: ListeningSocket?
     var hasStarted = false
     var responses: [MockResponse] = []
@@ -22,6 +29,17 @@ struct ServerState: Sendable {
     var nextConnectionID = 0
     var openConnections: [Int: Int32] = [:]
     var peakOpenConnections = 0
+    /// Bumped on every change a test may wait for: a request recorded or refused, a connection opened or
+    /// closed, a `takeRequest` starting to wait.
+    var changeVersion = 0
+    var changeWaiters: [ChangeWaiter] = []
+
+    /// Records a change and hands back the `waitUntil` calls to wake (outside the lock).
+    mutating func noteChange() -> [ChangeWaiter] {
+        changeVersion += 1
+        defer { changeWaiters = [] }
+        return changeWaiters
+    }
 }
 
 /// The engine behind `MockWebServer`: the accept thread, connection bookkeeping, the response queue and the
@@ -73,12 +91,13 @@ final class ServerCore: Sendable {
             if let listener = state.listener { POSIX.shutdownBoth(listener.fd) }
             let waiters = state.waiters
             state.waiters = []
-            return (state.listener, waiters)
+            return (state.listener, (waiters, state.noteChange()))
         }
-        for waiter in waiters {
+        for waiter in waiters.0 {
             waiter.timer?.cancel()
             waiter.continuation.resume(throwing: MockWebServerError.shutDown)
         }
+        Self.wake(waiters.1)
         lifecycle.waitForWorkers(seconds: 5)
         if let listener { POSIX.closeSocket(listener.fd) }
     }
@@ -109,7 +128,7 @@ final class ServerCore: Sendable {
     }
 
     private func connectionOpened(_ fd: Int32) -> Int? {
-        state.withLock { state in
+        changing { state in
             // Checked under the lock that `shutdown` takes, so a connection accepted during shutdown is
             // either registered before it (and shut down by it) or refused here.
             guard !lifecycle.isStopped else { return nil }
@@ -122,7 +141,7 @@ final class ServerCore: Sendable {
     }
 
     private func connectionClosed(id: Int, fd: Int32) {
-        state.withLock { state in
+        changing { state in
             state.openConnections[id] = nil
             POSIX.closeSocket(fd)
         }
@@ -137,7 +156,7 @@ final class ServerCore: Sendable {
     /// Assigns the request its sequence number, appends it to the log and hands it to a waiting `takeRequest`.
     func record(_ request: RecordedRequest) -> RecordedRequest {
         var request = request
-        let waiter: ServerState.Waiter? = state.withLock { state in
+        let waiter: ServerState.Waiter? = changing { state in
             request.sequenceNumber = state.recorded.count
             state.recorded.append(request)
             guard !state.waiters.isEmpty else { return nil }
@@ -152,7 +171,7 @@ final class ServerCore: Sendable {
     }
 
     func recordMalformed(_ problem: MalformedRequest) {
-        state.withLock { $0.malformed.append(problem) }
+        changing { $0.malformed.append(problem) }
     }
 
     /// The queue's head, else the dispatcher's answer, else the default response.
@@ -202,7 +221,7 @@ final class ServerCore: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<RecordedRequest, any Error>) in
                 enum Outcome { case ready(RecordedRequest), waiting, stopped }
-                let outcome: Outcome = state.withLock { state in
+                let outcome: Outcome = changing { state in
                     if state.takeCursor < state.recorded.count {
                         defer { state.takeCursor += 1 }
                         return .ready(state.recorded[state.takeCursor])
@@ -226,6 +245,59 @@ final class ServerCore: Sendable {
         } onCancel: {
             failWaiter(id: id, with: CancellationError())
         }
+    }
+
+    // MARK: Waiting for changes
+
+    /// The current change count (see `ServerState.changeVersion`).
+    var changeVersion: Int {
+        state.withLock { $0.changeVersion }
+    }
+
+    /// Runs `body` under the lock as a change: wakes every `waitForChange` caller afterwards.
+    private func changing<T>(_ body: (inout ServerState) throws -> T) rethrows -> T {
+        let (result, woken) = try state.withLock { state in
+            let result = try body(&state)
+            return (result, state.noteChange())
+        }
+        Self.wake(woken)
+        return result
+    }
+
+    private static func wake(_ waiters: [ServerState.ChangeWaiter]) {
+        for waiter in waiters {
+            waiter.timer?.cancel()
+            waiter.continuation.resume()
+        }
+    }
+
+    /// Suspends until the state changes after `version`, `deadline` passes, or the server stops.
+    func waitForChange(after version: Int, deadline: ContinuousClock.Instant) async {
+        let id = state.withLock { state in
+            defer { state.nextWaiterID += 1 }
+            return state.nextWaiterID
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waiting = state.withLock { state in
+                guard state.changeVersion == version, !lifecycle.isStopped else { return false }
+                // Created under the lock, so it cannot remove the waiter before the waiter is added.
+                let timer = Task { [self] in
+                    try? await Task.sleep(until: deadline, clock: .continuous)
+                    if !Task.isCancelled { wakeChangeWaiter(id: id) }
+                }
+                state.changeWaiters.append(ServerState.ChangeWaiter(id: id, continuation: continuation, timer: timer))
+                return true
+            }
+            if !waiting { continuation.resume() }
+        }
+    }
+
+    private func wakeChangeWaiter(id: Int) {
+        let waiter: ServerState.ChangeWaiter? = state.withLock { state in
+            guard let index = state.changeWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.changeWaiters.remove(at: index)
+        }
+        waiter?.continuation.resume()
     }
 
     private func failWaiter(id: Int, with error: any Error) {

@@ -5,8 +5,8 @@ import FoundationNetworking
 
 /// URLSession set up for tests against the loopback server.
 enum HTTPClient {
-    /// An ephemeral session whose requests give up after `timeout` seconds.
-    static func session(timeout: Double = 30, maxConnections: Int = 8) -> URLSession {
+    /// An ephemeral session whose requests give up after `timeout` seconds (by default only a hang guard).
+    static func session(timeout: Double = HangGuard.seconds, maxConnections: Int = 8) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.httpMaximumConnectionsPerHost = maxConnections

@@ -76,7 +76,7 @@ final class RawClient {
     }
 
     /// Reads until the server closes or resets, or `timeout` seconds pass without data.
-    func readToEnd(timeout: Double = 20) -> (data: Data, end: ReadEnd) {
+    func readToEnd(timeout: Double = HangGuard.seconds) -> (data: Data, end: ReadEnd) {
         var data = Data()
         while true {
             switch readSome(timeout: timeout) {
@@ -87,7 +87,7 @@ final class RawClient {
     }
 
     /// Reads until `data` contains `count` bytes or the stream ends.
-    func read(count: Int, timeout: Double = 20) -> (data: Data, end: ReadEnd?) {
+    func read(count: Int, timeout: Double = HangGuard.seconds) -> (data: Data, end: ReadEnd?) {
         var data = Data()
         while data.count < count {
             switch readSome(timeout: timeout, maximum: count - data.count) {
@@ -119,7 +119,7 @@ final class RawClient {
     }
 
     /// Reads one complete response (status line, headers, and a body framed by Content-Length or chunked).
-    func readResponse(timeout: Double = 20, isHead: Bool = false) throws -> RawResponse {
+    func readResponse(timeout: Double = HangGuard.seconds, isHead: Bool = false) throws -> RawResponse {
         var pending = self.pending
         self.pending = Data()
         let separator = Data("\r\n\r\n".utf8)
