@@ -17,7 +17,7 @@ enum RequestURLFuzzCheck {
         let queryValue = String(decoding: input.rest(), as: UTF8.self)
         guard let baseURL = URL(string: base) else { return }
 
-        var endpoint = EndpointBuilder(method: .get, path: EndpointPath(components: [.literal(route), .literal("/"), .parameter(parameter)]))
+        var endpoint = EndpointBuilder.get(EndpointPath(components: [.literal(route), .literal("/"), .parameter(parameter)]))
         if !queryValue.isEmpty { endpoint = endpoint.query(["q": queryValue]) }
         let request: HTTPRequest
         do {
