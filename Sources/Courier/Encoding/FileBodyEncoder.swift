@@ -2,14 +2,14 @@ import Foundation
 
 /// Streams a file from disk as the body (never read whole into memory). Use it through
 /// `RequestBody.file(_:contentType:)`.
-public struct FileBodyEncoder: RequestBodyEncoder {
+package struct FileBodyEncoder: RequestBodyEncoder {
     /// The file.
-    public var url: URL
+    package var url: URL
     /// The `Content-Type` value.
-    public var contentType: String
+    package var contentType: String
 
     /// Creates a file body.
-    public init(_ url: URL, contentType: String) {
+    package init(_ url: URL, contentType: String) {
         self.url = url
         self.contentType = contentType
     }
@@ -17,7 +17,7 @@ public struct FileBodyEncoder: RequestBodyEncoder {
     /// Checks that the file exists and is a readable regular file, and returns it as an `HTTPBody.file`.
     ///
     /// - Throws: `NetworkError.encoding` when the file is missing, a directory, or unreadable.
-    public func encodeBody() throws -> EncodedBody {
+    package func encodeBody() throws -> EncodedBody {
         guard url.isFileURL else {
             throw NetworkError.encoding(EncodingFailure(part: .body, message: "'\(url)' is not a file URL"))
         }

@@ -2,20 +2,20 @@ import Foundation
 
 /// Encodes a value as an `application/x-www-form-urlencoded` body with `URLQueryEncoder` (same rules as
 /// queries; spaces as `+`). Use it through `RequestBody.form(_:encoder:)`.
-public struct FormBodyEncoder<Value: Encodable & Sendable>: RequestBodyEncoder {
+package struct FormBodyEncoder<Value: Encodable & Sendable>: RequestBodyEncoder {
     /// The value to encode.
-    public var value: Value
+    package var value: Value
     /// The encoder used.
-    public var encoder: URLQueryEncoder
+    package var encoder: URLQueryEncoder
 
     /// Creates a form body encoder.
-    public init(_ value: Value, encoder: URLQueryEncoder = URLQueryEncoder()) {
+    package init(_ value: Value, encoder: URLQueryEncoder = URLQueryEncoder()) {
         self.value = value
         self.encoder = encoder
     }
 
     /// Encodes the value; a failure becomes `NetworkError.encoding` with the coding path.
-    public func encodeBody() throws -> EncodedBody {
+    package func encodeBody() throws -> EncodedBody {
         do {
             return EncodedBody(contentType: "application/x-www-form-urlencoded", body: .data(try encoder.encodeFormBody(value)))
         } catch {

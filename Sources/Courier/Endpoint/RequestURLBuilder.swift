@@ -21,12 +21,12 @@ import Foundation
 ///                                     path: "/users/\("a/b")", query: "page=2")
 /// // https://api.example.com/v1/users/a%2Fb?page=2
 /// ```
-public enum RequestURLBuilder {
+package enum RequestURLBuilder {
     /// Builds the absolute URL; `query` is an already percent-encoded query string (no leading `?`, no raw
     /// `#`), empty or `nil` for none.
     ///
     /// - Throws: `NetworkError.configuration` with `.invalidBaseURL` or `.invalidRequest`.
-    public static func url(baseURL: URL, path: EndpointPath, query: String? = nil) throws(NetworkError) -> URL {
+    package static func url(baseURL: URL, path: EndpointPath, query: String? = nil) throws(NetworkError) -> URL {
         let (prefix, basePath) = try split(baseURL)
         let endpointPath = try encodedPath(path)
 
@@ -55,7 +55,7 @@ public enum RequestURLBuilder {
     /// Percent-encodes an endpoint path by the rules above, with a leading `/` (empty for an empty path).
     ///
     /// - Throws: `NetworkError.configuration(reason: .invalidRequest)`.
-    public static func encodedPath(_ path: EndpointPath) throws(NetworkError) -> String {
+    package static func encodedPath(_ path: EndpointPath) throws(NetworkError) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(64)
         var segmentStart = 0

@@ -15,18 +15,18 @@ extension HTTPBody {
 }
 
 /// Reads bytes held in memory in chunks.
-public final class DataBodyReader: BodyReader {
+package final class DataBodyReader: BodyReader {
     private let data: Data
     private var offset: Int
 
     /// Creates a reader over `data`.
-    public init(_ data: Data) {
+    package init(_ data: Data) {
         self.data = data
         self.offset = data.startIndex
     }
 
     /// The next chunk of at most `maxLength` bytes, or `nil` at the end.
-    public func read(maxLength: Int) throws -> Data? {
+    package func read(maxLength: Int) throws -> Data? {
         guard offset < data.endIndex else { return nil }
         let end = offset + Swift.min(Swift.max(1, maxLength), data.endIndex - offset)
         defer { offset = end }
@@ -34,14 +34,14 @@ public final class DataBodyReader: BodyReader {
     }
 
     /// Does nothing (nothing to release).
-    public func close() {}
+    package func close() {}
 }
 
 /// Reads a file from disk in chunks, never holding more than one chunk in memory.
 ///
 /// With `expectedLength`, the reader checks the file still has exactly that many bytes while it reads (so a
 /// `Content-Length` computed earlier stays true) and throws if it shrank or grew.
-public final class FileBodyReader: BodyReader {
+package final class FileBodyReader: BodyReader {
     private let url: URL
     private var handle: FileHandle?
     private let expectedLength: Int64?
@@ -51,7 +51,7 @@ public final class FileBodyReader: BodyReader {
     /// Opens `url` for reading.
     ///
     /// - Throws: `NetworkError.transport` with kind `.fileSystem` when the file cannot be opened.
-    public init(url: URL, expectedLength: Int64? = nil) throws {
+    package init(url: URL, expectedLength: Int64? = nil) throws {
         self.url = url
         self.expectedLength = expectedLength
         do {
@@ -65,7 +65,7 @@ public final class FileBodyReader: BodyReader {
     ///
     /// - Throws: `NetworkError.transport` with kind `.fileSystem` on a read error or a file whose length
     ///   changed.
-    public func read(maxLength: Int) throws -> Data? {
+    package func read(maxLength: Int) throws -> Data? {
         guard !finished, let handle else { return nil }
         var count = Swift.max(1, maxLength)
         if let expectedLength {
@@ -92,7 +92,7 @@ public final class FileBodyReader: BodyReader {
     }
 
     /// Closes the file. Idempotent.
-    public func close() {
+    package func close() {
         finish()
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Parses and formats HTTP dates (RFC 9110 §5.6.7): IMF-fixdate, plus the obsolete RFC 850 and asctime forms.
-public enum HTTPDate {
+package enum HTTPDate {
     /// Parses an HTTP date, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`; `nil` if it is none of the three forms.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         for format in formats {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -15,7 +15,7 @@ public enum HTTPDate {
     }
 
     /// Formats `date` as an IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

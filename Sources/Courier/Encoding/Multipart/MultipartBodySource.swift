@@ -2,9 +2,9 @@ import Foundation
 
 /// The streamed form of a multipart body with file parts: in-memory header/field bytes interleaved with
 /// files read from disk in chunks. Each `makeReader()` starts from the beginning, so retries replay it.
-public struct MultipartBodySource: BodySource {
+package struct MultipartBodySource: BodySource {
     /// One stretch of the body.
-    public enum Segment: Sendable {
+    package enum Segment: Sendable {
         /// Bytes in memory (boundaries, part headers, text and data parts).
         case bytes(Data)
         /// A file of a known length, read from disk when sent.
@@ -12,15 +12,15 @@ public struct MultipartBodySource: BodySource {
     }
 
     /// The stretches in order.
-    public let segments: [Segment]
+    package let segments: [Segment]
 
     /// Creates a source from segments.
-    public init(segments: [Segment]) {
+    package init(segments: [Segment]) {
         self.segments = segments
     }
 
     /// The exact total length.
-    public var contentLength: Int64? {
+    package var contentLength: Int64? {
         segments.reduce(0) { total, segment in
             switch segment {
             case .bytes(let data): total + Int64(data.count)
@@ -30,7 +30,7 @@ public struct MultipartBodySource: BodySource {
     }
 
     /// A fresh reader from the first byte.
-    public func makeReader() throws -> any BodyReader {
+    package func makeReader() throws -> any BodyReader {
         MultipartBodyReader(segments: segments)
     }
 }
