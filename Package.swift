@@ -40,6 +40,9 @@ let package = Package(
             name: "FuzzFlexibleJSON", dependencies: ["FuzzingSupport", "FlexibleDecoding", "Courier"], path: "Sources/Fuzz/FuzzFlexibleJSON"
         ),
         .executableTarget(name: "FuzzRequestURL", dependencies: ["FuzzingSupport", "Courier"], path: "Sources/Fuzz/FuzzRequestURL"),
+        .executableTarget(
+            name: "FuzzOpenAPIImport", dependencies: ["FuzzingSupport", "HTTPIDLCore"], path: "Sources/Fuzz/FuzzOpenAPIImport"
+        ),
 
         .executableTarget(name: "courier-demo", dependencies: ["Courier", "CourierTesting"], plugins: ["HTTPIDLPlugin"]),
 

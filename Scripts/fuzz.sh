@@ -23,7 +23,7 @@ targets=(
   FuzzURLQueryDecoder  # URLQueryDecoder into nested types under every strategy
   FuzzFlexibleJSON     # FlexibleJSONDecoder into typed values and into JSONValue
   FuzzRequestURL       # HTTPRequest(endpoint, baseURL:): re-parses to itself, host never changes
-  # FuzzOpenAPIImport  # slot: the YAML / OpenAPI importer's target, added with the importer
+  FuzzOpenAPIImport    # the YAML / JSON reader, OpenAPI importer and .http compiler on any bytes
 )
 
 scratch=.build-fuzz
