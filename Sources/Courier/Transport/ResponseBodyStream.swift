@@ -18,7 +18,6 @@ package final class ResponseBodyStream: ResponseBodySource, @unchecked Sendable 
         var paused = false
         var end: Result<Void, NetworkError>?
         var reader: CheckedContinuation<Data?, any Error>?
-        var roomWaiters: [DispatchSemaphore] = []
     }
 
     private let state = LockedState(State())
@@ -70,13 +69,12 @@ package final class ResponseBodyStream: ResponseBodySource, @unchecked Sendable 
 
     /// Ends the body: normally (`nil`) or with the transport's failure. Later calls are ignored.
     package func finish(_ failure: NetworkError? = nil) {
-        let (reader, waiters) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, [DispatchSemaphore]) in
-            guard state.end == nil else { return (nil, []) }
+        let reader = state.withLock { state -> CheckedContinuation<Data?, any Error>? in
+            guard state.end == nil else { return nil }
             state.end = failure.map { .failure($0) } ?? .success(())
-            defer { state.reader = nil; state.roomWaiters = [] }
-            return (state.reader, state.roomWaiters)
+            defer { state.reader = nil }
+            return state.reader
         }
-        waiters.forEach { $0.signal() }
         guard let reader else { return }
         if let failure { reader.resume(throwing: failure) } else { reader.resume(returning: nil) }
     }
@@ -107,7 +105,7 @@ package final class ResponseBodyStream: ResponseBodySource, @unchecked Sendable 
     /// Takes the first chunk, the end or the failure; otherwise registers `reader` (if given) to be resumed by
     /// the next `push`/`finish`/`cancel`. Resumes a paused transport once the buffer is under `lowWater`.
     private func take(registering reader: CheckedContinuation<Data?, any Error>?) -> Take {
-        let (taken, wake, waiters) = state.withLock { state -> (Take, Bool, [DispatchSemaphore]) in
+        let (taken, wake) = state.withLock { state -> (Take, Bool) in
             let taken: Take
             if state.head < state.chunks.count {
                 let chunk = state.chunks[state.head]
@@ -129,28 +127,25 @@ package final class ResponseBodyStream: ResponseBodySource, @unchecked Sendable 
                 if let reader { state.reader = reader }
                 taken = .waiting
             }
-            guard state.bufferedBytes <= lowWater else { return (taken, false, []) }
+            guard state.bufferedBytes <= lowWater else { return (taken, false) }
             let wake = state.paused
             state.paused = false
-            defer { state.roomWaiters = [] }
-            return (taken, wake, state.roomWaiters)
+            return (taken, wake)
         }
-        waiters.forEach { $0.signal() }
         if wake { resume() }
         return taken
     }
 
     package func cancel() {
-        let (reader, waiters, wasRunning) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, [DispatchSemaphore], Bool) in
+        let (reader, wasRunning) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, Bool) in
             let wasRunning = state.end == nil
             if wasRunning { state.end = .failure(.cancelled) }
             state.chunks = []
             state.head = 0
             state.bufferedBytes = 0
-            defer { state.reader = nil; state.roomWaiters = [] }
-            return (state.reader, state.roomWaiters, wasRunning)
+            defer { state.reader = nil }
+            return (state.reader, wasRunning)
         }
-        waiters.forEach { $0.signal() }
         reader?.resume(throwing: NetworkError.cancelled)
         if wasRunning { onCancel() }
     }
