@@ -51,13 +51,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
         if challenge.previousFailureCount == 0, let credential = challenge.proposedCredential, credential.hasPassword {
             let answer = Unchecked((completionHandler, credential))
-            Self.offDelegateQueue { answer.value.0(.useCredential, answer.value.1) }
+            self.offDelegateQueue { answer.value.0(.useCredential, answer.value.1) }
             return
         }
         #if canImport(FoundationNetworking)
         withRecord(task) { $0.declinedChallenge = true }
         let answer = Unchecked(completionHandler)
-        Self.offDelegateQueue { answer.value(.cancelAuthenticationChallenge, nil) }
+        self.offDelegateQueue { answer.value(.cancelAuthenticationChallenge, nil) }
         #else
         completionHandler(.performDefaultHandling, nil)
         #endif
@@ -106,12 +106,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         // (their work queues share one thread, which waits for this queue) and, through corelibs' own async
         // APIs, the cooperative pool the reader needs. The body is read ahead as fast as it arrives: over this
         // transport on Linux, a reader slower than the network costs memory (SocketTransport will pause instead).
-        let stream = ResponseBodyStream(onCancel: { Self.offDelegateQueue { task.value.cancel() } })
+        let stream = ResponseBodyStream(onCancel: { self.offDelegateQueue { task.value.cancel() } })
         #else
         let stream = ResponseBodyStream(
-            pause: { Self.offDelegateQueue { task.value.suspend() } },
-            resume: { Self.offDelegateQueue { task.value.resume() } },
-            onCancel: { Self.offDelegateQueue { task.value.cancel() } })
+            pause: { self.offDelegateQueue { task.value.suspend() } },
+            resume: { self.offDelegateQueue { task.value.resume() } },
+            onCancel: { self.offDelegateQueue { task.value.cancel() } })
         #endif
         let head = withRecord(dataTask) { record -> CheckedContinuation<HTTPResponse, any Error>? in
             // A repeated response (after an auth retry, say) replaces the body that came before it.
@@ -139,18 +139,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     // MARK: Calling back into URLSession
 
-    /// Runs `work` on `urlSessionCalls`. On Linux, `URLSessionTask.cancel()`, `suspend()`, `resume()` and the
-    /// answer to an auth challenge wait for URLSession's work thread, which may be waiting for room on this
-    /// delegate's queue (`SerialDelegateQueue`): delegate callbacks never make that call themselves.
-    static func offDelegateQueue(_ work: @escaping @Sendable () -> Void) {
-        urlSessionCalls.async(execute: work)
+    /// Runs `work` on `calls`. On Linux, `URLSessionTask.cancel()`, `suspend()`, `resume()` and the answer to
+    /// an auth challenge wait for URLSession's work thread, which may be waiting for room on this delegate's queue
+    /// (`SerialDelegateQueue`): delegate callbacks never make that call themselves.
+    func offDelegateQueue(_ work: @escaping @Sendable () -> Void) {
+        calls.async(execute: work)
     }
 
-    /// Where every URLSession call that may wait for URLSession's work thread runs: a serial queue of our own,
-    /// which libdispatch serves from its overcommitting pool. Neither the global concurrent queue nor the
-    /// cooperative pool may block there: both are as wide as the machine (2 threads here), and the body readers
-    /// that let the work thread go on need them.
-    static let urlSessionCalls = DispatchQueue(label: "Courier.URLSessionTransport.calls")
+    /// Where every call into this session that may wait for URLSession's work thread runs: a serial queue of the
+    /// transport's own, which libdispatch serves from its overcommitting pool. Neither the global concurrent queue
+    /// nor the cooperative pool may block there (both are as wide as the machine, and the body readers need them),
+    /// and one per session keeps a slow session from delaying another's calls.
+    let calls = DispatchQueue(label: "Courier.URLSessionTransport.calls")
 
     // MARK: Progress
 

@@ -52,8 +52,8 @@ public final class URLSessionTransport: Transport {
     private let delegate: SessionDelegate
     /// Where calls that wait for URLSession's work thread (creating, resuming, cancelling a task) run: on Linux
     /// that thread may wait for the delegate queue, which may wait (bounded) for a slow body reader, and the
-    /// reader needs the cooperative threads such a call would otherwise block (see `SessionDelegate.urlSessionCalls`).
-    private let control = SessionDelegate.urlSessionCalls
+    /// reader needs the cooperative threads such a call would otherwise block (see `SessionDelegate.calls`).
+    private let control: DispatchQueue
 
     /// Creates a transport with its own `URLSession`.
     public init(configuration: Configuration = Configuration()) {
@@ -76,6 +76,7 @@ public final class URLSessionTransport: Transport {
         queue.name = "Courier.URLSessionTransport"
         #endif
         self.delegate = delegate
+        self.control = delegate.calls
         self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
     }
 
