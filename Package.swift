@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "URLQueryCoding", targets: ["URLQueryCoding"]),
         .library(name: "FlexibleDecoding", targets: ["FlexibleDecoding"]),
+        .library(name: "CourierSockets", targets: ["CourierSockets"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "HTTPIDLCore", targets: ["HTTPIDLCore"]),
         .executable(name: "httpidl", targets: ["httpidl"]),
@@ -19,7 +20,23 @@ let package = Package(
         .target(name: "URLQueryCoding"),
         .target(name: "FlexibleDecoding"),
         .target(name: "Courier", dependencies: ["URLQueryCoding", "FlexibleDecoding"]),
-        .target(name: "CourierTesting", dependencies: ["Courier"]),
+
+        // SocketTransport: Courier's own HTTP/1.1 engine on POSIX sockets. OpenSSL and zlib are used on Linux
+        // only (the official Swift images ship them), so Apple builds keep no C dependency.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(
+            name: "CourierSockets",
+            dependencies: [
+                "Courier",
+                .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+                .target(name: "CZlib", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        .target(
+            name: "CourierTesting",
+            dependencies: ["Courier", "CourierSockets", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))]
+        ),
         .target(name: "HTTPIDLCore"),
         .executableTarget(name: "httpidl", dependencies: ["HTTPIDLCore"]),
         .plugin(name: "HTTPIDLPlugin", capability: .buildTool(), dependencies: ["httpidl"]),
@@ -50,6 +67,7 @@ let package = Package(
         .testTarget(name: "FlexibleDecodingTests", dependencies: ["FlexibleDecoding"]),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["CourierTesting"]),
+        .testTarget(name: "CourierSocketsTests", dependencies: ["CourierSockets", "CourierTesting"]),
         .testTarget(name: "HTTPIDLCoreTests", dependencies: ["HTTPIDLCore"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,6 +16,9 @@ public struct TransportFailure: Sendable, Hashable, CustomStringConvertible {
         case fileSystem
         /// Anything else; see `message` and `code`.
         case other
+        /// A TLS handshake failed or the server's certificate was refused (untrusted, expired, wrong host, pin
+        /// mismatch); `message` says which.
+        case tls
     }
 
     /// The kind of failure.
@@ -43,6 +46,7 @@ public struct TransportFailure: Sendable, Hashable, CustomStringConvertible {
         case .responseTooLarge: what = "response too large"
         case .fileSystem: what = "file system error"
         case .other: what = "transport error"
+        case .tls: what = "TLS failure"
         }
         let head = code.map { "\(what) (code \($0))" } ?? what
         return message.isEmpty ? head : "\(head): \(message)"
