@@ -25,10 +25,12 @@ let package = Package(
         // only (the official Swift images ship them), so Apple builds keep no C dependency.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "CSocketSupport"),
         .target(
             name: "CourierSockets",
             dependencies: [
                 "Courier",
+                "CSocketSupport",
                 .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
                 .target(name: "CZlib", condition: .when(platforms: [.linux])),
             ]

@@ -8,7 +8,7 @@ extension NetworkError {
     ///
     /// `URLError.cancelled` and `CancellationError` become `.cancelled` (Linux URLSession reports a cancelled
     /// Swift task as `URLError.cancelled`); other `URLError`s become `.transport` with the matching kind.
-    static func from(_ error: any Error) -> NetworkError {
+    package static func from(_ error: any Error) -> NetworkError {
         if let error = error as? NetworkError { return error }
         if error is CancellationError { return .cancelled }
         if let urlError = error as? URLError { return from(urlError) }

@@ -1,0 +1,20 @@
+#if os(Linux)
+import Courier
+
+/// What every connection of one `SocketTransport` shares, resolved once from its configuration.
+struct ConnectionSettings: Sendable {
+    /// Parser limits.
+    var limits: HTTP1Limits
+    /// Decompression limits.
+    var decompression: DecompressionLimits
+    /// Connect time-out, in nanoseconds.
+    var connectTimeout: UInt64
+    /// How long an idle pooled connection is kept, in nanoseconds.
+    var idleTimeout: UInt64
+    /// Where the `TransferMetrics` of each request go.
+    var metricsHandler: (@Sendable (TransferMetrics) -> Void)?
+
+    /// The connect time-out, for messages.
+    var connectTimeoutDescription: String { HTTP1Connection.describe(nanoseconds: connectTimeout) }
+}
+#endif

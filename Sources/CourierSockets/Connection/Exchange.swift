@@ -1,0 +1,86 @@
+#if os(Linux)
+import Courier
+import Foundation
+
+/// One request and its response on a connection: what to write, who waits for the head, where the body goes.
+/// Created by `SocketTransport`, then owned by the connection's loop thread.
+///
+/// `@unchecked Sendable` is safe: after `SocketTransport` hands it to the loop (through `EventLoop.execute`,
+/// which orders the hand-over), every field is read and written only on that loop's thread.
+final class Exchange: @unchecked Sendable {
+    /// The request line and header section.
+    let head: [UInt8]
+    /// The request body, if any, with its framing.
+    let body: HTTPBody?
+    /// Whether the body goes out chunked (its length is unknown).
+    let chunked: Bool
+    /// The body length, when known (for progress).
+    let bodyLength: Int64?
+    /// Whether the request waits for `100 Continue` before sending its body.
+    let expectsContinue: Bool
+    /// Whether the request is `HEAD` (its response has no body).
+    let isHEAD: Bool
+    /// Whether a failure before any response byte may be retried on a fresh connection.
+    let isIdempotent: Bool
+    /// Whether the transport asked for compression (and so decodes `Content-Encoding`).
+    let decodesContent: Bool
+    /// The inactivity time-out, in nanoseconds.
+    let timeout: UInt64
+    /// The moment the whole exchange must be over by (monotonic nanoseconds), if limited.
+    let requestDeadline: UInt64?
+    /// The URL, for the response.
+    let url: URL
+    /// Hears of body bytes sent.
+    let uploadProgress: (@Sendable (TransferProgress) -> Void)?
+
+    /// Resumed with the response head (and a streaming body), or the failure.
+    var headContinuation: CheckedContinuation<HTTPResponse, any Error>?
+    /// The body's receive buffer, once the head has arrived.
+    var stream: ResponseBodyStream?
+    /// Decodes `Content-Encoding`, when the response is compressed.
+    var decoder: ContentDecoder?
+    /// Set when the caller cancelled (possibly before the exchange started).
+    var cancelled = false
+    /// Whether any response byte arrived (a failure after that is never retried).
+    var receivedResponseBytes = false
+    /// Whether the request has been fully written.
+    var requestSent = false
+    /// Whether the response has fully arrived.
+    var responseComplete = false
+    /// Body bytes written so far.
+    var bodyBytesSent: Int64 = 0
+    /// Body bytes last reported to `uploadProgress`.
+    var bodyBytesReported: Int64 = 0
+    /// Response body bytes received (before decoding).
+    var bodyBytesReceived: Int64 = 0
+    /// When the transport got the request (monotonic nanoseconds).
+    let start = MonotonicClock.now()
+    /// The timings so far.
+    var metrics: TransferMetrics
+
+    init(
+        head: [UInt8], request: HTTPRequest, chunked: Bool, bodyLength: Int64?, decodesContent: Bool,
+        requestTimeout: Duration?, metrics: TransferMetrics
+    ) {
+        self.head = head
+        self.body = request.body
+        self.chunked = chunked
+        self.bodyLength = bodyLength
+        self.expectsContinue = request.body != nil
+            && request.headers["Expect"]?.lowercased() == "100-continue"
+        self.isHEAD = request.method == .head
+        self.isIdempotent = request.method.isIdempotent
+        self.decodesContent = decodesContent
+        self.timeout = MonotonicClock.nanoseconds(request.timeout)
+        self.requestDeadline = requestTimeout.map { MonotonicClock.now() + MonotonicClock.nanoseconds($0) }
+        self.url = request.url
+        self.uploadProgress = request.uploadProgress
+        self.metrics = metrics
+    }
+
+    /// The time since `start`.
+    func elapsed(at now: UInt64 = MonotonicClock.now()) -> Duration {
+        .nanoseconds(Int64(bitPattern: now &- start))
+    }
+}
+#endif

@@ -1,0 +1,114 @@
+#if os(Linux)
+import Courier
+import Foundation
+
+/// Starting, cancelling and failing the request in flight.
+extension HTTP1Connection {
+    /// Sends `exchange` on this connection (on the loop thread). Its continuation hears of the head or the
+    /// failure; a connection that closed while idle fails it with a retryable `StaleConnection`.
+    func start(_ exchange: Exchange) {
+        guard !exchange.cancelled else {
+            resumeHead(of: exchange, throwing: NetworkError.cancelled)
+            if state == .idle { pool.connectionIdle(self) }
+            return
+        }
+        guard state == .idle else {
+            resumeHead(of: exchange, throwing: StaleConnection(
+                underlying: NetworkError.transport(TransportFailure(kind: .connectionLost, message: "\(key) closed the pooled connection")),
+                retryable: true))
+            return
+        }
+        if let timings = connectTimings, served == 0 {
+            // The connection was opened for this request: its phases count from when the request came.
+            exchange.metrics.domainLookup = .nanoseconds(Int64(bitPattern: timings.resolved &- timings.start))
+            exchange.metrics.connect = .nanoseconds(Int64(bitPattern: timings.connected &- timings.start))
+        }
+        exchange.metrics.reusedConnection = served > 0
+        exchange.metrics.remoteAddress = remoteAddress
+        state = .active
+        self.exchange = exchange
+        mustClose = false
+        paused = false
+        parser.expectResponse(toHEAD: exchange.isHEAD, expectsContinue: exchange.expectsContinue)
+        output.removeAll(keepingCapacity: true)
+        outputOffset = 0
+        output.append(contentsOf: exchange.head)
+        bodyPending = false
+        if let body = exchange.body {
+            if case .data(let data) = body, data.count <= Self.bodyChunk, !exchange.expectsContinue {
+                output.append(contentsOf: data)
+                exchange.bodyBytesSent = Int64(data.count)
+            } else {
+                do {
+                    bodyReader = try body.makeReader()
+                } catch {
+                    state = .idle
+                    self.exchange = nil
+                    resumeHead(of: exchange, throwing: NetworkError.from(error))
+                    pool.connectionIdle(self)
+                    return
+                }
+                bodyPending = true
+            }
+        }
+        if exchange.expectsContinue {
+            waitingForContinue = true
+            continueDeadline = MonotonicClock.now() + 1_000_000_000
+        }
+        lastActivity = MonotonicClock.now()
+        flush()
+    }
+
+    /// The caller was cancelled: the request stops and the connection closes (it may hold half a response).
+    func cancel(_ exchange: Exchange) {
+        exchange.cancelled = true
+        guard self.exchange === exchange else { return }
+        fail(NetworkError.cancelled)
+    }
+
+    /// The request in flight failed: the caller (or the body's reader) gets `error`; the connection closes.
+    func fail(_ error: NetworkError) {
+        guard let exchange else {
+            close()
+            return
+        }
+        self.exchange = nil
+        close()
+        finishMetrics(of: exchange, failed: true)
+        if exchange.headContinuation != nil {
+            // Failing on a reused connection before any response byte: the server dropped it while idle.
+            let stale = served > 0 && !exchange.receivedResponseBytes && error != .cancelled
+                && !(error.transportKind == .timedOut)
+            if stale {
+                resumeHead(of: exchange, throwing: StaleConnection(underlying: error, retryable: exchange.isIdempotent))
+            } else {
+                resumeHead(of: exchange, throwing: error)
+            }
+        } else {
+            exchange.stream?.finish(error)
+        }
+    }
+
+    private func resumeHead(of exchange: Exchange, throwing error: any Error) {
+        let continuation = exchange.headContinuation
+        exchange.headContinuation = nil
+        continuation?.resume(throwing: error)
+    }
+
+    /// Fills in the last timings and reports them.
+    func finishMetrics(of exchange: Exchange, failed: Bool) {
+        guard let handler = settings.metricsHandler else { return }
+        exchange.metrics.complete = exchange.elapsed()
+        exchange.metrics.failed = failed
+        exchange.metrics.responseBodyBytes = exchange.bodyBytesReceived
+        handler(exchange.metrics)
+    }
+}
+
+extension NetworkError {
+    /// The transport failure's kind, if this is one.
+    var transportKind: TransportFailure.Kind? {
+        if case .transport(let failure) = self { failure.kind } else { nil }
+    }
+}
+#endif

@@ -1,0 +1,241 @@
+#if os(Linux)
+import Courier
+import Foundation
+import Glibc
+
+/// Reading the response: socket bytes through the parser, the head to the waiting caller, body chunks into
+/// the reader's stream (stopping while it is full), and the connection back to the pool at the end.
+extension HTTP1Connection {
+    /// Reads what the socket has (a bounded number of times, so other connections get their turn).
+    func readAvailable(ignoringPause: Bool = false) {
+        var reads = 0
+        let buffer = loop.readBuffer
+        while state == .idle || state == .active, ignoringPause || !paused, reads < 16 {
+            let count = recv(fd, buffer.baseAddress, buffer.count, 0)
+            if count > 0 {
+                reads += 1
+                lastActivity = MonotonicClock.now()
+                received(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                if count < buffer.count { return }
+            } else if count == 0 {
+                endOfStream()
+                return
+            } else if errno == EINTR {
+                continue
+            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+                return
+            } else {
+                let code = errno
+                fail(NetworkError.transport(TransportFailure(
+                    kind: .connectionLost, code: Int(code), message: "reading from \(key) failed: \(String(cString: strerror(code)))")))
+                return
+            }
+        }
+    }
+
+    /// A parse or decode failure as the caller sees it.
+    static func networkError(_ error: any Error) -> NetworkError {
+        if let error = error as? HTTP1ParseError { return error.networkError }
+        return NetworkError.from(error)
+    }
+
+    /// The reader took enough chunks: reads resume (and what the socket holds is read now).
+    func resumeReading(for exchange: Exchange) {
+        guard self.exchange === exchange, paused else { return }
+        paused = false
+        updateInterest()
+        readAvailable()
+    }
+
+    /// Bytes arrived.
+    private func received(_ bytes: UnsafeRawBufferPointer) {
+        guard let exchange, state == .active else {
+            // A server may not send anything between responses: the connection is no longer usable.
+            close()
+            return
+        }
+        if !exchange.receivedResponseBytes {
+            exchange.receivedResponseBytes = true
+            exchange.metrics.firstByte = exchange.elapsed()
+        }
+        let events: [HTTP1Event]
+        do {
+            events = try parser.parse(bytes)
+        } catch {
+            fail(Self.networkError(error))
+            return
+        }
+        handle(events, of: exchange)
+    }
+
+    /// The server closed its side.
+    private func endOfStream() {
+        guard let exchange, state == .active else {
+            close()
+            return
+        }
+        do {
+            handle(try parser.parseEOF(), of: exchange)
+        } catch {
+            fail(Self.networkError(error))
+            return
+        }
+        guard state == .active, self.exchange === exchange else { return }
+        fail(NetworkError.transport(TransportFailure(
+            kind: .connectionLost, message: "\(key) closed the connection before the response was complete")))
+    }
+
+    /// Acts on parsed events, in order.
+    private func handle(_ events: [HTTP1Event], of exchange: Exchange) {
+        var index = 0
+        while index < events.count, self.exchange === exchange {
+            switch events[index] {
+            case .continue:
+                if waitingForContinue {
+                    waitingForContinue = false
+                    continueDeadline = nil
+                    flush()
+                }
+            case .head(let head):
+                // A whole small response in this read: hand it over in memory, with no stream.
+                if let end = Self.bufferedEnd(events, after: index) {
+                    var body = Data()
+                    for case .body(let chunk) in events[(index + 1)..<end.index] { body.append(chunk) }
+                    deliver(head, bufferedBody: body, to: exchange)
+                    complete(exchange, reusable: end.reusable)
+                    index = end.index + 1
+                    continue
+                }
+                deliver(head, bufferedBody: nil, to: exchange)
+            case .body(let chunk):
+                receiveBody(chunk, of: exchange)
+            case .end(let reusable):
+                complete(exchange, reusable: reusable)
+            }
+            index += 1
+        }
+    }
+
+    /// The index of the `.end` that follows the head at `index` with only body events between, if any.
+    private static func bufferedEnd(_ events: [HTTP1Event], after index: Int) -> (index: Int, reusable: Bool)? {
+        var next = index + 1
+        while next < events.count {
+            switch events[next] {
+            case .body: next += 1
+            case .end(let reusable): return (next, reusable)
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// The head arrived: the caller gets the response, its body in memory or streaming.
+    private func deliver(_ head: HTTP1ResponseHead, bufferedBody: Data?, to exchange: Exchange) {
+        if bodyPending || waitingForContinue {
+            // A final answer before the body went out: stop sending it; the connection cannot be reused.
+            bodyPending = false
+            waitingForContinue = false
+            continueDeadline = nil
+            bodyReader?.close()
+            bodyReader = nil
+            mustClose = true
+        }
+        var headers = head.headers
+        do {
+            if exchange.decodesContent, let encoding = headers["Content-Encoding"],
+               let decoder = try ContentDecoder(contentEncoding: encoding, limits: settings.decompression) {
+                exchange.decoder = decoder
+                headers.remove(name: "Content-Encoding")
+                headers.remove(name: "Content-Length")
+            }
+        } catch {
+            fail(NetworkError.from(error))
+            return
+        }
+        let body: ResponseBody
+        if var data = bufferedBody {
+            exchange.bodyBytesReceived += Int64(data.count)
+            if let decoder = exchange.decoder {
+                do {
+                    data = try data.withUnsafeBytes { bytes throws(HTTP1ParseError) in try decoder.decode(bytes) }
+                    try decoder.finish()
+                } catch {
+                    fail(Self.networkError(error))
+                    return
+                }
+                exchange.decoder = nil
+            }
+            body = ResponseBody(data)
+        } else {
+            let loop = self.loop
+            let stream = ResponseBodyStream(
+                resume: { [weak self] in
+                    guard let self else { return }
+                    loop.execute { self.resumeReading(for: exchange) }
+                },
+                onCancel: { [weak self] in
+                    guard let self else { return }
+                    loop.execute { self.readerGaveUp(exchange) }
+                }
+            )
+            exchange.stream = stream
+            body = ResponseBody(stream)
+        }
+        let continuation = exchange.headContinuation
+        exchange.headContinuation = nil
+        continuation?.resume(returning: HTTPResponse(statusCode: head.statusCode, headers: headers, body: body, url: exchange.url))
+    }
+
+    private func receiveBody(_ chunk: Data, of exchange: Exchange) {
+        exchange.bodyBytesReceived += Int64(chunk.count)
+        var data = chunk
+        if let decoder = exchange.decoder {
+            do {
+                data = try chunk.withUnsafeBytes { bytes throws(HTTP1ParseError) in try decoder.decode(bytes) }
+            } catch {
+                fail(Self.networkError(error))
+                return
+            }
+        }
+        guard !data.isEmpty, let stream = exchange.stream else { return }
+        if !stream.push(data) {
+            paused = true
+            updateInterest()
+        }
+    }
+
+    /// The response is complete.
+    private func complete(_ exchange: Exchange, reusable: Bool) {
+        if let decoder = exchange.decoder {
+            do {
+                try decoder.finish()
+            } catch {
+                fail(Self.networkError(error))
+                return
+            }
+        }
+        exchange.responseComplete = true
+        exchange.stream?.finish()
+        finishMetrics(of: exchange, failed: false)
+        self.exchange = nil
+        served += 1
+        guard reusable, !mustClose, !bodyPending, exchange.requestSent else {
+            close()
+            return
+        }
+        state = .idle
+        paused = false
+        idleSince = MonotonicClock.now()
+        updateInterest()
+        pool.connectionIdle(self)
+    }
+
+    /// The reader dropped or cancelled the body before its end: the rest is not read; the connection closes.
+    func readerGaveUp(_ exchange: Exchange) {
+        guard self.exchange === exchange else { return }
+        finishMetrics(of: exchange, failed: true)
+        self.exchange = nil
+        close()
+    }
+}
+#endif

@@ -1,0 +1,84 @@
+#if os(Linux)
+import Courier
+import Foundation
+import Glibc
+
+/// Writing the request: the head, then the body from memory, a file or a stream, chunked when its length is
+/// unknown, as fast as the socket takes it and never more than one chunk in memory.
+extension HTTP1Connection {
+    /// The most body bytes read from a source at once.
+    static let bodyChunk = 256 << 10
+
+    /// Writes what is waiting, refilling from the body until the socket would block or the request is out.
+    func flush() {
+        guard state == .active, let exchange else { return }
+        while true {
+            if outputOffset < output.count {
+                let written = output.withUnsafeBytes { bytes in
+                    send(fd, bytes.baseAddress! + outputOffset, bytes.count - outputOffset, Int32(MSG_NOSIGNAL))
+                }
+                if written > 0 {
+                    outputOffset += written
+                    lastActivity = MonotonicClock.now()
+                    continue
+                }
+                if written < 0 && errno == EINTR { continue }
+                if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
+                failWrite(errno: errno)
+                return
+            }
+            output.removeAll(keepingCapacity: true)
+            outputOffset = 0
+            reportUploadProgress(exchange)
+            guard bodyPending, !waitingForContinue else { break }
+            do {
+                try refill(exchange)
+            } catch {
+                fail(NetworkError.from(error))
+                return
+            }
+        }
+        if outputOffset >= output.count, !bodyPending, !exchange.requestSent {
+            exchange.requestSent = true
+            exchange.metrics.requestSent = exchange.elapsed()
+        }
+        updateInterest()
+    }
+
+    /// Puts the next piece of the body (with its chunk framing) into `output`.
+    private func refill(_ exchange: Exchange) throws {
+        guard let reader = bodyReader else {
+            bodyPending = false
+            return
+        }
+        if let chunk = try reader.read(maxLength: Self.bodyChunk), !chunk.isEmpty {
+            if exchange.chunked { output.append(contentsOf: HTTP1RequestHead.chunkHeader(count: chunk.count)) }
+            output.append(contentsOf: chunk)
+            if exchange.chunked { output.append(contentsOf: [13, 10]) }
+            exchange.bodyBytesSent += Int64(chunk.count)
+        } else {
+            if exchange.chunked { output.append(contentsOf: HTTP1RequestHead.lastChunk) }
+            reader.close()
+            bodyReader = nil
+            bodyPending = false
+        }
+    }
+
+    private func reportUploadProgress(_ exchange: Exchange) {
+        guard let progress = exchange.uploadProgress, exchange.body != nil, exchange.bodyBytesSent > exchange.bodyBytesReported else {
+            return
+        }
+        exchange.bodyBytesReported = exchange.bodyBytesSent
+        progress(TransferProgress(completedBytes: exchange.bodyBytesSent, totalBytes: exchange.bodyLength))
+    }
+
+    /// A write failed: the server closed or reset the connection.
+    private func failWrite(errno code: Int32) {
+        // The server may have answered (and closed) before reading the whole body: read what it sent first.
+        readAvailable(ignoringPause: true)
+        guard state == .active else { return }
+        fail(NetworkError.transport(TransportFailure(
+            kind: .connectionLost, code: Int(code), message: "sending to \(key) failed: \(String(cString: strerror(code)))")))
+    }
+}
+#endif

@@ -1,0 +1,184 @@
+#if os(Linux)
+import CSocketSupport
+import Courier
+import Foundation
+import Glibc
+
+/// One keep-alive HTTP/1.1 connection: a non-blocking socket on one `EventLoop`, serving one `Exchange` at a
+/// time. Connecting, writing the request, parsing the response and handing its body to the reader all happen on
+/// the loop thread, driven by epoll readiness; other threads reach the connection only through
+/// `loop.execute`.
+///
+/// `@unchecked Sendable` is safe: every mutable field is touched only on `loop`'s thread (the fields `key`,
+/// `loop`, `pool` and `settings` never change).
+final class HTTP1Connection: LoopChannel, @unchecked Sendable {
+    enum State {
+        case connecting
+        case idle
+        case active
+        case closed
+    }
+
+    /// The origin served.
+    let key: PoolKey
+    /// The loop the connection lives on.
+    let loop: EventLoop
+    let pool: ConnectionPool
+    let settings: ConnectionSettings
+
+    var state = State.connecting
+    var fd: Int32 = -1
+    /// The epoll events currently watched.
+    var interest: UInt32 = 0
+    var parser: HTTP1ResponseParser
+    /// The request in flight.
+    var exchange: Exchange?
+    /// Requests completed on this connection.
+    var served = 0
+    /// The reader is not taking body chunks: socket reads are off until it catches up.
+    var paused = false
+    /// The response ended the connection's reuse (`Connection: close`, an early answer to an unsent body).
+    var mustClose = false
+    /// Whether the pool counts this connection (from a successful connect until `close`).
+    var inPool = false
+    /// The address connected to, for metrics and messages.
+    var remoteAddress: String?
+    /// How connecting went, for the first request's metrics.
+    var connectTimings: (start: UInt64, resolved: UInt64, connected: UInt64)?
+
+    // Connecting.
+    var addresses: [SocketAddress] = []
+    var addressIndex = 0
+    var connectContinuation: CheckedContinuation<Void, any Error>?
+    var connectDeadline: UInt64?
+    var connectFailures: [String] = []
+
+    // Writing.
+    var output: [UInt8] = []
+    var outputOffset = 0
+    var bodyReader: (any BodyReader)?
+    var bodyPending = false
+    var waitingForContinue = false
+    var continueDeadline: UInt64?
+
+    // Time-outs.
+    var lastActivity: UInt64 = 0
+    var idleSince: UInt64 = 0
+
+    init(key: PoolKey, loop: EventLoop, pool: ConnectionPool, settings: ConnectionSettings) {
+        self.key = key
+        self.loop = loop
+        self.pool = pool
+        self.settings = settings
+        self.parser = HTTP1ResponseParser(limits: settings.limits)
+    }
+
+    // MARK: Deadlines
+
+    var deadline: UInt64? {
+        switch state {
+        case .connecting:
+            return connectDeadline
+        case .idle:
+            return idleSince + settings.idleTimeout
+        case .active:
+            guard let exchange else { return nil }
+            var earliest = exchange.requestDeadline ?? .max
+            if !paused { earliest = min(earliest, lastActivity &+ exchange.timeout) }
+            if let continueDeadline { earliest = min(earliest, continueDeadline) }
+            return earliest
+        case .closed:
+            return nil
+        }
+    }
+
+    func handleDeadline(now: UInt64) {
+        switch state {
+        case .connecting:
+            failConnect(NetworkError.transport(TransportFailure(
+                kind: .timedOut, message: "connecting to \(key) timed out after \(settings.connectTimeoutDescription)")))
+        case .idle:
+            close()
+        case .active:
+            guard let exchange else { return }
+            if let continueDeadline, continueDeadline <= now {
+                // No `100 Continue` in time: send the body anyway (RFC 9110 §10.1.1).
+                self.continueDeadline = nil
+                waitingForContinue = false
+                flush()
+                return
+            }
+            let whole = exchange.requestDeadline.map { $0 <= now } ?? false
+            fail(NetworkError.transport(TransportFailure(
+                kind: .timedOut,
+                message: whole
+                    ? "the request to \(exchange.url.absoluteString) took longer than its time limit"
+                    : "no data from \(key) for \(Self.describe(nanoseconds: exchange.timeout))")))
+        case .closed:
+            break
+        }
+    }
+
+    static func describe(nanoseconds: UInt64) -> String {
+        let seconds = Double(nanoseconds) / 1e9
+        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+
+    // MARK: Events
+
+    func handleEvents(_ events: UInt32) {
+        switch state {
+        case .connecting:
+            finishConnect()
+        case .closed:
+            break
+        case .idle, .active:
+            let hungUp = events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0
+            if events & EPOLLOUT.rawValue != 0, state == .active { flush() }
+            if events & EPOLLIN.rawValue != 0 || hungUp { readAvailable(ignoringPause: hungUp) }
+        }
+    }
+
+    /// Watches what the state needs: reads unless paused, writes while output is waiting.
+    func updateInterest() {
+        guard fd >= 0 else { return }
+        var wanted: UInt32 = 0
+        switch state {
+        case .connecting: wanted = EPOLLOUT.rawValue
+        case .idle: wanted = EPOLLIN.rawValue
+        case .active:
+            if !paused { wanted |= EPOLLIN.rawValue }
+            if outputOffset < output.count { wanted |= EPOLLOUT.rawValue }
+        case .closed: return
+        }
+        if wanted != interest {
+            interest = wanted
+            loop.modify(fd: fd, events: wanted)
+        }
+    }
+
+    // MARK: Closing
+
+    /// Closes the socket and gives the slot back to the pool. Idempotent.
+    func close() {
+        guard state != .closed else { return }
+        state = .closed
+        bodyReader?.close()
+        bodyReader = nil
+        if fd >= 0 {
+            loop.deregister(fd: fd)
+            Glibc.close(fd)
+            fd = -1
+        }
+        if inPool {
+            inPool = false
+            pool.connectionClosed(self)
+        }
+    }
+
+    /// Closes the connection if no request is using it (the pool shutting down).
+    func closeIfIdle() {
+        if state == .idle { close() }
+    }
+}
+#endif

@@ -1,0 +1,102 @@
+#if os(Linux)
+import Courier
+import Foundation
+
+/// Where a request goes, taken from its URL once: the pool key, the host to resolve, the `Host` header and
+/// the request target (path and query, as they are in the URL).
+struct RequestTarget: Sendable {
+    /// The origin, for the pool.
+    var key: PoolKey
+    /// The host to resolve and verify (IPv6 literals without brackets).
+    var host: String
+    /// The `Host` header value (with the port when it is not the scheme's default).
+    var hostHeader: String
+    /// The origin-form target: `/path?query`.
+    var path: String
+
+    /// Reads `url`.
+    ///
+    /// - Throws: `.transport(.other)` for a scheme other than http/https, or a URL with no host.
+    init(_ url: URL) throws {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw NetworkError.transport(TransportFailure(
+                kind: .other, message: "SocketTransport sends only http and https URLs, not '\(url.absoluteString)'"))
+        }
+        guard var host = url.host, !host.isEmpty else {
+            throw NetworkError.transport(TransportFailure(kind: .other, message: "the URL '\(url.absoluteString)' has no host"))
+        }
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        let defaultPort = scheme == "https" ? 443 : 80
+        let port = url.port ?? defaultPort
+        let bracketed = host.contains(":") ? "[\(host)]" : host
+        self.key = PoolKey(scheme: scheme, host: host.lowercased(), port: port)
+        self.host = host
+        self.hostHeader = port == defaultPort ? bracketed : "\(bracketed):\(port)"
+        self.path = Self.originForm(of: url.absoluteString)
+    }
+
+    /// The part of an absolute URL after its authority, without the fragment: `/a/b?c=d`, or `/` when empty.
+    static func originForm(of absolute: String) -> String {
+        guard let schemeEnd = absolute.range(of: "://")?.upperBound else { return "/" }
+        var index = schemeEnd
+        while index < absolute.endIndex, absolute[index] != "/", absolute[index] != "?", absolute[index] != "#" {
+            index = absolute.index(after: index)
+        }
+        let rest = absolute[index...]
+        let withoutFragment = rest.firstIndex(of: "#").map { rest[..<$0] } ?? rest
+        if withoutFragment.isEmpty { return "/" }
+        if withoutFragment.first == "?" { return "/" + withoutFragment }
+        return String(withoutFragment)
+    }
+}
+
+/// A request made ready for the wire once, for every attempt: the serialized head and the body framing.
+struct PreparedRequest: Sendable {
+    /// The request line and header section.
+    var head: [UInt8]
+    /// Whether the body is sent chunked.
+    var chunked: Bool
+    /// The body length, when known.
+    var bodyLength: Int64?
+    /// Whether the response is decoded (the transport added `Accept-Encoding`).
+    var decodesContent: Bool
+
+    /// Serializes `request`'s head for `target`.
+    ///
+    /// - Throws: `.invalidHeader`-style failures for header text that cannot go on the wire.
+    init(_ request: HTTPRequest, target: RequestTarget, decompresses: Bool) throws {
+        var headers = request.headers
+        decodesContent = decompresses && !headers.contains("Accept-Encoding")
+        if decodesContent { headers.add(name: "Accept-Encoding", value: "gzip, deflate") }
+        let framing: HTTP1RequestFraming
+        if let body = request.body {
+            bodyLength = body.contentLength
+            if let length = bodyLength {
+                framing = .length(length)
+                chunked = false
+            } else {
+                framing = .chunked
+                chunked = true
+            }
+        } else {
+            bodyLength = nil
+            chunked = false
+            let sendsZero = request.method == .post || request.method == .put || request.method == .patch
+            framing = sendsZero ? .length(0) : .none
+        }
+        do {
+            head = try HTTP1RequestHead.serialize(
+                method: request.method, target: target.path, host: target.hostHeader, headers: headers, framing: framing)
+        } catch {
+            throw error.networkError
+        }
+    }
+
+    /// A fresh exchange for one attempt.
+    func makeExchange(_ request: HTTPRequest, requestTimeout: Duration?) -> Exchange {
+        Exchange(
+            head: head, request: request, chunked: chunked, bodyLength: bodyLength, decodesContent: decodesContent,
+            requestTimeout: requestTimeout, metrics: TransferMetrics(url: request.url))
+    }
+}
+#endif

@@ -1,0 +1,35 @@
+#if os(Linux)
+import Courier
+import Foundation
+
+/// The process's I/O threads, shared by every `SocketTransport` (like the one thread URLSession drives curl from,
+/// but without its locks): one per two cores, at least one, started on first use and never stopped.
+final class EventLoopGroup: Sendable {
+    /// The shared group.
+    static let shared = EventLoopGroup(count: max(1, ProcessInfo.processInfo.activeProcessorCount / 2))
+
+    private let loops: [EventLoop]
+    private let next = LockedCounter()
+
+    private init(count: Int) {
+        loops = (0..<count).map { EventLoop(name: "Courier I/O \($0 + 1)") }
+    }
+
+    /// The loop for a new connection (round robin).
+    func nextLoop() -> EventLoop {
+        loops[next.increment() % loops.count]
+    }
+}
+
+/// A counter that can be bumped from any thread.
+final class LockedCounter: Sendable {
+    private let value = LockedState(0)
+    /// Adds one and returns the value before.
+    func increment() -> Int {
+        value.withLock { value in
+            defer { value &+= 1 }
+            return value
+        }
+    }
+}
+#endif

@@ -1,0 +1,52 @@
+import Courier
+
+extension SocketTransport {
+    /// How a `SocketTransport` connects, pools and limits. The defaults suit most clients; all are plain
+    /// properties.
+    public struct Configuration: Sendable {
+        /// The most connections open at once to one origin (scheme, host, port); more requests wait for one.
+        public var maximumConnectionsPerHost: Int
+        /// How long a pooled connection may sit idle before it is closed.
+        public var idleConnectionTimeout: Duration
+        /// The longest connecting may take (all addresses of the host together).
+        public var connectTimeout: Duration
+        /// The longest a whole request may take, from sending to the end of the response body; `nil` for no limit
+        /// (the per-request inactivity `timeout` still applies).
+        public var requestTimeout: Duration?
+        /// The largest response header section accepted, in bytes.
+        public var maximumHeaderBytes: Int
+        /// The most response header fields accepted.
+        public var maximumHeaderCount: Int
+        /// Whether `Accept-Encoding: gzip, deflate` is sent (unless the request sets its own) and compressed
+        /// responses are decoded.
+        public var decompressesResponses: Bool
+        /// The most a compressed body may grow when decoded (decoded bytes per received byte), so a small
+        /// "zip bomb" cannot turn into gigabytes.
+        public var maximumDecompressionRatio: Int
+        /// Receives the timings of every request when it ends (see `TransferMetrics`).
+        public var metricsHandler: (@Sendable (TransferMetrics) -> Void)?
+
+        /// Creates a configuration; every argument has a default.
+        public init(
+            maximumConnectionsPerHost: Int = 8,
+            idleConnectionTimeout: Duration = .seconds(60),
+            connectTimeout: Duration = .seconds(10),
+            requestTimeout: Duration? = nil,
+            maximumHeaderBytes: Int = 64 << 10,
+            maximumHeaderCount: Int = 128,
+            decompressesResponses: Bool = true,
+            maximumDecompressionRatio: Int = 100,
+            metricsHandler: (@Sendable (TransferMetrics) -> Void)? = nil
+        ) {
+            self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
+            self.idleConnectionTimeout = idleConnectionTimeout
+            self.connectTimeout = connectTimeout
+            self.requestTimeout = requestTimeout
+            self.maximumHeaderBytes = max(1024, maximumHeaderBytes)
+            self.maximumHeaderCount = max(1, maximumHeaderCount)
+            self.decompressesResponses = decompressesResponses
+            self.maximumDecompressionRatio = max(1, maximumDecompressionRatio)
+            self.metricsHandler = metricsHandler
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Courier
+import Foundation
+
+/// Courier's own HTTP/1.1 client on POSIX sockets: a `Transport` with keep-alive connection pools, streamed
+/// bodies with real backpressure, gzip/deflate decoding, per-request metrics and time-outs, all on a few
+/// event-loop threads (epoll) that never block Swift's cooperative pool.
+///
+/// ```swift
+/// let client = NetworkClient(baseURL: url, transport: SocketTransport())
+/// ```
+///
+/// It follows the `Transport` contract: `send` returns at the response head; the body streams, and a reader
+/// that stops reading stops the socket reads. Redirects, cookies and caching are the interceptors' job, so
+/// it does none of them. Linux only (on Apple platforms use `URLSessionTransport`).
+public final class SocketTransport: Transport {
+    /// The configuration it was created with.
+    public let configuration: Configuration
+
+    #if os(Linux)
+    private let pool: ConnectionPool
+    private let settings: ConnectionSettings
+    #endif
+
+    /// Creates a transport; its connections are opened on first use and closed when it is released.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        #if os(Linux)
+        pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost)
+        var limits = HTTP1Limits()
+        limits.maximumHeaderBytes = configuration.maximumHeaderBytes
+        limits.maximumHeaderCount = configuration.maximumHeaderCount
+        var decompression = DecompressionLimits()
+        decompression.maximumRatio = configuration.maximumDecompressionRatio
+        settings = ConnectionSettings(
+            limits: limits,
+            decompression: decompression,
+            connectTimeout: MonotonicClock.nanoseconds(configuration.connectTimeout),
+            idleTimeout: MonotonicClock.nanoseconds(configuration.idleConnectionTimeout),
+            metricsHandler: configuration.metricsHandler
+        )
+        #endif
+    }
+
+    deinit {
+        #if os(Linux)
+        pool.shutDown()
+        #endif
+    }
+
+    /// Sends `request` and returns at the response head, its body streaming.
+    ///
+    /// - Throws: `NetworkError.cancelled` when the task is cancelled (the connection is closed at once);
+    ///   `.transport` with `.cannotConnect`, `.timedOut`, `.connectionLost`, `.badServerResponse` (naming
+    ///   what was wrong) or `.tls`; `.invalidURL`-style configuration errors for a URL it cannot send to.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        #if os(Linux)
+        if Task.isCancelled { throw NetworkError.cancelled }
+        let target = try RequestTarget(request.url)
+        let prepared = try PreparedRequest(request, target: target, decompresses: configuration.decompressesResponses)
+        var attempts = 0
+        while true {
+            let (connection, _) = try await pool.acquire(target.key) { try await open(target) }
+            let exchange = prepared.makeExchange(request, requestTimeout: configuration.requestTimeout)
+            do {
+                return try await run(exchange, on: connection)
+            } catch let stale as StaleConnection {
+                attempts += 1
+                guard stale.retryable, attempts < 4 else { throw stale.underlying }
+            }
+        }
+        #else
+        throw NetworkError.transport(TransportFailure(kind: .other, message: "SocketTransport runs on Linux only; use URLSessionTransport"))
+        #endif
+    }
+
+    #if os(Linux)
+    private func run(_ exchange: Exchange, on connection: HTTP1Connection) async throws -> HTTPResponse {
+        let loop = connection.loop
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                exchange.headContinuation = continuation
+                loop.execute { connection.start(exchange) }
+            }
+        } onCancel: {
+            loop.execute { connection.cancel(exchange) }
+        }
+    }
+
+    /// Opens a new connection to `target`'s origin.
+    private func open(_ target: RequestTarget) async throws -> HTTP1Connection {
+        let start = MonotonicClock.now()
+        let addresses = try await SocketAddress.resolve(host: target.host, port: target.key.port)
+        let resolved = MonotonicClock.now()
+        let loop = EventLoopGroup.shared.nextLoop()
+        let connection = HTTP1Connection(key: target.key, loop: loop, pool: pool, settings: settings)
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                loop.execute { connection.connect(to: addresses, resolvedAt: resolved, startedAt: start, continuation: continuation) }
+            }
+        } onCancel: {
+            loop.execute { connection.abortConnect() }
+        }
+        return connection
+    }
+    #endif
+}
