@@ -1,6 +1,8 @@
 import Courier
+import CourierSockets
 import CourierTesting
 import Foundation
+import Testing
 
 // Shared endpoints, DTOs and fakes for the client tests.
 
@@ -167,4 +169,49 @@ extension NetworkLogEvent {
         }
     }
     var error: String? { if case .failure(_, _, let error, _) = self { error } else { nil } }
+}
+
+/// The transports every integration test runs over: the same client behaviour is expected of both.
+enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case urlSession
+    case socket
+
+    /// A fresh transport of this kind.
+    func make() -> any Transport {
+        switch self {
+        case .urlSession: URLSessionTransport(configuration: .init(cookiePolicy: .disabled))
+        case .socket: SocketTransport()
+        }
+    }
+
+    var testDescription: String { rawValue }
+
+    /// The transports on this platform (`SocketTransport` is Linux-only).
+    static var available: [TransportKind] {
+        #if os(Linux)
+        allCases
+        #else
+        [.urlSession]
+        #endif
+    }
+}
+
+/// Runs the tests that measure the process's resident memory one at a time: two of them side by side would each
+/// see the other's buffers.
+actor ResidentMemoryGate {
+    static let shared = ResidentMemoryGate()
+    private var busy = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Runs `body` once no other gated test is running.
+    func run<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
+        if busy {
+            await withCheckedContinuation { waiters.append($0) }
+        }
+        busy = true
+        defer {
+            if waiters.isEmpty { busy = false } else { waiters.removeFirst().resume() }
+        }
+        return try await body()
+    }
 }

@@ -3,7 +3,7 @@ import CourierTesting
 import Foundation
 import Testing
 
-/// `URLSessionTransport` against MockWebServer at the edges: download destinations, spooled-body cleanup on
+/// The transports against MockWebServer at the edges: download destinations, spooled-body cleanup on
 /// cancellation, oversized headers.
 @Suite struct TransportAdversarialTests {
     let server: MockWebServer
@@ -22,25 +22,29 @@ import Testing
         return NetworkClient(baseURL: server.url("/api"), configuration: .init(timeout: timeout, retryPolicy: .never, transport: transport))
     }
 
+    func client(_ transport: TransportKind, timeout: Duration = .seconds(20)) -> NetworkClient {
+        NetworkClient(baseURL: server.url("/api"), configuration: .init(timeout: timeout, retryPolicy: .never, transport: transport.make()))
+    }
+
     func contents(of url: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
     }
 
     // MARK: Download destinations
 
-    @Test func downloadIntoAMissingDirectoryCreatesIt() async throws {
+    @Test(arguments: TransportKind.available) func downloadIntoAMissingDirectoryCreatesIt(over transport: TransportKind) async throws {
         server.enqueue(.text("hello"))
         let destination = directory.appendingPathComponent("a/b/c/file.txt")
-        let response = try await client().download(Call(path: "/f"), to: destination).value
+        let response = try await client(transport).download(Call(path: "/f"), to: destination).value
         #expect(response.value == destination)
         #expect(try String(contentsOf: destination, encoding: .utf8) == "hello")
     }
 
-    @Test func downloadReplacesAnExistingFile() async throws {
+    @Test(arguments: TransportKind.available) func downloadReplacesAnExistingFile(over transport: TransportKind) async throws {
         server.enqueue(.text("new"))
         let destination = directory.appendingPathComponent("file.txt")
         try Data("old old old".utf8).write(to: destination)
-        _ = try await client().download(Call(path: "/f"), to: destination).value
+        _ = try await client(transport).download(Call(path: "/f"), to: destination).value
         #expect(try String(contentsOf: destination, encoding: .utf8) == "new")
     }
 
@@ -112,9 +116,9 @@ import Testing
 
     // MARK: Oversized replies
 
-    @Test func hugeResponseHeaderIsATypedErrorOrAResponse() async throws {
+    @Test(arguments: TransportKind.available) func hugeResponseHeaderIsATypedErrorOrAResponse(over transport: TransportKind) async throws {
         server.enqueue(MockResponse.text("ok").header("X-Huge", String(repeating: "a", count: 300_000)))
-        let result = await Result { try await client().response(Call(path: "/h").decoding(Data.self)) }
+        let result = await Result { try await client(transport).response(Call(path: "/h").decoding(Data.self)) }
         switch result {
         case .success(let response):
             #expect(response.headers["X-Huge"]?.count == 300_000)
@@ -123,18 +127,18 @@ import Testing
         }
     }
 
-    @Test func hugeRequestHeaderIsATypedErrorOrAResponse() async throws {
+    @Test(arguments: TransportKind.available) func hugeRequestHeaderIsATypedErrorOrAResponse(over transport: TransportKind) async throws {
         server.dispatcher = { _ in .text("ok") }
         let call = Call(path: "/h", headers: ["X-Huge": String(repeating: "b", count: 300_000)])
-        let result = await Result { try await client().response(call.decoding(Data.self)) }
+        let result = await Result { try await client(transport).response(call.decoding(Data.self)) }
         if case .failure(let error) = result { #expect(error is NetworkError) }
     }
 
-    @Test func downloadCutMidBodyFailsAndLeavesNoFile() async throws {
+    @Test(arguments: TransportKind.available) func downloadCutMidBodyFailsAndLeavesNoFile(over transport: TransportKind) async throws {
         server.enqueue(MockResponse.generated(byteCount: 200_000).socketPolicy(.disconnectDuringBody(afterBytes: 50_000)))
         let destination = directory.appendingPathComponent("partial.bin")
         let error = await #expect(throws: NetworkError.self) {
-            try await client().download(Call(path: "/cut"), to: destination).value
+            try await client(transport).download(Call(path: "/cut"), to: destination).value
         }
         guard case .transport(let failure) = error else {
             Issue.record("expected a transport failure, got \(String(describing: error))")
@@ -144,12 +148,12 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: destination.path))
     }
 
-    @Test func downloadWithAnErrorStatusKeepsTheFileAlreadyThere() async throws {
+    @Test(arguments: TransportKind.available) func downloadWithAnErrorStatusKeepsTheFileAlreadyThere(over transport: TransportKind) async throws {
         server.enqueue(MockResponse(status: 404, body: "missing"))
         let destination = directory.appendingPathComponent("kept.txt")
         try Data("previous download".utf8).write(to: destination)
         let error = await #expect(throws: NetworkError.self) {
-            try await client().download(Call(path: "/gone"), to: destination).value
+            try await client(transport).download(Call(path: "/gone"), to: destination).value
         }
         guard case .httpStatus(let failure) = error else {
             Issue.record("expected an HTTP status failure, got \(String(describing: error))")
@@ -161,21 +165,21 @@ import Testing
         #expect(contents(of: directory) == ["kept.txt"])
     }
 
-    @Test func downloadCutMidBodyKeepsTheFileAlreadyThere() async throws {
+    @Test(arguments: TransportKind.available) func downloadCutMidBodyKeepsTheFileAlreadyThere(over transport: TransportKind) async throws {
         server.enqueue(MockResponse.generated(byteCount: 200_000).socketPolicy(.disconnectDuringBody(afterBytes: 50_000)))
         let destination = directory.appendingPathComponent("existing.bin")
         try Data("previous download".utf8).write(to: destination)
         await #expect(throws: NetworkError.self) {
-            try await client().download(Call(path: "/cut"), to: destination).value
+            try await client(transport).download(Call(path: "/cut"), to: destination).value
         }
         #expect(try String(contentsOf: destination, encoding: .utf8) == "previous download")
     }
 
-    @Test func downloadWithARequestBodyReportsTheResponseBytes() async throws {
+    @Test(arguments: TransportKind.available) func downloadWithARequestBodyReportsTheResponseBytes(over transport: TransportKind) async throws {
         server.enqueue(.generated(byteCount: 400_000))
         let upload = Data(repeating: 7, count: 1_000_000)
         let destination = directory.appendingPathComponent("posted.bin")
-        let task = client().download(Call(method: .post, path: "/export", body: .data(upload, contentType: "application/octet-stream")), to: destination)
+        let task = client(transport).download(Call(method: .post, path: "/export", body: .data(upload, contentType: "application/octet-stream")), to: destination)
         var events: [TransferProgress] = []
         for await progress in task.progress { events.append(progress) }
         _ = try await task.value
@@ -186,11 +190,11 @@ import Testing
         #expect(events.allSatisfy { $0.completedBytes <= 400_000 && $0.totalBytes == 400_000 })
     }
 
-    @Test func downloadAnsweredWithABasicChallengeEndsWithThe401Body() async throws {
+    @Test(arguments: TransportKind.available) func downloadAnsweredWithABasicChallengeEndsWithThe401Body(over transport: TransportKind) async throws {
         server.enqueue(MockResponse(status: 401, headers: ["WWW-Authenticate": "Basic realm=\"r\""], body: "log in first"))
         let destination = directory.appendingPathComponent("secret.bin")
         let error = await #expect(throws: NetworkError.self) {
-            try await client().download(Call(path: "/secret"), to: destination).value
+            try await client(transport).download(Call(path: "/secret"), to: destination).value
         }
         guard case .httpStatus(let failure) = error else {
             Issue.record("expected an HTTP status failure, got \(String(describing: error))")
@@ -201,12 +205,12 @@ import Testing
         #expect(contents(of: directory).isEmpty)
     }
 
-    @Test func downloadBeneathAFileIsAFileSystemError() async throws {
+    @Test(arguments: TransportKind.available) func downloadBeneathAFileIsAFileSystemError(over transport: TransportKind) async throws {
         server.enqueue(.text("payload"))
         let blocker = directory.appendingPathComponent("plain-file")
         try Data("x".utf8).write(to: blocker)
         let error = await #expect(throws: NetworkError.self) {
-            try await client().download(Call(path: "/f"), to: blocker.appendingPathComponent("inside/out.bin")).value
+            try await client(transport).download(Call(path: "/f"), to: blocker.appendingPathComponent("inside/out.bin")).value
         }
         guard case .transport(let failure) = error else {
             Issue.record("expected a transport failure, got \(String(describing: error))")

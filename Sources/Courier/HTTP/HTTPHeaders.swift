@@ -91,6 +91,17 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         return fields.compactMap { seen.insert($0.name.lowercased()).inserted ? $0.name : nil }
     }
 
+    /// One field per name, repeated fields joined as a transport sends them: `Cookie` values with "; "
+    /// (RFC 6265 §5.4), others with ", " (RFC 9110 §5.3). The one place this rule lives.
+    package var combined: HTTPHeaders {
+        let names = uniqueNames
+        guard names.count < fields.count else { return self }
+        return HTTPHeaders(names.map { name in
+            let separator = name.caseInsensitiveEquals("Cookie") ? "; " : ", "
+            return Field(name: name, value: values(for: name).joined(separator: separator))
+        })
+    }
+
     /// Iterates over the fields in order.
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 

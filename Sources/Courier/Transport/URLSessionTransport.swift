@@ -131,10 +131,9 @@ public final class URLSessionTransport: Transport {
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.timeoutInterval = Self.effectiveTimeout(request.timeout)
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        // URLRequest holds one value per name: repeated fields are joined (`Cookie` with "; ", RFC 6265 §5.4).
-        for name in request.headers.uniqueNames {
-            let separator = name.caseInsensitiveEquals("Cookie") ? "; " : ", "
-            urlRequest.setValue(request.headers.values(for: name).joined(separator: separator), forHTTPHeaderField: name)
+        // URLRequest holds one value per name: repeated fields are joined.
+        for field in request.headers.combined {
+            urlRequest.setValue(field.value, forHTTPHeaderField: field.name)
         }
         return urlRequest
     }

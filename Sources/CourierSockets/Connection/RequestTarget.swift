@@ -65,7 +65,7 @@ struct PreparedRequest: Sendable {
     ///
     /// - Throws: `.invalidHeader`-style failures for header text that cannot go on the wire.
     init(_ request: HTTPRequest, target: RequestTarget, decompresses: Bool) throws {
-        var headers = request.headers
+        var headers = request.headers.combined
         decodesContent = decompresses && !headers.contains("Accept-Encoding")
         if decodesContent { headers.add(name: "Accept-Encoding", value: "gzip, deflate") }
         let framing: HTTP1RequestFraming
