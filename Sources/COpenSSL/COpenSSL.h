@@ -18,6 +18,10 @@ static inline int courier_SSL_CTX_set_min_proto_version(SSL_CTX *ctx, int versio
     return (int)SSL_CTX_set_min_proto_version(ctx, version);
 }
 
+static inline int courier_SSL_CTX_set_max_proto_version(SSL_CTX *ctx, int version) {
+    return (int)SSL_CTX_set_max_proto_version(ctx, version);
+}
+
 static inline long courier_SSL_CTX_set_mode(SSL_CTX *ctx, long mode) {
     return SSL_CTX_set_mode(ctx, mode);
 }
