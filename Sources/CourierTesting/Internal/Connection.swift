@@ -65,9 +65,12 @@ final class Connection {
         #if canImport(COpenSSL)
         if let tls {
             if let failure = tls.handshake(deadline: SocketReader.deadline(after: configuration.readTimeout.seconds)) {
-                if !core.lifecycle.isStopped && failure != "stopped" {
-                    core.recordMalformed(MalformedRequest(kind: .tlsHandshakeFailed, detail: failure, connectionID: id, respondedStatus: nil))
-                }
+                guard !core.lifecycle.isStopped, failure != "stopped" else { return }
+                core.recordMalformed(MalformedRequest(kind: .tlsHandshakeFailed, detail: failure, connectionID: id, respondedStatus: nil))
+                // Let the alert reach the client before the close: closing with its unread bytes (a TLS 1.3
+                // client sends its request right after its Finished) would reset the connection instead.
+                POSIX.shutdownWrite(fd)
+                SocketReader(fd: fd, lifecycle: core.lifecycle).drain(quietPeriod: 1, limit: 1 << 20)
                 return
             }
         }
