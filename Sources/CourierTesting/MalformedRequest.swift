@@ -29,6 +29,9 @@ public struct MalformedRequest: Sendable, Hashable, CustomStringConvertible {
         case incompleteRequest
         /// The client stopped sending in the middle of a request for longer than `Configuration.readTimeout`.
         case timedOut
+        /// The TLS handshake failed (the client refused the certificate, sent none or a foreign one when one is
+        /// required, spoke plain HTTP, or stalled); `detail` has OpenSSL's reason.
+        case tlsHandshakeFailed
     }
 
     /// What was wrong.

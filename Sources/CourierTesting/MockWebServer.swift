@@ -65,19 +65,28 @@ public final class MockWebServer: Sendable {
         return core.port
     }
 
-    /// `http://127.0.0.1:<port>` (starts the server if needed).
+    /// `http://127.0.0.1:<port>` (`https` when the configuration has `tls`; starts the server if needed).
     public var baseURL: URL {
         url("/")
     }
 
-    /// An `http://127.0.0.1:<port>` URL for `path`, which may carry a query (`"/search?q=a%20b"`).
-    /// Starts the server if needed.
+    /// An `http://127.0.0.1:<port>` URL for `path`, which may carry a query (`"/search?q=a%20b"`); `https`
+    /// when the configuration has `tls`. Starts the server if needed.
     public func url(_ path: String = "/") -> URL {
         let port = self.port
         let suffix = path.hasPrefix("/") ? path : "/" + path
-        if let url = URL(string: "http://127.0.0.1:\(port)\(suffix)") { return url }
+        let origin = "\(scheme)://127.0.0.1:\(port)"
+        if let url = URL(string: origin + suffix) { return url }
         let encoded = suffix.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "/"
-        return URL(string: "http://127.0.0.1:\(port)\(encoded)") ?? URL(fileURLWithPath: "/")
+        return URL(string: origin + encoded) ?? URL(fileURLWithPath: "/")
+    }
+
+    /// `https` for a server with TLS, else `http`.
+    public var scheme: String {
+        #if canImport(COpenSSL)
+        if core.configuration.tls != nil { return "https" }
+        #endif
+        return "http"
     }
 
     /// Adds a response to the end of the queue.

@@ -18,6 +18,10 @@ extension MockWebServer {
         public var maxBodyBytes: Int64?
         /// The listen backlog (pending connections not yet accepted).
         public var backlog: Int32
+        #if canImport(COpenSSL)
+        /// Serve HTTPS with this certificate (see `MockWebServer.TLS`); nil (the default) serves plain HTTP.
+        public var tls: MockWebServer.TLS? = nil
+        #endif
 
         /// Creates a configuration; every argument has a default suited to tests.
         public init(

@@ -9,7 +9,7 @@ extension Connection {
         return output.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                let sent = POSIX.send(fd, UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+                let sent = send(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
                 if sent > 0 {
                     offset += sent
                 } else if sent < 0 && POSIX.errno == EINTR {

@@ -25,28 +25,77 @@ final class Connection {
     /// Bytes to send on the next `flush()`.
     var output: [UInt8] = []
 
+    #if canImport(COpenSSL)
+    /// The TLS session of an HTTPS connection, nil for plain HTTP.
+    let tls: ServerTLSSession?
+    #endif
+
     init(fd: Int32, id: Int, core: ServerCore) {
         self.fd = fd
         self.id = id
         self.core = core
         self.reader = SocketReader(fd: fd, lifecycle: core.lifecycle)
+        #if canImport(COpenSSL)
+        self.tls = nil
+        #endif
+    }
+
+    #if canImport(COpenSSL)
+    /// A connection served over `tls` (on `fd`).
+    init(fd: Int32, id: Int, core: ServerCore, tls: ServerTLSSession) {
+        self.fd = fd
+        self.id = id
+        self.core = core
+        self.reader = SocketReader(fd: fd, lifecycle: core.lifecycle, tls: tls)
+        self.tls = tls
+    }
+    #endif
+
+    /// Sends bytes on the connection: through TLS when it has it, else straight to the socket. Returns the
+    /// count sent, or 0 or less on failure (errno set for a plain socket).
+    func send(_ bytes: UnsafeRawBufferPointer) -> Int {
+        #if canImport(COpenSSL)
+        if let tls { return tls.send(bytes) ? bytes.count : 0 }
+        #endif
+        return POSIX.send(fd, bytes)
     }
 
     /// Serves requests until the connection ends. The caller closes the descriptor afterwards.
     func run() {
+        #if canImport(COpenSSL)
+        if let tls {
+            if let failure = tls.handshake(deadline: SocketReader.deadline(after: configuration.readTimeout.seconds)) {
+                guard !core.lifecycle.isStopped, failure != "stopped" else { return }
+                core.recordMalformed(MalformedRequest(kind: .tlsHandshakeFailed, detail: failure, connectionID: id, respondedStatus: nil))
+                // Let the alert reach the client before the close: closing with its unread bytes (a TLS 1.3
+                // client sends its request right after its Finished) would reset the connection instead.
+                POSIX.shutdownWrite(fd)
+                SocketReader(fd: fd, lifecycle: core.lifecycle).drain(quietPeriod: 1, limit: 1 << 20)
+                return
+            }
+        }
+        #endif
         var next = Next.keepOpen
         while next == .keepOpen, !core.lifecycle.isStopped {
             next = serveOne()
         }
         switch next {
         case .closeGracefully where !core.lifecycle.isStopped:
+            closeTLS()
             POSIX.shutdownWrite(fd)
             reader.drain(quietPeriod: 1, limit: 16 * 1024 * 1024)
         case .reset:
             POSIX.setResetOnClose(fd)
         default:
-            break
+            closeTLS()
         }
+    }
+
+    /// Sends TLS close_notify on an HTTPS connection (nothing for plain HTTP).
+    private func closeTLS() {
+        #if canImport(COpenSSL)
+        tls?.close()
+        #endif
     }
 
     // MARK: Reading a request

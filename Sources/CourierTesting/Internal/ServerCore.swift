@@ -61,6 +61,9 @@ final class ServerCore: Sendable {
     // MARK: Lifecycle
 
     func start() throws {
+        #if canImport(COpenSSL)
+        let tls = try configuration.tls.map { tls throws(MockWebServerError) in try ServerTLSContext(tls) }
+        #endif
         let listener: ListeningSocket = try state.withLock { state in
             guard !state.hasStarted else { throw MockWebServerError.alreadyStarted }
             let listener = try ListeningSocket.bind(port: configuration.port, backlog: configuration.backlog)
@@ -70,7 +73,11 @@ final class ServerCore: Sendable {
         }
         lifecycle.workerStarted()
         let thread = Thread { [self] in
+            #if canImport(COpenSSL)
+            acceptLoop(listener, tls: tls)
+            #else
             acceptLoop(listener)
+            #endif
             lifecycle.workerFinished()
         }
         thread.name = "MockWebServer accept :\(listener.port)"
@@ -102,7 +109,14 @@ final class ServerCore: Sendable {
         if let listener { POSIX.closeSocket(listener.fd) }
     }
 
-    private func acceptLoop(_ listener: ListeningSocket) {
+    #if canImport(COpenSSL)
+    private typealias TLSContext = ServerTLSContext
+    #else
+    /// No TLS without OpenSSL.
+    private typealias TLSContext = Never
+    #endif
+
+    private func acceptLoop(_ listener: ListeningSocket, tls: TLSContext? = nil) {
         while !lifecycle.isStopped {
             guard POSIX.pollReadable(listener.fd, milliseconds: 250), !lifecycle.isStopped else { continue }
             guard let fd = listener.accept() else {
@@ -117,7 +131,7 @@ final class ServerCore: Sendable {
             }
             lifecycle.workerStarted()
             let thread = Thread { [self] in
-                Connection(fd: fd, id: id, core: self).run()
+                serve(fd: fd, id: id, tls: tls)
                 connectionClosed(id: id, fd: fd)
                 lifecycle.workerFinished()
             }
@@ -125,6 +139,23 @@ final class ServerCore: Sendable {
             thread.stackSize = 512 * 1024
             thread.start()
         }
+    }
+
+    /// Serves one accepted connection on the calling thread, over TLS when `tls` is set.
+    private func serve(fd: Int32, id: Int, tls: TLSContext?) {
+        #if canImport(COpenSSL)
+        if let tls {
+            guard let session = ServerTLSSession(context: tls, fd: fd, lifecycle: lifecycle) else {
+                recordMalformed(MalformedRequest(
+                    kind: .tlsHandshakeFailed, detail: "OpenSSL could not create a session", connectionID: id, respondedStatus: nil
+                ))
+                return
+            }
+            Connection(fd: fd, id: id, core: self, tls: session).run()
+            return
+        }
+        #endif
+        Connection(fd: fd, id: id, core: self).run()
     }
 
     private func connectionOpened(_ fd: Int32) -> Int? {

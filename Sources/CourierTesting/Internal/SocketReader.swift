@@ -15,6 +15,10 @@ final class SocketReader {
 
     private let fd: Int32
     private let lifecycle: Lifecycle
+    #if canImport(COpenSSL)
+    /// Set on a TLS connection: bytes come decrypted from it instead of from `recv`.
+    private let tls: ServerTLSSession?
+    #endif
     private var buffer: [UInt8] = []
     private var position = 0
     /// Total bytes received on this connection.
@@ -23,8 +27,21 @@ final class SocketReader {
     init(fd: Int32, lifecycle: Lifecycle) {
         self.fd = fd
         self.lifecycle = lifecycle
+        #if canImport(COpenSSL)
+        self.tls = nil
+        #endif
         buffer.reserveCapacity(64 * 1024)
     }
+
+    #if canImport(COpenSSL)
+    /// A reader of the decrypted bytes of `tls` (whose socket is `fd`).
+    init(fd: Int32, lifecycle: Lifecycle, tls: ServerTLSSession) {
+        self.fd = fd
+        self.lifecycle = lifecycle
+        self.tls = tls
+        buffer.reserveCapacity(64 * 1024)
+    }
+    #endif
 
     /// Bytes received but not consumed yet.
     var buffered: Int { buffer.count - position }
@@ -39,6 +56,12 @@ final class SocketReader {
             position = 0
         }
         let deadline = Self.deadline(after: timeout)
+        #if canImport(COpenSSL)
+        if let tls {
+            try fill(from: tls, deadline: deadline)
+            return
+        }
+        #endif
         while true {
             if lifecycle.isStopped { throw .stopped }
             let remaining = ContinuousClock.now.duration(to: deadline)
@@ -59,6 +82,25 @@ final class SocketReader {
         }
         totalReceived += Int64(count)
     }
+
+    #if canImport(COpenSSL)
+    /// `fill` for a TLS connection: one `SSL_read` of up to 64 KiB, waiting until `deadline`.
+    private func fill(from tls: ServerTLSSession, deadline: ContinuousClock.Instant) throws(Failure) {
+        let outcome = withUnsafeTemporaryAllocation(byteCount: 64 * 1024, alignment: 1) { scratch in
+            let outcome = tls.receive(into: scratch, deadline: deadline)
+            if case .bytes(let count) = outcome {
+                buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count]))
+            }
+            return outcome
+        }
+        switch outcome {
+        case .bytes(let count): totalReceived += Int64(count)
+        case .timedOut: throw .timedOut
+        case .stopped: throw .stopped
+        case .closed: throw lifecycle.isStopped ? .stopped : .closed
+        }
+    }
+    #endif
 
     /// Reads one line ending in LF (a preceding CR is dropped) of at most `limit` bytes including the line
     /// ending, waiting at most `timeout` seconds for the whole line.

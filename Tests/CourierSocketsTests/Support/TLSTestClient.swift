@@ -1,0 +1,137 @@
+#if canImport(COpenSSL)
+import Courier
+@testable import CourierSockets
+import Foundation
+import Glibc
+
+/// A small poll()-driven HTTPS client over `TLSConnection` on a real non-blocking loopback socket, as an
+/// event loop drives it: handshake, write a request, read the response. Waits are bounded only as hang guards.
+final class TLSTestClient {
+    /// A failure of the test client itself (not of TLS).
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// A response read until the server closed the connection.
+    struct Response {
+        let status: Int
+        let head: String
+        let body: [UInt8]
+    }
+
+    static let hangGuardMilliseconds: Int32 = 60_000
+
+    let fd: Int32
+    let connection: TLSConnection
+
+    /// Connects to 127.0.0.1:`port` without blocking and prepares TLS for `serverName`.
+    init(port: UInt16, serverName: String, context: TLSContext) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket() failed, errno \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if result != 0 {
+            guard errno == EINPROGRESS, Self.wait(fd, for: Int16(POLLOUT)) else {
+                close(fd)
+                throw Failure(description: "connect() failed, errno \(errno)")
+            }
+        }
+        self.fd = fd
+        do {
+            connection = try TLSConnection(context: context, fd: fd, serverName: serverName)
+        } catch {
+            close(fd)
+            throw error
+        }
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    /// Drives the handshake to completion.
+    func handshake() throws {
+        while true {
+            switch try connection.handshake() {
+            case .done: return
+            case .wantRead: try waitFor(Int16(POLLIN))
+            case .wantWrite: try waitFor(Int16(POLLOUT))
+            }
+        }
+    }
+
+    /// Writes all of `bytes`.
+    func write(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let outcome = try bytes.withUnsafeBytes { try connection.write(UnsafeRawBufferPointer(rebasing: $0[offset...])) }
+            switch outcome {
+            case .wrote(let count): offset += count
+            case .wantRead: try waitFor(Int16(POLLIN))
+            case .wantWrite: try waitFor(Int16(POLLOUT))
+            }
+        }
+    }
+
+    /// Reads until the server closes the connection (send `Connection: close`).
+    func readToEnd() throws -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let outcome = try buffer.withUnsafeMutableBytes { try connection.read(into: $0) }
+            switch outcome {
+            case .bytes(let count): received.append(contentsOf: buffer[..<count])
+            case .wantRead: try waitFor(Int16(POLLIN))
+            case .wantWrite: try waitFor(Int16(POLLOUT))
+            case .closed: return received
+            }
+        }
+    }
+
+    /// Handshake, `request`, the whole response.
+    func exchange(_ request: String, body: [UInt8] = []) throws -> Response {
+        try handshake()
+        try write(Array(request.utf8) + body)
+        let bytes = try readToEnd()
+        connection.shutdown()
+        guard let end = bytes.firstRange(of: [13, 10, 13, 10]) else {
+            throw Failure(description: "no complete response head in \(bytes.count) bytes")
+        }
+        let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
+        let status = head.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? -1
+        return Response(status: status, head: head, body: Array(bytes[end.upperBound...]))
+    }
+
+    /// One `GET path` with `Connection: close` over a new connection.
+    static func get(
+        port: UInt16, serverName: String = "127.0.0.1", configuration: TLSConfiguration, path: String = "/"
+    ) throws -> Response {
+        let client = try TLSTestClient(port: port, serverName: serverName, context: try TLSContext(configuration: configuration))
+        return try client.exchange("GET \(path) HTTP/1.1\r\nHost: \(serverName)\r\nConnection: close\r\n\r\n")
+    }
+
+    private func waitFor(_ events: Int16) throws {
+        guard Self.wait(fd, for: events) else { throw Failure(description: "no socket readiness within the hang guard") }
+    }
+
+    private static func wait(_ fd: Int32, for events: Int16) -> Bool {
+        var entry = pollfd(fd: fd, events: events, revents: 0)
+        var result: Int32
+        repeat {
+            result = poll(&entry, 1, hangGuardMilliseconds)
+        } while result < 0 && errno == EINTR
+        return result > 0
+    }
+}
+
+/// The `.tls` failure message of `error`, or nil if it is another error.
+func tlsMessage(_ error: any Error) -> String? {
+    if case NetworkError.transport(let failure) = error, failure.kind == .tls { return failure.message }
+    return nil
+}
+#endif

@@ -1,0 +1,235 @@
+#if canImport(COpenSSL)
+import Courier
+@testable import CourierSockets
+import CourierTesting
+import Foundation
+import Testing
+
+/// TLSConnection over a real non-blocking loopback socket against MockWebServer over TLS.
+@Suite("TLSConnection")
+struct TLSConnectionTests {
+    static let day: TimeInterval = 24 * 3600
+
+    /// A CA, a TLS server it signed, and a client configuration trusting only that CA.
+    struct Fixture {
+        let ca: HeldCertificate
+        let settings: MockWebServer.TLS
+        let server: MockWebServer
+        var trusting: TLSConfiguration { ca.trustingConfiguration }
+        /// The server's own certificate.
+        var leaf: HeldCertificate { settings.certificate }
+
+        init(tls: ((HeldCertificate) throws -> MockWebServer.TLS)? = nil) throws {
+            ca = try HeldCertificate.authority()
+            settings = try tls?(ca) ?? MockWebServer.TLS(serving: ca)
+            server = MockWebServer(configuration: .init(tls: settings))
+            try server.start()
+        }
+    }
+
+    @Test("a server certificate trusted through an added root: 200, TLS 1.3, ALPN http/1.1", arguments: ["127.0.0.1", "localhost", "::1"])
+    func trustedThroughAddedRoot(serverName: String) throws {
+        let fixture = try Fixture()
+        defer { fixture.server.shutdown() }
+        fixture.server.enqueue(.text("hello over TLS"))
+        let client = try TLSTestClient(port: fixture.server.port, serverName: serverName, context: TLSContext(configuration: fixture.trusting))
+        let response = try client.exchange("GET /secure HTTP/1.1\r\nHost: \(serverName)\r\nConnection: close\r\n\r\n")
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == "hello over TLS")
+        #expect(client.connection.negotiatedVersion == "TLSv1.3")
+        #expect(client.connection.negotiatedALPN == "http/1.1")
+        #expect(fixture.server.recordedRequests.map(\.path) == ["/secure"])
+        #expect(fixture.server.url("/x").absoluteString == "https://127.0.0.1:\(fixture.server.port)/x")
+    }
+
+    @Test("the same root added with the system roots still verifies")
+    func addedRootWithSystemRoots() throws {
+        let fixture = try Fixture()
+        defer { fixture.server.shutdown() }
+        let configuration = TLSConfiguration(trustsSystemRoots: true, additionalTrustedRoots: [fixture.ca.certificatePEM])
+        #expect(try TLSTestClient.get(port: fixture.server.port, configuration: configuration).status == 404)
+    }
+
+    @Test("TLS 1.2 when the server offers no more")
+    func tls12() throws {
+        let fixture = try Fixture { try .init(serving: $0, maximumVersion: .tls12) }
+        defer { fixture.server.shutdown() }
+        let client = try TLSTestClient(port: fixture.server.port, serverName: "localhost", context: TLSContext(configuration: fixture.trusting))
+        let response = try client.exchange("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        #expect(response.status == 404)
+        #expect(client.connection.negotiatedVersion == "TLSv1.2")
+        #expect(client.connection.negotiatedALPN == "http/1.1")
+    }
+
+    /// Each way a certificate is refused, and the reason the `.tls` failure must give.
+    enum Refusal: String, CaseIterable, CustomTestStringConvertible {
+        case wrongHost, wrongIPAddress, expired, notYetValid, untrustedRoot, systemRootsOnly, pinMismatch, minimumVersion
+
+        var testDescription: String { rawValue }
+
+        var expectedReason: String {
+            switch self {
+            case .wrongHost: "certificate verify failed for example.com: hostname mismatch"
+            case .wrongIPAddress: "certificate verify failed for 127.0.0.2: IP address mismatch"
+            case .expired: "certificate verify failed for 127.0.0.1: certificate has expired"
+            case .notYetValid: "certificate verify failed for 127.0.0.1: certificate is not yet valid"
+            case .untrustedRoot, .systemRootsOnly: "certificate verify failed for 127.0.0.1: unable to get local issuer certificate"
+            case .pinMismatch: "certificate pinning failure for 127.0.0.1"
+            case .minimumVersion: "TLS handshake with 127.0.0.1 failed"
+            }
+        }
+    }
+
+    @Test("refused certificates fail the handshake with a .tls reason", arguments: Refusal.allCases)
+    func refused(_ refusal: Refusal) throws {
+        let now = Date()
+        let fixture = try Fixture { ca in
+            switch refusal {
+            case .expired:
+                try .init(certificate: .server(signedBy: ca, validity: now.addingTimeInterval(-2 * Self.day)...now.addingTimeInterval(-Self.day)))
+            case .notYetValid:
+                try .init(certificate: .server(signedBy: ca, validity: now.addingTimeInterval(Self.day)...now.addingTimeInterval(2 * Self.day)))
+            case .minimumVersion:
+                try .init(serving: ca, maximumVersion: .tls12)
+            default:
+                try .init(serving: ca)
+            }
+        }
+        defer { fixture.server.shutdown() }
+        var configuration = fixture.trusting
+        var serverName = "127.0.0.1"
+        switch refusal {
+        case .wrongHost: serverName = "example.com"
+        case .wrongIPAddress: serverName = "127.0.0.2"
+        case .untrustedRoot: configuration = try HeldCertificate.authority(commonName: "Untrusted CA").trustingConfiguration
+        case .systemRootsOnly: configuration = TLSConfiguration()
+        case .pinMismatch:
+            let other = try HeldCertificate.authority()
+            configuration.pins = [CertificatePin("127.0.0.1", other.pin)]
+        case .minimumVersion: configuration.minimumVersion = .tls13
+        default: break
+        }
+        let client = try TLSTestClient(port: fixture.server.port, serverName: serverName, context: TLSContext(configuration: configuration))
+        do {
+            try client.handshake()
+            Issue.record("the handshake succeeded; expected \(refusal.expectedReason)")
+        } catch {
+            let message = try #require(tlsMessage(error), "not a .tls failure: \(error)")
+            #expect(message.hasPrefix(refusal.expectedReason), "\(message)")
+            if refusal == .pinMismatch { #expect(message.contains("sha256/")) }  // the chain's keys are named
+        }
+        #expect(fixture.server.requestCount == 0)
+    }
+
+    @Test("the pin message lists the chain's keys and the configured pins")
+    func pinMismatchMessage() throws {
+        let fixture = try Fixture()
+        defer { fixture.server.shutdown() }
+        let leaf = fixture.leaf
+        let other = try HeldCertificate.authority()
+        var configuration = fixture.trusting
+        configuration.pins = [CertificatePin("**.0.0.1", other.pin), CertificatePin("example.com", fixture.ca.pin)]
+        #expect {
+            try TLSTestClient.get(port: fixture.server.port, configuration: configuration)
+        } throws: { error in
+            let message = tlsMessage(error) ?? ""
+            return message.contains(leaf.pin) && message.contains(fixture.ca.pin) && message.contains("pinned: \(other.pin)")
+        }
+    }
+
+    /// Pins that let the connection through.
+    enum MatchingPin: String, CaseIterable, CustomTestStringConvertible {
+        case leafKey, rootKey, oneOfSeveral, onlyOtherHostsPinned, bareBase64
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test("a matching pin passes", arguments: MatchingPin.allCases)
+    func matchingPin(_ kind: MatchingPin) throws {
+        let fixture = try Fixture()
+        defer { fixture.server.shutdown() }
+        let leaf = fixture.leaf
+        let other = try HeldCertificate.authority()
+        var configuration = fixture.trusting
+        switch kind {
+        case .leafKey: configuration.pins = [CertificatePin("127.0.0.1", leaf.pin)]
+        case .rootKey: configuration.pins = [CertificatePin("127.0.0.1", fixture.ca.pin)]
+        case .oneOfSeveral: configuration.pins = [CertificatePin("127.0.0.1", other.pin, leaf.pin)]
+        case .onlyOtherHostsPinned: configuration.pins = [CertificatePin("*.example.com", other.pin)]
+        case .bareBase64: configuration.pins = [CertificatePin("127.0.0.1", leaf.publicKeySHA256)]
+        }
+        #expect(try TLSTestClient.get(port: fixture.server.port, configuration: configuration).status == 404)
+    }
+
+    @Test("mTLS: accepted with a client certificate signed by the required authority", arguments: [TLSConfiguration.Version.tls12, .tls13])
+    func mutualTLSAccepted(version: TLSConfiguration.Version) throws {
+        let clientCA = try HeldCertificate.authority(commonName: "Client CA")
+        let fixture = try Fixture { try .init(serving: $0, requiredClientAuthority: clientCA, maximumVersion: version) }
+        defer { fixture.server.shutdown() }
+        var configuration = fixture.trusting
+        configuration.clientIdentity = try HeldCertificate.client(signedBy: clientCA).clientIdentity
+        #expect(try TLSTestClient.get(port: fixture.server.port, configuration: configuration, path: "/mtls").status == 404)
+        #expect(fixture.server.recordedRequests.map(\.path) == ["/mtls"])
+        #expect(fixture.server.malformedRequests.isEmpty)
+    }
+
+    /// Clients the mTLS server must refuse.
+    enum MutualTLSRefusal: String, CaseIterable, CustomTestStringConvertible {
+        case noCertificate, certificateFromAnotherAuthority
+        var testDescription: String { rawValue }
+    }
+
+    @Test("mTLS: refused without a client certificate or with a foreign one", arguments: MutualTLSRefusal.allCases, [TLSConfiguration.Version.tls12, .tls13])
+    func mutualTLSRefused(_ refusal: MutualTLSRefusal, version: TLSConfiguration.Version) async throws {
+        let clientCA = try HeldCertificate.authority(commonName: "Client CA")
+        let fixture = try Fixture { try .init(serving: $0, requiredClientAuthority: clientCA, maximumVersion: version) }
+        defer { fixture.server.shutdown() }
+        var configuration = fixture.trusting
+        if refusal == .certificateFromAnotherAuthority {
+            configuration.clientIdentity = try HeldCertificate.client(signedBy: HeldCertificate.authority()).clientIdentity
+        }
+        // TLS 1.2 refuses during the handshake; TLS 1.3 clients finish first and read the server's alert.
+        #expect {
+            try TLSTestClient.get(port: fixture.server.port, configuration: configuration)
+        } throws: { error in
+            let message = tlsMessage(error) ?? "\(error)"
+            return message.contains("alert")
+        }
+        #expect(await fixture.server.waitUntil(timeout: .seconds(60)) { !$0.malformedRequests.isEmpty })
+        let recorded = try #require(fixture.server.malformedRequests.first)
+        #expect(recorded.kind == .tlsHandshakeFailed)
+        let expected = refusal == .noCertificate ? "peer did not return a certificate" : "client certificate refused: unable to get local issuer certificate"
+        #expect(recorded.detail.contains(expected), "\(recorded.detail)")
+        #expect(fixture.server.requestCount == 0)
+    }
+
+    @Test("a large upload and download cross TLS intact")
+    func largeBodies() throws {
+        let fixture = try Fixture()
+        defer { fixture.server.shutdown() }
+        fixture.server.enqueue(.generated(byteCount: 3 << 20))
+        let upload = [UInt8](MockResponse.generatedBytes(offset: 7, count: 1 << 20))
+        let client = try TLSTestClient(port: fixture.server.port, serverName: "localhost", context: TLSContext(configuration: fixture.trusting))
+        let response = try client.exchange(
+            "POST /upload HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(upload.count)\r\nConnection: close\r\n\r\n", body: upload
+        )
+        #expect(response.status == 200)
+        #expect(response.body.count == 3 << 20)
+        #expect(response.body == [UInt8](MockResponse.generatedBytes(offset: 0, count: 3 << 20)))
+        let recorded = try #require(fixture.server.recordedRequests.first)
+        #expect(recorded.bodySize == Int64(upload.count))
+        #expect([UInt8](recorded.body) == upload)
+    }
+
+    @Test("plain HTTP to the TLS port is recorded as a failed handshake and the server keeps serving")
+    func plainHTTPToTLSPort() async throws {
+        let fixture = try Fixture()
+        defer { fixture.server.shutdown() }
+        let plain = try TLSTestClient(port: fixture.server.port, serverName: "127.0.0.1", context: TLSContext(configuration: fixture.trusting))
+        _ = Glibc.send(plain.fd, "GET / HTTP/1.1\r\nHost: x\r\n\r\n", 27, Int32(MSG_NOSIGNAL))
+        #expect(await fixture.server.waitUntil(timeout: .seconds(60)) { !$0.malformedRequests.isEmpty })
+        #expect(fixture.server.malformedRequests.first?.kind == .tlsHandshakeFailed)
+        #expect(try TLSTestClient.get(port: fixture.server.port, configuration: fixture.trusting).status == 404)
+    }
+}
+#endif

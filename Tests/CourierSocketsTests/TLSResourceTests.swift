@@ -1,0 +1,57 @@
+#if canImport(COpenSSL)
+@testable import CourierSockets
+import CourierTesting
+import Courier
+import Foundation
+import Testing
+
+/// Repeated handshakes leave no socket behind: descriptors are counted in /proc/self/fd, keeping only the
+/// sockets whose TCP connection involves the test server's port (so suites running in parallel do not count).
+@Suite("TLS resources")
+struct TLSResourceTests {
+    /// The open descriptors of this process that are TCP sockets to or from `port` on 127.0.0.1.
+    static func socketDescriptors(port: UInt16) throws -> Int {
+        let hexPort = String(format: "%04X", port)
+        let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+        var inodes = Set<String>()
+        for line in table.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ")
+            guard fields.count > 9 else { continue }
+            if fields[1].hasSuffix(":" + hexPort) || fields[2].hasSuffix(":" + hexPort) { inodes.insert(String(fields[9])) }
+        }
+        var count = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
+                  target.hasPrefix("socket:[") else { continue }
+            if inodes.contains(String(target.dropFirst(8).dropLast())) { count += 1 }
+        }
+        return count
+    }
+
+    @Test("100 handshakes and refusals leave no descriptor open")
+    func noDescriptorLeak() async throws {
+        let ca = try HeldCertificate.authority()
+        let server = try MockWebServer(configuration: .init(tls: .init(serving: ca)))
+        try server.start()
+        defer { server.shutdown() }
+        let port = server.port
+        let listening = try Self.socketDescriptors(port: port)
+        #expect(listening == 1)  // the listener
+        let trusted = try TLSContext(configuration: ca.trustingConfiguration)
+        let untrusted = try TLSContext(configuration: HeldCertificate.authority().trustingConfiguration)
+        for round in 0..<100 {
+            if round % 2 == 0 {
+                let client = try TLSTestClient(port: port, serverName: "localhost", context: trusted)
+                let response = try client.exchange("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                #expect(response.status == 404)
+            } else {
+                let client = try TLSTestClient(port: port, serverName: "localhost", context: untrusted)
+                #expect(throws: NetworkError.self) { try client.handshake() }
+            }
+        }
+        #expect(await server.waitUntil(timeout: .seconds(60)) { $0.openConnectionCount == 0 })
+        #expect(try Self.socketDescriptors(port: port) == listening)
+        #expect(server.requestCount == 50)
+    }
+}
+#endif
