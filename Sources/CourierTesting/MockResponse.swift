@@ -31,6 +31,8 @@ public struct MockResponse: Sendable {
     public var socketPolicy: SocketPolicy
     /// Replaces the status line with this raw text (no CRLF) to script a malformed response.
     public var rawStatusLine: String?
+    /// Bytes sent verbatim instead of a status line, headers and body (see `raw(_:)`); nil for a normal response.
+    public var raw: Raw?
 
     /// Creates a response; every fault is off.
     public init(status: Int = 200, reason: String? = nil, headers: MockHeaders = [:], body: Body = .empty) {
@@ -75,6 +77,20 @@ public struct MockResponse: Sendable {
 
         /// Chunked with 16 KiB chunks.
         public static let chunked = Transfer.chunked(maxChunkSize: 16 * 1024)
+    }
+
+    /// Scripted bytes: written exactly as given, in pieces with a pause between them.
+    public struct Raw: Sendable, Hashable {
+        /// The pieces, written one after another (each flushed to the socket on its own).
+        public var pieces: [Data]
+        /// The pause after each piece but the last.
+        public var pause: Duration
+
+        /// Creates scripted bytes.
+        public init(pieces: [Data], pause: Duration = .zero) {
+            self.pieces = pieces
+            self.pause = pause
+        }
     }
 
     /// Bandwidth limit for the body.
@@ -150,6 +166,35 @@ public struct MockResponse: Sendable {
     public static func malformedStatusLine(_ line: String = "HTTP/1.1 two hundred OK") -> MockResponse {
         var response = MockResponse(body: "malformed")
         response.rawStatusLine = line
+        return response
+    }
+
+    /// A response of exactly `bytes`: the server writes no status line or headers of its own, only these bytes
+    /// (for a client's fault tests: bad framing, a truncated chunk, bytes after the end, …).
+    ///
+    /// Since the server cannot know where the bytes' framing ends, the socket policy is `.closeAfterResponse`:
+    /// the connection is closed after writing. Set another policy to change that: `.keepAlive` keeps it open
+    /// for the next request, `.disconnectDuringBody(afterBytes:)` / `.resetDuringBody(afterBytes:)` close or
+    /// reset it after that many of the bytes, and `.disconnectAfterRequest`, `.reset` and `.noResponse` send
+    /// nothing at all, as for any response. `headersDelay` applies before the first byte; the other fields
+    /// (headers, body, transfer, throttle) are not used.
+    ///
+    /// ```swift
+    /// server.enqueue(.raw(Data("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nab".utf8)))
+    /// ```
+    public static func raw(_ bytes: Data) -> MockResponse {
+        raw([bytes], pause: .zero)
+    }
+
+    /// A slow server: writes `pieces` one after another, each flushed, pausing `pause` between them; otherwise
+    /// as `raw(_:)` (closes the connection after the last piece unless `socketPolicy` says otherwise).
+    ///
+    /// ```swift
+    /// server.enqueue(.raw([Data("HTTP/1.1 200 OK\r\n".utf8), Data("Content-Length: 0\r\n\r\n".utf8)], pause: .seconds(5)))
+    /// ```
+    public static func raw(_ pieces: [Data], pause: Duration) -> MockResponse {
+        var response = MockResponse().socketPolicy(.closeAfterResponse)
+        response.raw = Raw(pieces: pieces, pause: pause)
         return response
     }
 

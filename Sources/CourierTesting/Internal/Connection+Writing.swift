@@ -50,6 +50,7 @@ extension Connection {
             return .close
         default: break
         }
+        if let raw = response.raw { return writeRaw(raw, policy: response.socketPolicy) }
 
         let stream: BodyStream
         do {
@@ -163,5 +164,30 @@ extension Connection {
         }
         if chunkLimit != nil { output.append(contentsOf: "0\r\n\r\n".utf8) }
         return nil
+    }
+
+    /// Sends scripted bytes verbatim, piece by piece with the pause between, cut off as the policy says.
+    private func writeRaw(_ raw: MockResponse.Raw, policy: MockResponse.SocketPolicy) -> Next {
+        var cut: Int64? = nil
+        switch policy {
+        case .disconnectDuringBody(let bytes), .resetDuringBody(let bytes): cut = max(0, bytes)
+        default: break
+        }
+        var sent: Int64 = 0
+        for (index, piece) in raw.pieces.enumerated() {
+            if let cut, sent >= cut { break }
+            if index > 0 {
+                guard core.lifecycle.sleep(seconds: raw.pause.seconds) else { return .close }
+            }
+            let slice = cut.map { piece.prefix(Int(min($0 - sent, Int64(piece.count)))) } ?? piece
+            output.append(contentsOf: slice)
+            guard flush() else { return .close }
+            sent += Int64(slice.count)
+        }
+        switch policy {
+        case .keepAlive: return .keepOpen
+        case .resetDuringBody: return .reset
+        default: return .closeGracefully
+        }
     }
 }

@@ -1,0 +1,14 @@
+import Foundation
+
+/// What `HTTP1ResponseParser` found in the bytes it was given, in order.
+package enum HTTP1Event: Hashable {
+    /// The final response's status line and headers (interim 1xx responses never appear here).
+    case head(HTTP1ResponseHead)
+    /// Body bytes, de-chunked; content codings (gzip) are left to `ContentDecoder`.
+    case body(Data)
+    /// The response is complete; `reusable` says whether the connection may carry another request.
+    case end(reusable: Bool)
+    /// A `100 Continue` arrived while one was expected (`expectResponse(toHEAD:expectsContinue: true)`): send
+    /// the request body now.
+    case `continue`
+}

@@ -1,0 +1,148 @@
+import Courier
+
+/// Parses one complete response head (status line, header lines, the empty line) and decides the body's
+/// framing (RFC 9112 §4, §5, §6.3). Pure; used by `HTTP1ResponseParser` once it has found the head's end.
+enum HTTP1HeadParser {
+    /// What the request was, which changes how the response is framed.
+    struct Request {
+        /// A HEAD request: the response has no body whatever its headers say.
+        var isHEAD: Bool
+        /// A CONNECT request: a 2xx response has no body (the connection becomes a tunnel).
+        var isCONNECT: Bool
+    }
+
+    /// Parses `head` (which ends with its empty line) into a head with its framing.
+    static func parse(_ head: UnsafeRawBufferPointer, request: Request, limits: HTTP1Limits) throws(HTTP1ParseError) -> HTTP1ResponseHead {
+        var position = 0
+        guard let statusLine = try nextLine(head, &position, what: "status line") else {
+            throw .malformed("the response head is empty")
+        }
+        let (statusCode, minorVersion, reason) = try parseStatusLine(head, statusLine)
+
+        var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(16)
+        var framingHeaders = FramingHeaders()
+        while let line = try nextLine(head, &position, what: "header line"), !line.isEmpty {
+            if fields.count == limits.maximumHeaderCount {
+                throw .malformed("the response has more than \(limits.maximumHeaderCount) header fields")
+            }
+            let (name, value) = try parseField(head, line)
+            framingHeaders.note(head, name: name, value: value)
+            fields.append(HTTPHeaders.Field(name: HTTP1Bytes.string(head, name), value: HTTP1Bytes.string(head, value)))
+        }
+        try framingHeaders.validate(head)
+
+        var keepAlive = minorVersion == 1 ? !framingHeaders.connectionClose : framingHeaders.connectionKeepAlive
+        let framing: HTTP1ResponseHead.Framing
+        if (100..<200).contains(statusCode) || statusCode == 204 || statusCode == 304 || request.isHEAD {
+            framing = .none
+        } else if request.isCONNECT && (200..<300).contains(statusCode) {
+            framing = .none
+            keepAlive = false  // the connection now belongs to the tunnel
+        } else if framingHeaders.chunked {
+            framing = .chunked
+            // RFC 9112 §6.1: Transfer-Encoding in an HTTP/1.0 message means faulty framing: close afterwards.
+            if minorVersion == 0 { keepAlive = false }
+        } else if let length = framingHeaders.contentLength {
+            framing = .length(length)
+        } else {
+            framing = .untilClose
+            keepAlive = false
+        }
+        return HTTP1ResponseHead(
+            statusCode: statusCode, reason: reason, minorVersion: minorVersion, headers: HTTPHeaders(fields),
+            keepAlive: keepAlive, framing: framing)
+    }
+
+    /// The next line's content from `position` (without its CRLF or bare LF), moving `position` past it; nil at
+    /// the end. A CR anywhere but before the LF, or a NUL, is rejected.
+    static func nextLine(_ buffer: UnsafeRawBufferPointer, _ position: inout Int, what: String) throws(HTTP1ParseError) -> Range<Int>? {
+        guard let lf = HTTP1Bytes.index(of: HTTP1Bytes.lf, in: buffer, from: position) else { return nil }
+        var end = lf
+        if end > position && buffer[end - 1] == HTTP1Bytes.cr { end -= 1 }
+        let line = position..<end
+        position = lf + 1
+        if let cr = HTTP1Bytes.index(of: HTTP1Bytes.cr, in: UnsafeRawBufferPointer(rebasing: buffer[line]), from: 0) {
+            _ = cr
+            throw .malformed("bare CR (a CR not followed by LF) in a \(what)")
+        }
+        return line
+    }
+
+    /// `HTTP/1.x NNN reason`: the code, the minor version (0 or 1) and the reason phrase.
+    private static func parseStatusLine(_ buffer: UnsafeRawBufferPointer, _ line: Range<Int>) throws(HTTP1ParseError) -> (Int, Int, String) {
+        let start = line.lowerBound
+        func byte(_ offset: Int) -> UInt8? { start + offset < line.upperBound ? buffer[start + offset] : nil }
+        let prefix: StaticString = "HTTP/1."
+        for index in 0..<prefix.utf8CodeUnitCount where byte(index) != prefix.utf8Start[index] {
+            throw .malformed("garbage status line \(quote(buffer, line)): it does not start with 'HTTP/1.'")
+        }
+        guard let minorDigit = byte(7), isDigit(minorDigit), byte(8) == HTTP1Bytes.space else {
+            throw .malformed("garbage status line \(quote(buffer, line)): the version is not HTTP/1.x followed by a space")
+        }
+        var code = 0
+        for index in 9..<12 {
+            guard let digit = byte(index), isDigit(digit) else {
+                throw .malformed("garbage status line \(quote(buffer, line)): the status code is not three digits")
+            }
+            code = code * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        guard code >= 100 else {
+            throw .malformed("garbage status line \(quote(buffer, line)): status code \(code) is below 100")
+        }
+        var reasonRange = (start + 12)..<line.upperBound
+        if let separator = byte(12) {
+            guard separator == HTTP1Bytes.space else {
+                throw .malformed("garbage status line \(quote(buffer, line)): no space after the status code")
+            }
+            reasonRange = (start + 13)..<line.upperBound
+        }
+        for position in reasonRange where !HTTP1Bytes.isFieldContent(buffer[position]) {
+            throw .malformed("the reason phrase holds \(controlName(buffer[position]))")
+        }
+        return (code, minorDigit == UInt8(ascii: "0") ? 0 : 1, HTTP1Bytes.string(buffer, reasonRange))
+    }
+
+    /// `name: value` → the name and the trimmed value.
+    static func parseField(_ buffer: UnsafeRawBufferPointer, _ line: Range<Int>) throws(HTTP1ParseError) -> (Range<Int>, Range<Int>) {
+        let first = buffer[line.lowerBound]
+        if HTTP1Bytes.isWhitespace(first) {
+            throw .malformed("obs-fold: a header line starts with whitespace (line folding is not allowed)")
+        }
+        var colon = line.lowerBound
+        while colon < line.upperBound, buffer[colon] != HTTP1Bytes.colon {
+            let byte = buffer[colon]
+            guard HTTP1Bytes.isToken(byte) else {
+                if byte == 0 { throw .malformed("NUL in a header name") }
+                if HTTP1Bytes.isWhitespace(byte) { throw .malformed("whitespace in or after the header name \(quote(buffer, line.lowerBound..<colon))") }
+                throw .malformed("invalid character \(HTTP1Bytes.describe(byte)) in a header name")
+            }
+            colon += 1
+        }
+        guard colon < line.upperBound else { throw .malformed("a header line has no colon: \(quote(buffer, line))") }
+        guard colon > line.lowerBound else { throw .malformed("a header line has an empty name") }
+        let value = HTTP1Bytes.trimmed(buffer, (colon + 1)..<line.upperBound)
+        for position in value where !HTTP1Bytes.isFieldContent(buffer[position]) {
+            throw .malformed("the value of header \(quote(buffer, line.lowerBound..<colon)) holds \(controlName(buffer[position]))")
+        }
+        return (line.lowerBound..<colon, value)
+    }
+
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// "NUL" or "the control character 0x07".
+    static func controlName(_ byte: UInt8) -> String {
+        byte == 0 ? "NUL" : "the control character \(HTTP1Bytes.describe(byte))"
+    }
+
+    /// The bytes in quotes for a message, cut to 64 bytes, controls escaped.
+    static func quote(_ buffer: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+        var text = "'"
+        for position in range.prefix(64) {
+            let byte = buffer[position]
+            if byte >= 0x20 && byte < 0x7F { text.unicodeScalars.append(Unicode.Scalar(byte)) } else { text += "\\x" + String(byte, radix: 16) }
+        }
+        return text + (range.count > 64 ? "…'" : "'")
+    }
+}

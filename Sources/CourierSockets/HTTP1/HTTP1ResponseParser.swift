@@ -1,0 +1,400 @@
+import Foundation
+
+/// An incremental HTTP/1.1 response parser (RFC 9112): bytes in, events out, no I/O.
+///
+/// Call `expectResponse(toHEAD:expectsContinue:)` before each response, feed every read to `parse(_:)` and
+/// the peer's close to `parseEOF()`. Interim 1xx responses are skipped (a `100 Continue` surfaces as
+/// `.continue` when one is expected), the body is de-chunked, and every framing fault throws an
+/// `HTTP1ParseError` naming it; after an error the parser stays failed and the connection must be closed.
+///
+/// Bytes after the end of a response are an error whatever the connection's state: the client never
+/// pipelines, so a server may not send anything before the next request (a body longer than its
+/// `Content-Length` shows up this way too).
+///
+/// ```swift
+/// var parser = HTTP1ResponseParser()
+/// parser.expectResponse(toHEAD: false)
+/// for event in try parser.parse(bytes) { … }   // .head, .body, .end(reusable:)
+/// ```
+package struct HTTP1ResponseParser {
+    private enum State {
+        /// Reading a status line and headers (interim or final).
+        case head
+        /// Reading a `Content-Length` body: this many bytes are still due.
+        case lengthBody(remaining: Int64)
+        /// Reading a chunk-size line.
+        case chunkSize
+        /// Reading chunk data: this many bytes are still due.
+        case chunkData(remaining: Int64)
+        /// Expecting the CRLF after chunk data; `sawCR` once its CR arrived.
+        case chunkDataEnd(sawCR: Bool)
+        /// Reading the trailer section after the last chunk (parsed and dropped).
+        case trailers(bytes: Int, fields: Int)
+        /// Reading a body that ends when the server closes.
+        case untilClose
+        /// The response ended; nothing more may arrive until `expectResponse` is called again.
+        case complete
+        /// An error was thrown; the parser stays failed.
+        case failed(HTTP1ParseError)
+    }
+
+    /// The limits applied to every response.
+    package let limits: HTTP1Limits
+    private var state = State.head
+    private var request = HTTP1HeadParser.Request(isHEAD: false, isCONNECT: false)
+    private var expectsContinue = false
+    private var interimResponses = 0
+    private var keepAlive = true
+    private var declaredLength: Int64 = 0
+    /// A head that spans reads, collected until its empty line arrives.
+    private var headBuffer: [UInt8] = []
+    /// Where the search for the head's end resumes in `headBuffer`.
+    private var headScanFrom = 0
+    /// A chunk-size or trailer line that spans reads (each is copied here: they are short).
+    private var lineBuffer: [UInt8] = []
+
+    /// Whether any byte of the current response arrived: a request on a reused connection that fails before
+    /// this may be retried on a fresh one.
+    package private(set) var hasStartedResponse = false
+
+    /// Creates a parser expecting a response to a request that is not HEAD.
+    package init(limits: HTTP1Limits = .init()) {
+        self.limits = limits
+    }
+
+    /// Whether the last response is complete and no new one is expected yet.
+    package var isComplete: Bool {
+        if case .complete = state { return true }
+        return false
+    }
+
+    /// Call before each response: HEAD requests have no body; `expectsContinue` makes a 100 surface as
+    /// `.continue`; `toCONNECT` makes a 2xx end at its head (the connection then belongs to the tunnel and
+    /// ends with `reusable: false`). A failed parser stays failed.
+    package mutating func expectResponse(toHEAD: Bool, expectsContinue: Bool = false, toCONNECT: Bool = false) {
+        if case .failed = state { return }
+        state = .head
+        request = HTTP1HeadParser.Request(isHEAD: toHEAD, isCONNECT: toCONNECT)
+        self.expectsContinue = expectsContinue
+        interimResponses = 0
+        declaredLength = 0
+        hasStartedResponse = false
+        headBuffer.removeAll(keepingCapacity: true)
+        headScanFrom = 0
+        lineBuffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Feeds bytes read from the socket; returns the events they complete, in order. Body bytes that arrive in
+    /// one call come out as one `.body`.
+    package mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(HTTP1ParseError) -> [HTTP1Event] {
+        if case .failed(let error) = state { throw error }
+        do {
+            return try parseBytes(bytes)
+        } catch {
+            state = .failed(error)
+            throw error
+        }
+    }
+
+    /// The peer closed: ends a close-delimited body (`.end(reusable: false)`), returns nothing after a
+    /// complete response, and throws `.truncated` if a message is incomplete.
+    package mutating func parseEOF() throws(HTTP1ParseError) -> [HTTP1Event] {
+        let error: HTTP1ParseError
+        switch state {
+        case .failed(let failure): throw failure
+        case .complete: return []
+        case .untilClose:
+            state = .complete
+            return [.end(reusable: false)]
+        case .head:
+            error = hasStartedResponse
+                ? .truncated("the connection closed inside the response head")
+                : .truncated("the connection closed before any response byte arrived")
+        case .lengthBody(let remaining):
+            error = .truncated("the connection closed \(remaining) bytes before the end of the body (Content-Length \(declaredLength))")
+        case .chunkData(let remaining):
+            error = .truncated("the connection closed inside a chunk of the chunked body (\(remaining) bytes missing)")
+        case .chunkSize, .chunkDataEnd, .trailers:
+            error = .truncated("the connection closed before the end of the chunked body")
+        }
+        state = .failed(error)
+        throw error
+    }
+
+    // MARK: Parsing
+
+    private mutating func parseBytes(_ bytes: UnsafeRawBufferPointer) throws(HTTP1ParseError) -> [HTTP1Event] {
+        var events: [HTTP1Event] = []
+        var body = PendingBody()
+        let count = bytes.count
+        var offset = 0
+        while offset < count {
+            switch state {
+            case .head:
+                hasStartedResponse = true
+                offset = try consumeHead(bytes, from: offset, into: &events)
+
+            case .lengthBody(let remaining):
+                let taken = Int(min(Int64(count - offset), remaining))
+                body.append(bytes, offset..<(offset + taken))
+                offset += taken
+                if Int64(taken) == remaining {
+                    finish(&events, &body)
+                } else {
+                    state = .lengthBody(remaining: remaining - Int64(taken))
+                }
+
+            case .chunkSize:
+                guard try takeLine(bytes, &offset, limit: limits.maximumChunkLineBytes, what: "chunk-size line") else { break }
+                let size = try lineBuffer.withHTTP1Bytes { line throws(HTTP1ParseError) in try Self.parseChunkSize(line) }
+                lineBuffer.removeAll(keepingCapacity: true)
+                state = size == 0 ? .trailers(bytes: 0, fields: 0) : .chunkData(remaining: size)
+
+            case .chunkData(let remaining):
+                let taken = Int(min(Int64(count - offset), remaining))
+                body.append(bytes, offset..<(offset + taken))
+                offset += taken
+                state = Int64(taken) == remaining ? .chunkDataEnd(sawCR: false) : .chunkData(remaining: remaining - Int64(taken))
+
+            case .chunkDataEnd(let sawCR):
+                let byte = bytes[offset]
+                offset += 1
+                if byte == HTTP1Bytes.lf {
+                    state = .chunkSize
+                } else if byte == HTTP1Bytes.cr && !sawCR {
+                    state = .chunkDataEnd(sawCR: true)
+                } else {
+                    throw .malformed("chunk data is not followed by CRLF (a chunk is longer than its size, or the CRLF is missing)")
+                }
+
+            case .trailers(let used, let fields):
+                let limit = limits.maximumHeaderBytes - used
+                guard try takeLine(bytes, &offset, limit: limit, what: "trailer section") else { break }
+                let lineLength = lineBuffer.count
+                let isEmpty = try lineBuffer.withHTTP1Bytes { line throws(HTTP1ParseError) -> Bool in
+                    var position = 0
+                    guard let content = try HTTP1HeadParser.nextLine(line, &position, what: "trailer line") else { return true }
+                    if content.isEmpty { return true }
+                    _ = try HTTP1HeadParser.parseField(line, content)  // checked, then dropped
+                    return false
+                }
+                lineBuffer.removeAll(keepingCapacity: true)
+                if isEmpty {
+                    finish(&events, &body)
+                } else if fields + 1 > limits.maximumHeaderCount {
+                    throw .malformed("the chunked body has more than \(limits.maximumHeaderCount) trailer fields")
+                } else {
+                    state = .trailers(bytes: used + lineLength, fields: fields + 1)
+                }
+
+            case .untilClose:
+                body.append(bytes, offset..<count)
+                offset = count
+
+            case .complete:
+                body.flush(into: &events)
+                throw .malformed(declaredLength > 0
+                    ? "the body is longer than its Content-Length of \(declaredLength) bytes"
+                    : "the server sent \(count - offset) bytes after the end of the response")
+
+            case .failed(let error):
+                throw error
+            }
+        }
+        body.flush(into: &events)
+        return events
+    }
+
+    /// Ends the response: pending body bytes, then `.end`.
+    private mutating func finish(_ events: inout [HTTP1Event], _ body: inout PendingBody) {
+        body.flush(into: &events)
+        events.append(.end(reusable: keepAlive))
+        state = .complete
+    }
+
+    /// Collects head bytes from `bytes[offset...]`; once the head is complete, parses it and moves to its body.
+    /// Returns the offset after what it consumed.
+    private mutating func consumeHead(
+        _ bytes: UnsafeRawBufferPointer, from offset: Int, into events: inout [HTTP1Event]
+    ) throws(HTTP1ParseError) -> Int {
+        let limit = limits.maximumHeaderBytes
+        let available = bytes.count - offset
+        let previous = headBuffer.count
+        if previous == 0 {
+            // The whole head is usually in one read: parse it in place, no copy.
+            let input = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+            try Self.checkVersionPrefix(input, from: 0)
+            if let end = Self.headEnd(in: UnsafeRawBufferPointer(rebasing: input.prefix(limit + 1)), from: 0) {
+                guard end <= limit else { throw tooLargeHead() }
+                try headParsed(HTTP1HeadParser.parse(UnsafeRawBufferPointer(rebasing: input[..<end]), request: request, limits: limits), &events)
+                return offset + end
+            }
+            guard available <= limit else { throw tooLargeHead() }
+            headBuffer.reserveCapacity(max(1024, available * 2))
+            headBuffer.append(contentsOf: input)
+            headScanFrom = max(0, available - 2)
+            return bytes.count
+        }
+        let appended = min(available, limit + 1 - previous)
+        headBuffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + appended)]))
+        let scanFrom = headScanFrom
+        let found = try headBuffer.withHTTP1Bytes { buffer throws(HTTP1ParseError) -> Int? in
+            if previous < 7 { try Self.checkVersionPrefix(buffer, from: previous) }
+            return Self.headEnd(in: buffer, from: scanFrom)
+        }
+        guard let end = found else {
+            guard headBuffer.count <= limit else { throw tooLargeHead() }
+            headScanFrom = max(0, headBuffer.count - 2)
+            return offset + appended
+        }
+        guard end <= limit else { throw tooLargeHead() }
+        let head = try headBuffer.withHTTP1Bytes { buffer throws(HTTP1ParseError) in
+            try HTTP1HeadParser.parse(UnsafeRawBufferPointer(rebasing: buffer[..<end]), request: request, limits: limits)
+        }
+        headBuffer.removeAll(keepingCapacity: true)
+        headScanFrom = 0
+        try headParsed(head, &events)
+        return offset + (end - previous)
+    }
+
+    private func tooLargeHead() -> HTTP1ParseError {
+        .malformed("the response head is larger than \(limits.maximumHeaderBytes) bytes")
+    }
+
+    /// Acts on a parsed head: skips or surfaces an interim response, or emits the head and enters its body.
+    private mutating func headParsed(_ head: HTTP1ResponseHead, _ events: inout [HTTP1Event]) throws(HTTP1ParseError) {
+        if (100..<200).contains(head.statusCode) {
+            if head.statusCode == 101 {
+                throw .malformed("101 Switching Protocols, but the client never asks to upgrade")
+            }
+            interimResponses += 1
+            if interimResponses > limits.maximumInterimResponses {
+                throw .malformed("more than \(limits.maximumInterimResponses) interim (1xx) responses")
+            }
+            if head.statusCode == 100 && expectsContinue {
+                expectsContinue = false
+                events.append(.continue)
+            }
+            return  // stay in .head for the final response
+        }
+        events.append(.head(head))
+        keepAlive = head.keepAlive
+        declaredLength = 0
+        switch head.framing {
+        case .none, .length(0):
+            events.append(.end(reusable: keepAlive))
+            state = .complete
+        case .length(let length):
+            declaredLength = length
+            state = .lengthBody(remaining: length)
+        case .chunked:
+            state = .chunkSize
+        case .untilClose:
+            state = .untilClose
+        }
+    }
+
+    /// Copies bytes up to and including the next LF into `lineBuffer`; true once it holds a whole line.
+    private mutating func takeLine(_ bytes: UnsafeRawBufferPointer, _ offset: inout Int, limit: Int, what: String) throws(HTTP1ParseError) -> Bool {
+        let end = HTTP1Bytes.index(of: HTTP1Bytes.lf, in: bytes, from: offset).map { $0 + 1 } ?? bytes.count
+        guard lineBuffer.count + (end - offset) <= limit else {
+            throw .malformed("the \(what) is longer than \(limit) bytes")
+        }
+        lineBuffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+        offset = end
+        return lineBuffer.last == HTTP1Bytes.lf
+    }
+
+    // MARK: Pure helpers
+
+    /// Rejects a head whose first bytes (from `from`, up to 7) are not `HTTP/1.`: a non-HTTP peer fails at once
+    /// instead of after a whole head's worth of bytes.
+    private static func checkVersionPrefix(_ buffer: UnsafeRawBufferPointer, from: Int) throws(HTTP1ParseError) {
+        let prefix: StaticString = "HTTP/1."
+        var index = from
+        while index < min(buffer.count, prefix.utf8CodeUnitCount) {
+            if buffer[index] != prefix.utf8Start[index] {
+                throw .malformed("garbage status line \(HTTP1HeadParser.quote(buffer, 0..<min(buffer.count, 32))): it does not start with 'HTTP/1.'")
+            }
+            index += 1
+        }
+    }
+
+    /// The offset just past the empty line that ends a head (CRLF CRLF, or bare LFs), searching LFs from
+    /// `from`; nil if it has not arrived.
+    static func headEnd(in buffer: UnsafeRawBufferPointer, from: Int) -> Int? {
+        let count = buffer.count
+        var position = from
+        while let lf = HTTP1Bytes.index(of: HTTP1Bytes.lf, in: buffer, from: position) {
+            guard lf + 1 < count else { return nil }
+            let next = buffer[lf + 1]
+            if next == HTTP1Bytes.lf { return lf + 2 }
+            if next == HTTP1Bytes.cr {
+                guard lf + 2 < count else { return nil }
+                if buffer[lf + 2] == HTTP1Bytes.lf { return lf + 3 }
+            }
+            position = lf + 1
+        }
+        return nil
+    }
+
+    /// `1a;name=value` → 26: hex digits, then optional extensions (checked for control characters, ignored).
+    static func parseChunkSize(_ line: UnsafeRawBufferPointer) throws(HTTP1ParseError) -> Int64 {
+        var position = 0
+        guard let content = try HTTP1HeadParser.nextLine(line, &position, what: "chunk-size line") else {
+            throw .malformed("a chunk-size line has no line end")
+        }
+        var size: Int64 = 0
+        var index = content.lowerBound
+        while index < content.upperBound, let digit = hexValue(line[index]) {
+            let (shifted, overflow) = size.multipliedReportingOverflow(by: 16)
+            guard !overflow else { throw .malformed("the chunk size \(HTTP1HeadParser.quote(line, content)) is too large") }
+            size = shifted | Int64(digit)
+            index += 1
+        }
+        guard index > content.lowerBound else {
+            throw .malformed("bad chunk size \(HTTP1HeadParser.quote(line, content)): not a hexadecimal number")
+        }
+        while index < content.upperBound, HTTP1Bytes.isWhitespace(line[index]) { index += 1 }
+        if index < content.upperBound {
+            guard line[index] == HTTP1Bytes.semicolon else {
+                throw .malformed("bad chunk size \(HTTP1HeadParser.quote(line, content)): not a hexadecimal number")
+            }
+            for position in index..<content.upperBound where !HTTP1Bytes.isFieldContent(line[position]) {
+                throw .malformed("a chunk extension holds \(HTTP1HeadParser.controlName(line[position]))")
+            }
+        }
+        return size
+    }
+
+    @inline(__always)
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+/// Body bytes gathered during one `parse` call, so that they come out as one `Data`.
+private struct PendingBody {
+    private var data: Data?
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return }
+        // Safe: `range` lies inside `bytes` (the callers clamp it to `bytes.count`).
+        let start = (base + range.lowerBound).assumingMemoryBound(to: UInt8.self)
+        if data == nil {
+            data = Data(bytes: start, count: range.count)
+        } else {
+            data!.append(start, count: range.count)
+        }
+    }
+
+    mutating func flush(into events: inout [HTTP1Event]) {
+        if let data { events.append(.body(data)) }
+        data = nil
+    }
+}
