@@ -30,7 +30,7 @@ public final class SocketTransport: Transport {
         limits.maximumHeaderBytes = configuration.maximumHeaderBytes
         limits.maximumHeaderCount = configuration.maximumHeaderCount
         var decompression = DecompressionLimits()
-        decompression.maximumRatio = configuration.maximumDecompressionRatio
+        decompression.maximumRatio = Double(configuration.maximumDecompressionRatio)
         settings = ConnectionSettings(
             limits: limits,
             decompression: decompression,

@@ -157,7 +157,7 @@ extension HTTP1Connection {
             exchange.bodyBytesReceived += Int64(data.count)
             if let decoder = exchange.decoder {
                 do {
-                    data = try data.withUnsafeBytes { bytes throws(HTTP1ParseError) in try decoder.decode(bytes) }
+                    data = try Self.decodeAll(data, with: decoder).reduce(into: Data()) { $0.append($1) }
                     try decoder.finish()
                 } catch {
                     fail(Self.networkError(error))
@@ -188,20 +188,33 @@ extension HTTP1Connection {
 
     private func receiveBody(_ chunk: Data, of exchange: Exchange) {
         exchange.bodyBytesReceived += Int64(chunk.count)
-        var data = chunk
+        guard let stream = exchange.stream else { return }
+        var pieces = [chunk]
         if let decoder = exchange.decoder {
             do {
-                data = try chunk.withUnsafeBytes { bytes throws(HTTP1ParseError) in try decoder.decode(bytes) }
+                pieces = try Self.decodeAll(chunk, with: decoder)
             } catch {
                 fail(Self.networkError(error))
                 return
             }
         }
-        guard !data.isEmpty, let stream = exchange.stream else { return }
-        if !stream.push(data) {
+        for piece in pieces where !stream.push(piece) && !paused {
             paused = true
             updateInterest()
         }
+    }
+
+    /// Decodes `chunk` whole, in the decoder's bounded pieces (its ratio and size caps stop a bomb early).
+    private static func decodeAll(_ chunk: Data, with decoder: ContentDecoder) throws -> [Data] {
+        var pieces: [Data] = []
+        let first = try chunk.withUnsafeBytes { bytes throws(HTTP1ParseError) in try decoder.decode(bytes) }
+        if !first.isEmpty { pieces.append(first) }
+        while decoder.hasPendingOutput {
+            let next = try decoder.drain()
+            if next.isEmpty { break }
+            pieces.append(next)
+        }
+        return pieces
     }
 
     /// The response is complete.

@@ -84,12 +84,8 @@ struct PreparedRequest: Sendable {
             let sendsZero = request.method == .post || request.method == .put || request.method == .patch
             framing = sendsZero ? .length(0) : .none
         }
-        do {
-            head = try HTTP1RequestHead.serialize(
-                method: request.method, target: target.path, host: target.hostHeader, headers: headers, framing: framing)
-        } catch {
-            throw error.networkError
-        }
+        head = try HTTP1RequestHead.serialize(
+            method: request.method, target: target.path, host: target.hostHeader, headers: headers, framing: framing)
     }
 
     /// A fresh exchange for one attempt.

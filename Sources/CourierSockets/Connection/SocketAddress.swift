@@ -1,4 +1,5 @@
 #if os(Linux)
+import CSocketSupport
 import Courier
 import Foundation
 import Glibc
