@@ -23,6 +23,9 @@ extension SocketTransport {
         /// The most a compressed body may grow when decoded (decoded bytes per received byte), so a small
         /// "zip bomb" cannot turn into gigabytes.
         public var maximumDecompressionRatio: Int
+        /// How https connections are verified: trusted roots, pins, a client certificate (see `TLSConfiguration`).
+        /// A configuration that cannot be used (bad PEM) fails every https request with its reason.
+        public var tls: TLSConfiguration
         /// Receives the timings of every request when it ends (see `TransferMetrics`).
         public var metricsHandler: (@Sendable (TransferMetrics) -> Void)?
 
@@ -36,6 +39,7 @@ extension SocketTransport {
             maximumHeaderCount: Int = 128,
             decompressesResponses: Bool = true,
             maximumDecompressionRatio: Int = 100,
+            tls: TLSConfiguration = TLSConfiguration(),
             metricsHandler: (@Sendable (TransferMetrics) -> Void)? = nil
         ) {
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
@@ -46,6 +50,7 @@ extension SocketTransport {
             self.maximumHeaderCount = max(1, maximumHeaderCount)
             self.decompressesResponses = decompressesResponses
             self.maximumDecompressionRatio = max(1, maximumDecompressionRatio)
+            self.tls = tls
             self.metricsHandler = metricsHandler
         }
     }

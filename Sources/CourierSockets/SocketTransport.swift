@@ -36,6 +36,7 @@ public final class SocketTransport: Transport {
             decompression: decompression,
             connectTimeout: MonotonicClock.nanoseconds(configuration.connectTimeout),
             idleTimeout: MonotonicClock.nanoseconds(configuration.idleConnectionTimeout),
+            tlsContext: Result { () throws(NetworkError) in try TLSContext(configuration: configuration.tls) },
             metricsHandler: configuration.metricsHandler
         )
         #endif
@@ -92,7 +93,7 @@ public final class SocketTransport: Transport {
         let addresses = try await SocketAddress.resolve(host: target.host, port: target.key.port)
         let resolved = MonotonicClock.now()
         let loop = EventLoopGroup.shared.nextLoop()
-        let connection = HTTP1Connection(key: target.key, loop: loop, pool: pool, settings: settings)
+        let connection = HTTP1Connection(key: target.key, serverName: target.host, loop: loop, pool: pool, settings: settings)
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 loop.execute { connection.connect(to: addresses, resolvedAt: resolved, startedAt: start, continuation: continuation) }

@@ -11,6 +11,8 @@ struct ConnectionSettings: Sendable {
     var connectTimeout: UInt64
     /// How long an idle pooled connection is kept, in nanoseconds.
     var idleTimeout: UInt64
+    /// The TLS context for https connections, or why the TLS configuration is unusable.
+    var tlsContext: Result<TLSContext, NetworkError>
     /// Where the `TransferMetrics` of each request go.
     var metricsHandler: (@Sendable (TransferMetrics) -> Void)?
 

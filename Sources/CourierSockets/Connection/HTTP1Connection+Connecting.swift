@@ -9,7 +9,7 @@ extension HTTP1Connection {
     func connect(to addresses: [SocketAddress], resolvedAt resolved: UInt64, startedAt start: UInt64, continuation: CheckedContinuation<Void, any Error>) {
         self.addresses = addresses
         self.connectContinuation = continuation
-        self.connectTimings = (start, resolved, 0)
+        self.connectTimings = ConnectTimings(start: start, resolved: resolved)
         self.connectDeadline = MonotonicClock.now() + settings.connectTimeout
         tryNextAddress()
     }
@@ -65,6 +65,41 @@ extension HTTP1Connection {
             return
         }
         connectTimings?.connected = MonotonicClock.now()
+        if key.isSecure {
+            do {
+                tls = try TLSConnection(context: try settings.tlsContext.get(), fd: fd, serverName: serverName)
+            } catch {
+                failConnect(error)
+                return
+            }
+            continueHandshake()
+            return
+        }
+        connected()
+    }
+
+    /// Drives the TLS handshake as far as the socket allows (the connect deadline covers it too).
+    func continueHandshake() {
+        guard state == .connecting, let tls else { return }
+        do {
+            switch try tls.handshake() {
+            case .done:
+                connectTimings?.secured = MonotonicClock.now()
+                connected()
+            case .wantRead:
+                interest = EPOLLIN.rawValue
+                loop.modify(fd: fd, events: interest)
+            case .wantWrite:
+                interest = EPOLLOUT.rawValue
+                loop.modify(fd: fd, events: interest)
+            }
+        } catch {
+            failConnect(error)
+        }
+    }
+
+    /// The connection is ready for requests.
+    private func connected() {
         connectDeadline = nil
         state = .idle
         idleSince = MonotonicClock.now()
@@ -78,6 +113,7 @@ extension HTTP1Connection {
     /// Connecting failed: closes what is open and tells the caller.
     func failConnect(_ error: NetworkError) {
         guard state == .connecting else { return }
+        tls = nil
         if fd >= 0 {
             loop.deregister(fd: fd)
             Glibc.close(fd)

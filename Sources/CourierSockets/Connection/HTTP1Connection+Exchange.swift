@@ -22,6 +22,7 @@ extension HTTP1Connection {
             // The connection was opened for this request: its phases count from when the request came.
             exchange.metrics.domainLookup = .nanoseconds(Int64(bitPattern: timings.resolved &- timings.start))
             exchange.metrics.connect = .nanoseconds(Int64(bitPattern: timings.connected &- timings.start))
+            exchange.metrics.secureConnection = timings.secured.map { .nanoseconds(Int64(bitPattern: $0 &- timings.start)) }
         }
         exchange.metrics.reusedConnection = served > 0
         exchange.metrics.remoteAddress = remoteAddress

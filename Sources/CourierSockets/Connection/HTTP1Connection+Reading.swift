@@ -11,25 +11,34 @@ extension HTTP1Connection {
         var reads = 0
         let buffer = loop.readBuffer
         while state == .idle || state == .active, ignoringPause || !paused, reads < 16 {
-            let count = recv(fd, buffer.baseAddress, buffer.count, 0)
-            if count > 0 {
+            let result: SocketIO
+            do {
+                result = try socketRead(buffer)
+            } catch {
+                fail(error)
+                return
+            }
+            readNeedsWritable = false
+            switch result {
+            case .bytes(let count):
                 reads += 1
                 lastActivity = MonotonicClock.now()
                 received(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-                if count < buffer.count { return }
-            } else if count == 0 {
+                // A short plain read drained the socket; OpenSSL may still hold decrypted bytes.
+                if count < buffer.count, tls == nil { return }
+            case .wouldBlock(let wantsWrite):
+                readNeedsWritable = wantsWrite
+                if wantsWrite { updateInterest() }
+                return
+            case .closed:
                 endOfStream()
                 return
-            } else if errno == EINTR {
-                continue
-            } else if errno == EAGAIN || errno == EWOULDBLOCK {
-                return
-            } else {
-                let code = errno
-                fail(NetworkError.transport(TransportFailure(
-                    kind: .connectionLost, code: Int(code), message: "reading from \(key) failed: \(String(cString: strerror(code)))")))
-                return
             }
+        }
+        if state == .active || state == .idle, reads >= 16, !paused || ignoringPause, hasBufferedInput {
+            // Fair share used: come back after the other connections' events.
+            let loop = self.loop
+            loop.execute { [self] in readAvailable() }
         }
     }
 

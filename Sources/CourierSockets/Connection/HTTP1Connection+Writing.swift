@@ -14,18 +14,27 @@ extension HTTP1Connection {
         guard state == .active, let exchange else { return }
         while true {
             if outputOffset < output.count {
-                let written = output.withUnsafeBytes { bytes in
-                    send(fd, bytes.baseAddress! + outputOffset, bytes.count - outputOffset, Int32(MSG_NOSIGNAL))
+                let result: SocketIO
+                do {
+                    result = try output.withUnsafeBytes { bytes throws(NetworkError) in
+                        try socketWrite(UnsafeRawBufferPointer(rebasing: bytes[outputOffset...]))
+                    }
+                } catch {
+                    failWrite(NetworkError.from(error))
+                    return
                 }
-                if written > 0 {
-                    outputOffset += written
+                writeNeedsReadable = false
+                switch result {
+                case .bytes(let count):
+                    outputOffset += count
                     lastActivity = MonotonicClock.now()
                     continue
+                case .wouldBlock(let wantsWrite):
+                    writeNeedsReadable = !wantsWrite
+                case .closed:
+                    break
                 }
-                if written < 0 && errno == EINTR { continue }
-                if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
-                failWrite(errno: errno)
-                return
+                break
             }
             output.removeAll(keepingCapacity: true)
             outputOffset = 0
@@ -73,12 +82,11 @@ extension HTTP1Connection {
     }
 
     /// A write failed: the server closed or reset the connection.
-    private func failWrite(errno code: Int32) {
+    private func failWrite(_ error: NetworkError) {
         // The server may have answered (and closed) before reading the whole body: read what it sent first.
         readAvailable(ignoringPause: true)
         guard state == .active else { return }
-        fail(NetworkError.transport(TransportFailure(
-            kind: .connectionLost, code: Int(code), message: "sending to \(key) failed: \(String(cString: strerror(code)))")))
+        fail(error)
     }
 }
 #endif

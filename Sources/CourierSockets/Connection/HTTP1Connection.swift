@@ -44,7 +44,15 @@ final class HTTP1Connection: LoopChannel, @unchecked Sendable {
     /// The address connected to, for metrics and messages.
     var remoteAddress: String?
     /// How connecting went, for the first request's metrics.
-    var connectTimings: (start: UInt64, resolved: UInt64, connected: UInt64)?
+    var connectTimings: ConnectTimings?
+    /// The name the certificate is verified against (the URL's host).
+    let serverName: String
+
+    /// TLS over the socket, for https.
+    var tls: TLSConnection?
+    /// A TLS read needs the socket writable first (and a TLS write readable first).
+    var readNeedsWritable = false
+    var writeNeedsReadable = false
 
     // Connecting.
     var addresses: [SocketAddress] = []
@@ -65,12 +73,21 @@ final class HTTP1Connection: LoopChannel, @unchecked Sendable {
     var lastActivity: UInt64 = 0
     var idleSince: UInt64 = 0
 
-    init(key: PoolKey, loop: EventLoop, pool: ConnectionPool, settings: ConnectionSettings) {
+    init(key: PoolKey, serverName: String, loop: EventLoop, pool: ConnectionPool, settings: ConnectionSettings) {
         self.key = key
+        self.serverName = serverName
         self.loop = loop
         self.pool = pool
         self.settings = settings
         self.parser = HTTP1ResponseParser(limits: settings.limits)
+    }
+
+    /// When the phases of opening the connection ended (monotonic nanoseconds).
+    struct ConnectTimings {
+        var start: UInt64
+        var resolved: UInt64
+        var connected: UInt64 = 0
+        var secured: UInt64?
     }
 
     // MARK: Deadlines
@@ -129,13 +146,19 @@ final class HTTP1Connection: LoopChannel, @unchecked Sendable {
     func handleEvents(_ events: UInt32) {
         switch state {
         case .connecting:
-            finishConnect()
+            if tls != nil {
+                continueHandshake()
+            } else {
+                finishConnect()
+            }
         case .closed:
             break
         case .idle, .active:
             let hungUp = events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0
-            if events & EPOLLOUT.rawValue != 0, state == .active { flush() }
-            if events & EPOLLIN.rawValue != 0 || hungUp { readAvailable(ignoringPause: hungUp) }
+            let readable = events & EPOLLIN.rawValue != 0
+            let writable = events & EPOLLOUT.rawValue != 0
+            if state == .active, writable || (readable && writeNeedsReadable) { flush() }
+            if readable || hungUp || (writable && readNeedsWritable) { readAvailable(ignoringPause: hungUp) }
         }
     }
 
@@ -147,8 +170,8 @@ final class HTTP1Connection: LoopChannel, @unchecked Sendable {
         case .connecting: wanted = EPOLLOUT.rawValue
         case .idle: wanted = EPOLLIN.rawValue
         case .active:
-            if !paused { wanted |= EPOLLIN.rawValue }
-            if outputOffset < output.count { wanted |= EPOLLOUT.rawValue }
+            if !paused || writeNeedsReadable { wanted |= EPOLLIN.rawValue }
+            if outputOffset < output.count && !writeNeedsReadable || readNeedsWritable { wanted |= EPOLLOUT.rawValue }
         case .closed: return
         }
         if wanted != interest {
@@ -165,6 +188,8 @@ final class HTTP1Connection: LoopChannel, @unchecked Sendable {
         state = .closed
         bodyReader?.close()
         bodyReader = nil
+        tls?.shutdown()
+        tls = nil
         if fd >= 0 {
             loop.deregister(fd: fd)
             Glibc.close(fd)
