@@ -1,0 +1,200 @@
+#if os(Linux)
+import Courier
+import CourierSockets
+import CourierTesting
+import Foundation
+import Testing
+
+/// `SocketTransport` against a server scripting raw bytes: every framing it must refuse, connections cut at
+/// each point, huge and compressed bodies, slow servers and pooled connections the server closes. Each ends
+/// with the right typed error within its time-out, and no file descriptor is left open.
+@Suite("SocketTransport faults")
+struct SocketTransportFaultTests {
+    let server: MockWebServer
+
+    init() throws {
+        server = MockWebServer()
+        try server.start()
+    }
+
+    func client(timeout: Duration = .seconds(20), maximumResponseSize: Int? = 64 << 20, retry: RetryPolicy = .never) -> NetworkClient {
+        NetworkClient(baseURL: server.url("/api"), configuration: .init(
+            timeout: timeout, retryPolicy: retry, maximumResponseSize: maximumResponseSize, transport: SocketTransport()))
+    }
+
+    static func bytes(_ text: String) -> Data { Data(text.utf8) }
+
+    /// Sends one GET that must fail; returns the transport failure.
+    func failure(_ client: NetworkClient, path: String = "/x") async -> TransportFailure? {
+        do {
+            let response = try await client.response(.get(EndpointPath(stringLiteral: path)))
+            Issue.record("expected a failure, got \(response.statusCode) with \(response.value.count) bytes")
+            return nil
+        } catch let error as NetworkError {
+            guard case .transport(let failure) = error else {
+                Issue.record("expected a transport failure, got \(error)")
+                return nil
+            }
+            return failure
+        } catch {
+            Issue.record("not a NetworkError: \(error)")
+            return nil
+        }
+    }
+
+    struct Framing: Sendable, CustomTestStringConvertible {
+        var name: String
+        var bytes: String
+        var kind: TransportFailure.Kind
+        var says: String
+        var testDescription: String { name }
+    }
+
+    static let framings: [Framing] = [
+        Framing(name: "Content-Length and Transfer-Encoding",
+                bytes: "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
+                kind: .badServerResponse, says: "Transfer-Encoding"),
+        Framing(name: "conflicting lengths", bytes: "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nabc",
+                kind: .badServerResponse, says: "Content-Length"),
+        Framing(name: "a negative length", bytes: "HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", kind: .badServerResponse, says: "Content-Length"),
+        Framing(name: "a bad chunk size", bytes: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n",
+                kind: .badServerResponse, says: "chunk"),
+        Framing(name: "an overflowing chunk size", bytes: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffff\r\nabc\r\n",
+                kind: .badServerResponse, says: "chunk"),
+        Framing(name: "obs-fold", bytes: "HTTP/1.1 200 OK\r\nX-A: 1\r\n  folded\r\nContent-Length: 0\r\n\r\n",
+                kind: .badServerResponse, says: "fold"),
+        Framing(name: "a bare CR", bytes: "HTTP/1.1 200 OK\rX-A: 1\r\nContent-Length: 0\r\n\r\n", kind: .badServerResponse, says: "CR"),
+        Framing(name: "a NUL in a header", bytes: "HTTP/1.1 200 OK\r\nX-A: a\u{0}b\r\nContent-Length: 0\r\n\r\n",
+                kind: .badServerResponse, says: "NUL"),
+        Framing(name: "a garbage status line", bytes: "HTTP/1.1 two hundred OK\r\nContent-Length: 0\r\n\r\n",
+                kind: .badServerResponse, says: "status"),
+        Framing(name: "not HTTP at all", bytes: "SSH-2.0-OpenSSH_9.6\r\n\r\n", kind: .badServerResponse, says: "status"),
+        Framing(name: "a body longer than declared", bytes: "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nabcdef",
+                kind: .badServerResponse, says: "longer"),
+        Framing(name: "a truncated chunk", bytes: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nabc",
+                kind: .connectionLost, says: ""),
+        Framing(name: "a body cut short", bytes: "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nabc", kind: .connectionLost, says: ""),
+        Framing(name: "a close before any byte", bytes: "", kind: .connectionLost, says: ""),
+        Framing(name: "a head cut short", bytes: "HTTP/1.1 200 OK\r\nContent-Le", kind: .connectionLost, says: ""),
+        Framing(name: "a corrupt gzip body",
+                bytes: "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 10\r\n\r\nnot gzip!!", kind: .badServerResponse, says: "gzip"),
+    ]
+
+    @Test("refused framings and cut-offs end with a typed error naming the fault", arguments: framings)
+    func refusedFraming(_ framing: Framing) async throws {
+        server.enqueue(.raw(Self.bytes(framing.bytes)))
+        let failure = await failure(client())
+        #expect(failure?.kind == framing.kind, "\(String(describing: failure))")
+        if !framing.says.isEmpty {
+            #expect(failure?.message.localizedCaseInsensitiveContains(framing.says) == true, "\(failure?.message ?? "no failure")")
+        }
+        // The connection is closed before the error is thrown, and never pooled.
+        #expect(OpenSockets.count(toPort: server.port) == 0, "a socket to the server was left open")
+    }
+
+    @Test("a reset before the response and during the body is connectionLost")
+    func resets() async throws {
+        server.enqueue(MockResponse(status: 200).socketPolicy(.reset))
+        #expect(await failure(client())?.kind == .connectionLost)
+        server.enqueue(.generated(byteCount: 2_000_000).socketPolicy(.resetDuringBody(afterBytes: 100_000)))
+        #expect(await failure(client())?.kind == .connectionLost)
+    }
+
+    @Test("a 10 GiB Content-Length over the size limit stops at the headers, every time")
+    func hugeDeclaredLength() async throws {
+        let client = client(maximumResponseSize: 1 << 20)
+        for _ in 0..<20 {
+            server.enqueue(.raw([Self.bytes("HTTP/1.1 200 OK\r\nContent-Length: 10737418240\r\n\r\n"), Data(count: 65536)], pause: .seconds(30)))
+            let started = ContinuousClock.now
+            #expect(await failure(client)?.kind == .responseTooLarge)
+            #expect(ContinuousClock.now - started < .seconds(10))
+        }
+    }
+
+    @Test("a gzip bomb fails after bounded output instead of inflating")
+    func gzipBomb() async throws {
+        let bomb = Data(Compression.compress([UInt8](repeating: 0, count: 50 << 20), .gzip, level: 9))
+        var head = Self.bytes("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: \(bomb.count)\r\n\r\n")
+        head.append(bomb)
+        server.enqueue(.raw(head))
+        let failure = await failure(client(maximumResponseSize: 1 << 30))
+        #expect(failure?.kind == .badServerResponse, "\(String(describing: failure))")
+        #expect(failure?.message.contains("bomb") == true, "\(failure?.message ?? "no failure")")
+    }
+
+    @Test("gzip and deflate bodies are decoded, Content-Encoding dropped, Accept-Encoding sent")
+    func compressedBodies() async throws {
+        let text = String(repeating: "courier ", count: 10_000)
+        let gzip = Data(Compression.compress(Array(text.utf8), .gzip))
+        server.enqueue(MockResponse(status: 200, headers: ["Content-Encoding": "gzip"], body: .data(gzip)))
+        server.enqueue(MockResponse(status: 200, headers: ["Content-Encoding": "gzip"], body: .data(gzip)).chunked(maxChunkSize: 100))
+        let client = client()
+        for _ in 0..<2 {
+            let response = try await client.response(.get("/text"))
+            #expect(String(decoding: response.value, as: UTF8.self) == text)
+            #expect(response.headers["Content-Encoding"] == nil)
+        }
+        #expect(try await server.takeRequest().headers["Accept-Encoding"] == "gzip, deflate")
+    }
+
+    @Test("a server slow to send its head, and one stalling mid-body, time out")
+    func slowServers() async throws {
+        server.enqueue(.raw([Self.bytes("HTTP/1.1 200 OK\r\n"), Self.bytes("Content-Length: 0\r\n\r\n")], pause: .seconds(30)))
+        let client = client(timeout: .milliseconds(300))
+        let started = ContinuousClock.now
+        #expect(await failure(client)?.kind == .timedOut)
+        server.enqueue(.raw([Self.bytes("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc"), Self.bytes("defghij")], pause: .seconds(30)))
+        #expect(await failure(client)?.kind == .timedOut)
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
+    @Test("a server closing pooled connections between requests never fails a request")
+    func serverClosesPooledConnections() async throws {
+        let client = client()
+        for index in 0..<20 {
+            // Every other response says nothing of closing, then the server closes anyway.
+            let policy: MockResponse.SocketPolicy = index.isMultiple(of: 2) ? .closeAfterResponse : .keepAlive
+            server.enqueue(MockResponse.text("r\(index)").socketPolicy(policy))
+            let response = try await client.response(.get("/r\(index)"))
+            #expect(response.value == Data("r\(index)".utf8))
+        }
+        #expect(server.requestCount == 20)
+    }
+
+    @Test("a POST is not resent after a reused connection fails before any response byte")
+    func postOnADeadPooledConnectionIsNotResent() async throws {
+        let client = client()
+        server.enqueue(.text("first"))
+        _ = try await client.response(.get("/first"))
+        server.enqueue(MockResponse(status: 200).socketPolicy(.disconnectAfterRequest))
+        let error = await #expect(throws: NetworkError.self) {
+            try await client.response(.post("/once").body(.data(Data("x".utf8), contentType: "text/plain")))
+        }
+        guard case .transport(let failure) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(failure.kind == .connectionLost)
+        #expect(server.requestCount == 2)
+    }
+
+    @Test("cancelling the calling task closes the connection at once and throws .cancelled")
+    func cancellation() async throws {
+        server.enqueue(.raw([Self.bytes("HTTP/1.1 200 OK\r\n"), Self.bytes("Content-Length: 0\r\n\r\n")], pause: .seconds(60)))
+        let client = client()
+        let task = Task { try await client.response(.get("/hang")) }
+        #expect(await server.waitUntil { $0.requestCount == 1 })
+        task.cancel()
+        let result = await task.result
+        #expect(throws: NetworkError.cancelled) { try result.get() }
+        #expect(OpenSockets.count(toPort: server.port) == 0, "the cancelled connection stayed open")
+    }
+
+    @Test("connecting to a closed port is cannotConnect")
+    func closedPort() async throws {
+        let port = server.port
+        server.shutdown()
+        let client = NetworkClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, configuration: .init(retryPolicy: .never, transport: SocketTransport()))
+        let error = await #expect(throws: NetworkError.self) { try await client.response(.get("/")) }
+        guard case .transport(let failure) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(failure.kind == .cannotConnect)
+    }
+}
+#endif
