@@ -26,6 +26,9 @@ extension SocketTransport {
         /// How https connections are verified: trusted roots, pins, a client certificate (see `TLSConfiguration`).
         /// A configuration that cannot be used (bad PEM) fails every https request with its reason.
         public var tls: TLSConfiguration
+        /// The proxies to go through; by default those the environment names (`http_proxy`, `https_proxy`,
+        /// `no_proxy`, as libcurl reads them).
+        public var proxy: ProxyConfiguration
         /// Receives the timings of every request when it ends (see `TransferMetrics`).
         public var metricsHandler: (@Sendable (TransferMetrics) -> Void)?
 
@@ -40,6 +43,7 @@ extension SocketTransport {
             decompressesResponses: Bool = true,
             maximumDecompressionRatio: Int = 100,
             tls: TLSConfiguration = TLSConfiguration(),
+            proxy: ProxyConfiguration = .environment,
             metricsHandler: (@Sendable (TransferMetrics) -> Void)? = nil
         ) {
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
@@ -51,6 +55,7 @@ extension SocketTransport {
             self.decompressesResponses = decompressesResponses
             self.maximumDecompressionRatio = max(1, maximumDecompressionRatio)
             self.tls = tls
+            self.proxy = proxy
             self.metricsHandler = metricsHandler
         }
     }

@@ -19,6 +19,7 @@ public final class SocketTransport: Transport {
     #if os(Linux)
     private let pool: ConnectionPool
     private let settings: ConnectionSettings
+    private let proxies: ProxyConfiguration
     #endif
 
     /// Creates a transport; its connections are opened on first use and closed when it is released.
@@ -26,6 +27,7 @@ public final class SocketTransport: Transport {
         self.configuration = configuration
         #if os(Linux)
         pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost)
+        proxies = configuration.proxy
         var limits = HTTP1Limits()
         limits.maximumHeaderBytes = configuration.maximumHeaderBytes
         limits.maximumHeaderCount = configuration.maximumHeaderCount
@@ -56,12 +58,13 @@ public final class SocketTransport: Transport {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         #if os(Linux)
         if Task.isCancelled { throw NetworkError.cancelled }
-        let target = try RequestTarget(request.url)
+        let start = MonotonicClock.now()
+        let target = try RequestTarget(request.url, proxies: proxies)
         let prepared = try PreparedRequest(request, target: target, decompresses: configuration.decompressesResponses)
         var attempts = 0
         while true {
             let (connection, _) = try await pool.acquire(target.key) { try await open(target) }
-            let exchange = prepared.makeExchange(request, requestTimeout: configuration.requestTimeout)
+            let exchange = prepared.makeExchange(request, requestTimeout: configuration.requestTimeout, start: start)
             do {
                 return try await run(exchange, on: connection)
             } catch let stale as StaleConnection {
@@ -90,7 +93,8 @@ public final class SocketTransport: Transport {
     /// Opens a new connection to `target`'s origin.
     private func open(_ target: RequestTarget) async throws -> HTTP1Connection {
         let start = MonotonicClock.now()
-        let addresses = try await SocketAddress.resolve(host: target.host, port: target.key.port)
+        let addresses = try await SocketAddress.resolve(
+            host: target.key.proxy?.host ?? target.host, port: target.key.proxy?.port ?? target.key.port)
         let resolved = MonotonicClock.now()
         let loop = EventLoopGroup.shared.nextLoop()
         let connection = HTTP1Connection(key: target.key, serverName: target.host, loop: loop, pool: pool, settings: settings)

@@ -54,14 +54,15 @@ final class Exchange: @unchecked Sendable {
     /// Response body bytes received (before decoding).
     var bodyBytesReceived: Int64 = 0
     /// When the transport got the request (monotonic nanoseconds).
-    let start = MonotonicClock.now()
+    let start: UInt64
     /// The timings so far.
     var metrics: TransferMetrics
 
     init(
         head: [UInt8], request: HTTPRequest, chunked: Bool, bodyLength: Int64?, decodesContent: Bool,
-        requestTimeout: Duration?, metrics: TransferMetrics
+        requestTimeout: Duration?, metrics: TransferMetrics, start: UInt64
     ) {
+        self.start = start
         self.head = head
         self.body = request.body
         self.chunked = chunked

@@ -65,6 +65,15 @@ extension HTTP1Connection {
             return
         }
         connectTimings?.connected = MonotonicClock.now()
+        if let route = key.proxy, route.tunnels {
+            startTunnel(route)
+            return
+        }
+        startTLSOrFinish()
+    }
+
+    /// Starts TLS for https, or finishes connecting for http.
+    func startTLSOrFinish() {
         if key.isSecure {
             do {
                 tls = try TLSConnection(context: try settings.tlsContext.get(), fd: fd, serverName: serverName)
@@ -114,6 +123,7 @@ extension HTTP1Connection {
     func failConnect(_ error: NetworkError) {
         guard state == .connecting else { return }
         tls = nil
+        tunnel = nil
         if fd >= 0 {
             loop.deregister(fd: fd)
             Glibc.close(fd)

@@ -20,9 +20,9 @@ extension HTTP1Connection {
         }
         if let timings = connectTimings, served == 0 {
             // The connection was opened for this request: its phases count from when the request came.
-            exchange.metrics.domainLookup = .nanoseconds(Int64(bitPattern: timings.resolved &- timings.start))
-            exchange.metrics.connect = .nanoseconds(Int64(bitPattern: timings.connected &- timings.start))
-            exchange.metrics.secureConnection = timings.secured.map { .nanoseconds(Int64(bitPattern: $0 &- timings.start)) }
+            if timings.resolved > timings.start { exchange.metrics.domainLookup = exchange.elapsed(at: timings.resolved) }
+            exchange.metrics.connect = exchange.elapsed(at: timings.connected)
+            exchange.metrics.secureConnection = timings.secured.map { exchange.elapsed(at: $0) }
         }
         exchange.metrics.reusedConnection = served > 0
         exchange.metrics.remoteAddress = remoteAddress

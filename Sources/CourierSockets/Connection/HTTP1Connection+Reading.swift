@@ -110,12 +110,20 @@ extension HTTP1Connection {
                 if let end = Self.bufferedEnd(events, after: index) {
                     var body = Data()
                     for case .body(let chunk) in events[(index + 1)..<end.index] { body.append(chunk) }
-                    deliver(head, bufferedBody: body, to: exchange)
+                    // Back to the pool before the caller hears of it, so its next request can reuse the connection.
+                    let continuation = exchange.headContinuation
+                    exchange.headContinuation = nil
+                    guard let response = response(head, bufferedBody: body, of: exchange) else { return }
                     complete(exchange, reusable: end.reusable)
+                    continuation?.resume(returning: response)
                     index = end.index + 1
                     continue
                 }
-                deliver(head, bufferedBody: nil, to: exchange)
+                if let response = response(head, bufferedBody: nil, of: exchange) {
+                    let continuation = exchange.headContinuation
+                    exchange.headContinuation = nil
+                    continuation?.resume(returning: response)
+                }
             case .body(let chunk):
                 receiveBody(chunk, of: exchange)
             case .end(let reusable):
@@ -138,8 +146,9 @@ extension HTTP1Connection {
         return nil
     }
 
-    /// The head arrived: the caller gets the response, its body in memory or streaming.
-    private func deliver(_ head: HTTP1ResponseHead, bufferedBody: Data?, to exchange: Exchange) {
+    /// The response for the head that arrived, its body in memory or streaming; `nil` after a failure (the
+    /// exchange has been failed).
+    private func response(_ head: HTTP1ResponseHead, bufferedBody: Data?, of exchange: Exchange) -> HTTPResponse? {
         if bodyPending || waitingForContinue {
             // A final answer before the body went out: stop sending it; the connection cannot be reused.
             bodyPending = false
@@ -159,7 +168,7 @@ extension HTTP1Connection {
             }
         } catch {
             fail(NetworkError.from(error))
-            return
+            return nil
         }
         let body: ResponseBody
         if var data = bufferedBody {
@@ -170,7 +179,7 @@ extension HTTP1Connection {
                     try decoder.finish()
                 } catch {
                     fail(Self.networkError(error))
-                    return
+                    return nil
                 }
                 exchange.decoder = nil
             }
@@ -190,9 +199,7 @@ extension HTTP1Connection {
             exchange.stream = stream
             body = ResponseBody(stream)
         }
-        let continuation = exchange.headContinuation
-        exchange.headContinuation = nil
-        continuation?.resume(returning: HTTPResponse(statusCode: head.statusCode, headers: headers, body: body, url: exchange.url))
+        return HTTPResponse(statusCode: head.statusCode, headers: headers, body: body, url: exchange.url)
     }
 
     private func receiveBody(_ chunk: Data, of exchange: Exchange) {

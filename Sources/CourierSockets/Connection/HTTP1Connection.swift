@@ -50,6 +50,8 @@ final class HTTP1Connection: LoopChannel, @unchecked Sendable {
 
     /// TLS over the socket, for https.
     var tls: TLSConnection?
+    /// The `CONNECT` exchange with a proxy, while the tunnel opens.
+    var tunnel: Tunnel?
     /// A TLS read needs the socket writable first (and a TLS write readable first).
     var readNeedsWritable = false
     var writeNeedsReadable = false
@@ -146,7 +148,9 @@ final class HTTP1Connection: LoopChannel, @unchecked Sendable {
     func handleEvents(_ events: UInt32) {
         switch state {
         case .connecting:
-            if tls != nil {
+            if tunnel != nil {
+                continueTunnel()
+            } else if tls != nil {
                 continueHandshake()
             } else {
                 finishConnect()

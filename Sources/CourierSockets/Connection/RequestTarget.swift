@@ -11,13 +11,13 @@ struct RequestTarget: Sendable {
     var host: String
     /// The `Host` header value (with the port when it is not the scheme's default).
     var hostHeader: String
-    /// The origin-form target: `/path?query`.
+    /// The request target: origin form `/path?query`, or absolute form through an HTTP proxy.
     var path: String
 
     /// Reads `url`.
     ///
     /// - Throws: `.transport(.other)` for a scheme other than http/https, or a URL with no host.
-    init(_ url: URL) throws {
+    init(_ url: URL, proxies: ProxyConfiguration) throws {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw NetworkError.transport(TransportFailure(
                 kind: .other, message: "SocketTransport sends only http and https URLs, not '\(url.absoluteString)'"))
@@ -29,10 +29,13 @@ struct RequestTarget: Sendable {
         let defaultPort = scheme == "https" ? 443 : 80
         let port = url.port ?? defaultPort
         let bracketed = host.contains(":") ? "[\(host)]" : host
-        self.key = PoolKey(scheme: scheme, host: host.lowercased(), port: port)
+        let route = proxies.proxy(scheme: scheme, host: host).map { ProxyRoute(proxy: $0, tunnels: scheme == "https") }
+        self.key = PoolKey(scheme: scheme, host: host.lowercased(), port: port, proxy: route)
         self.host = host
         self.hostHeader = port == defaultPort ? bracketed : "\(bracketed):\(port)"
-        self.path = Self.originForm(of: url.absoluteString)
+        let originForm = Self.originForm(of: url.absoluteString)
+        // Through an HTTP proxy (not a tunnel) the request names the whole URL (RFC 9112 §3.2.2).
+        self.path = route.map { !$0.tunnels } == true ? "\(scheme)://\(hostHeader)\(originForm)" : originForm
     }
 
     /// The part of an absolute URL after its authority, without the fragment: `/a/b?c=d`, or `/` when empty.
@@ -66,6 +69,9 @@ struct PreparedRequest: Sendable {
     /// - Throws: `.invalidHeader`-style failures for header text that cannot go on the wire.
     init(_ request: HTTPRequest, target: RequestTarget, decompresses: Bool) throws {
         var headers = request.headers.combined
+        if let route = target.key.proxy, !route.tunnels, let authorization = route.authorization, !headers.contains("Proxy-Authorization") {
+            headers.add(name: "Proxy-Authorization", value: authorization)
+        }
         decodesContent = decompresses && !headers.contains("Accept-Encoding")
         if decodesContent { headers.add(name: "Accept-Encoding", value: "gzip, deflate") }
         let framing: HTTP1RequestFraming
@@ -89,10 +95,10 @@ struct PreparedRequest: Sendable {
     }
 
     /// A fresh exchange for one attempt.
-    func makeExchange(_ request: HTTPRequest, requestTimeout: Duration?) -> Exchange {
+    func makeExchange(_ request: HTTPRequest, requestTimeout: Duration?, start: UInt64) -> Exchange {
         Exchange(
             head: head, request: request, chunked: chunked, bodyLength: bodyLength, decodesContent: decodesContent,
-            requestTimeout: requestTimeout, metrics: TransferMetrics(url: request.url))
+            requestTimeout: requestTimeout, metrics: TransferMetrics(url: request.url), start: start)
     }
 }
 #endif

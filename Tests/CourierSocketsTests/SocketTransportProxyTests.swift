@@ -1,0 +1,110 @@
+#if os(Linux)
+import Courier
+@testable import CourierSockets
+import CourierTesting
+import Foundation
+import Testing
+
+/// Proxies: the environment read as libcurl reads it, requests in absolute form through an HTTP proxy, and
+/// `CONNECT` tunnels for https with TLS end to end.
+@Suite("SocketTransport proxies")
+struct SocketTransportProxyTests {
+    struct EnvironmentCase: Sendable, CustomTestStringConvertible {
+        var environment: [String: String]
+        var http: String?
+        var https: String?
+        var testDescription: String { environment.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ") }
+    }
+
+    @Test("the environment is read by libcurl's rules", arguments: [
+        EnvironmentCase(environment: ["http_proxy": "proxy:3128"], http: "http://proxy:3128", https: nil),
+        EnvironmentCase(environment: ["HTTP_PROXY": "proxy:3128"], http: nil, https: nil),
+        EnvironmentCase(environment: ["HTTPS_PROXY": "http://secure:8080"], http: nil, https: "http://secure:8080"),
+        EnvironmentCase(environment: ["https_proxy": "http://a:1", "HTTPS_PROXY": "http://b:2"], http: nil, https: "http://a:1"),
+        EnvironmentCase(environment: ["all_proxy": "http://all:9"], http: "http://all:9", https: "http://all:9"),
+        EnvironmentCase(environment: ["ALL_PROXY": "http://all:9", "http_proxy": "http://h:1"], http: "http://h:1", https: "http://all:9"),
+        EnvironmentCase(environment: ["http_proxy": "  "], http: nil, https: nil),
+        EnvironmentCase(environment: [:], http: nil, https: nil),
+    ])
+    func environment(_ row: EnvironmentCase) {
+        let configuration = ProxyConfiguration(environment: row.environment)
+        #expect(configuration.httpProxy?.absoluteString == row.http)
+        #expect(configuration.httpsProxy?.absoluteString == row.https)
+    }
+
+    @Test("no_proxy excludes hosts, their subdomains, and everything for *", arguments: [
+        ("example.com", "example.com", true), ("example.com", "api.example.com", true), (".example.com", "api.example.com", true),
+        ("example.com", "notexample.com", false), ("example.com", "example.org", false), ("*", "anything.test", true),
+        ("127.0.0.1", "127.0.0.1", true), ("127.0.0.1", "127.0.0.10", false), ("EXAMPLE.com", "Api.Example.COM.", true),
+        ("::1", "[::1]", true), ("a.test, b.test", "b.test", true),
+    ])
+    func noProxy(_ row: (noProxy: String, host: String, excluded: Bool)) {
+        let configuration = ProxyConfiguration(environment: ["http_proxy": "http://proxy:1", "no_proxy": row.noProxy])
+        #expect(configuration.excludes(row.host) == row.excluded)
+    }
+
+    @Test("through an HTTP proxy the request names the whole URL and carries the proxy's credentials")
+    func httpProxy() async throws {
+        let proxy = MockWebServer()
+        try proxy.start()
+        defer { proxy.shutdown() }
+        proxy.enqueue(.text("proxied"))
+        let configuration = ProxyConfiguration(httpProxy: URL(string: "http://user:p%40ss@127.0.0.1:\(proxy.port)")!)
+        let transport = SocketTransport(configuration: .init(proxy: configuration))
+        let client = NetworkClient(baseURL: URL(string: "http://origin.example.test:8080/api")!, configuration: .init(retryPolicy: .never, transport: transport))
+        let response = try await client.response(.get("/items").query(["q": "1"]))
+        #expect(response.value == Data("proxied".utf8))
+        let recorded = try await proxy.takeRequest()
+        #expect(recorded.target == "http://origin.example.test:8080/api/items?q=1")
+        #expect(recorded.headers["Host"] == "origin.example.test:8080")
+        #expect(recorded.headers["Proxy-Authorization"] == "Basic " + Data("user:p@ss".utf8).base64EncodedString())
+    }
+
+    @Test("excluded hosts are reached directly")
+    func excludedHostDirect() async throws {
+        let server = MockWebServer()
+        try server.start()
+        defer { server.shutdown() }
+        server.enqueue(.text("direct"))
+        let configuration = ProxyConfiguration(httpProxy: URL(string: "http://127.0.0.1:1")!, excludedHosts: ["127.0.0.1"])
+        let client = NetworkClient(baseURL: server.url("/"), configuration: .init(retryPolicy: .never, transport: SocketTransport(configuration: .init(proxy: configuration))))
+        #expect(try await client.response(.get("/d")).value == Data("direct".utf8))
+    }
+
+    @Test("https goes through a CONNECT tunnel, TLS verified end to end with the origin")
+    func connectTunnel() async throws {
+        let ca = try HeldCertificate.authority()
+        let server = MockWebServer(configuration: .init(tls: try .init(serving: ca)))
+        try server.start()
+        defer { server.shutdown() }
+        let proxy = try TunnelProxy()
+        defer { proxy.shutdown() }
+        server.enqueue(.text("tunnelled"))
+        server.enqueue(.text("again"))
+        let proxies = ProxyConfiguration(httpsProxy: URL(string: "http://u:pw@127.0.0.1:\(proxy.port)")!)
+        let transport = SocketTransport(configuration: .init(tls: ca.trustingConfiguration, proxy: proxies))
+        let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(retryPolicy: .never, transport: transport))
+        #expect(try await client.response(.get("/t")).value == Data("tunnelled".utf8))
+        #expect(try await client.response(.get("/t2")).value == Data("again".utf8))
+        let heads = proxy.requests
+        #expect(heads.count == 1, "one tunnel, reused")
+        #expect(heads.first?.hasPrefix("CONNECT 127.0.0.1:\(server.port) HTTP/1.1\r\n") == true)
+        #expect(heads.first?.contains("Proxy-Authorization: Basic " + Data("u:pw".utf8).base64EncodedString()) == true)
+        #expect(try await server.takeRequest().target == "/api/t")
+    }
+
+    @Test("a proxy refusing the tunnel is cannotConnect with its status")
+    func refusedTunnel() async throws {
+        let proxy = try TunnelProxy(refusal: "HTTP/1.1 407 Proxy Authentication Required\r\nContent-Length: 0\r\n\r\n")
+        defer { proxy.shutdown() }
+        let proxies = ProxyConfiguration(httpsProxy: URL(string: "http://127.0.0.1:\(proxy.port)")!)
+        let client = NetworkClient(baseURL: URL(string: "https://origin.example.test")!, configuration: .init(
+            retryPolicy: .never, transport: SocketTransport(configuration: .init(proxy: proxies))))
+        let error = await #expect(throws: NetworkError.self) { try await client.response(.get("/x")) }
+        guard case .transport(let failure) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(failure.kind == .cannotConnect)
+        #expect(failure.code == 407)
+        #expect(failure.message.contains("407"))
+    }
+}
+#endif
