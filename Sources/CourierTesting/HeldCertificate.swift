@@ -59,14 +59,14 @@ public struct HeldCertificate: Sendable, Hashable {
     }
 
     /// A server certificate signed by `authority`, with `hosts` (DNS names and IP addresses) as subjectAltNames.
-    /// Its common name is the first host unless given.
+    /// Its common name is the first host (up to 64 characters) unless given.
     public static func server(
         signedBy authority: HeldCertificate, hosts: [String] = ["localhost", "127.0.0.1", "::1"],
         commonName: String? = nil, validity: ClosedRange<Date>? = nil, keyType: KeyType = .ecP256
     ) throws(HeldCertificateError) -> HeldCertificate {
         guard !hosts.isEmpty else { throw .invalidHost("a server certificate needs at least one host") }
         return try CertificateFactory.make(.init(
-            role: .server, commonName: commonName ?? hosts[0], hosts: hosts, validity: validity ?? defaultValidity(),
+            role: .server, commonName: commonName ?? String(hosts[0].prefix(64)), hosts: hosts, validity: validity ?? defaultValidity(),
             keyType: keyType
         ), signedBy: authority)
     }

@@ -63,13 +63,14 @@ struct TLSConnectionTests {
 
     /// Each way a certificate is refused, and the reason the `.tls` failure must give.
     enum Refusal: String, CaseIterable, CustomTestStringConvertible {
-        case wrongHost, wrongIPAddress, expired, notYetValid, untrustedRoot, systemRootsOnly, pinMismatch, minimumVersion
+        case wrongHost, commonNameOnly, wrongIPAddress, expired, notYetValid, untrustedRoot, systemRootsOnly, pinMismatch, minimumVersion
 
         var testDescription: String { rawValue }
 
         var expectedReason: String {
             switch self {
             case .wrongHost: "certificate verify failed for example.com: hostname mismatch"
+            case .commonNameOnly: "certificate verify failed for localhost: hostname mismatch"
             case .wrongIPAddress: "certificate verify failed for 127.0.0.2: IP address mismatch"
             case .expired: "certificate verify failed for 127.0.0.1: certificate has expired"
             case .notYetValid: "certificate verify failed for 127.0.0.1: certificate is not yet valid"
@@ -91,6 +92,8 @@ struct TLSConnectionTests {
                 try .init(certificate: .server(signedBy: ca, validity: now.addingTimeInterval(Self.day)...now.addingTimeInterval(2 * Self.day)))
             case .minimumVersion:
                 try .init(serving: ca, maximumVersion: .tls12)
+            case .commonNameOnly:  // CN=localhost, but the subjectAltNames do not list it
+                try .init(certificate: .server(signedBy: ca, hosts: ["example.test", "127.0.0.1"], commonName: "localhost"))
             default:
                 try .init(serving: ca)
             }
@@ -100,6 +103,7 @@ struct TLSConnectionTests {
         var serverName = "127.0.0.1"
         switch refusal {
         case .wrongHost: serverName = "example.com"
+        case .commonNameOnly: serverName = "localhost"
         case .wrongIPAddress: serverName = "127.0.0.2"
         case .untrustedRoot: configuration = try HeldCertificate.authority(commonName: "Untrusted CA").trustingConfiguration
         case .systemRootsOnly: configuration = TLSConfiguration()

@@ -48,7 +48,8 @@ package final class TLSConnection {
                 throw OpenSSLErrorQueue.failure("cannot verify the IP address \(name)")
             }
         } else {
-            SSL_set_hostflags(ssl, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS))
+            // Subject alternative names only (RFC 9110 §4.3.4): the common name is never taken for a host name.
+            SSL_set_hostflags(ssl, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS | X509_CHECK_FLAG_NEVER_CHECK_SUBJECT))
             guard courier_SSL_set_tlsext_host_name(ssl, name) == 1, SSL_set1_host(ssl, name) == 1 else {
                 throw OpenSSLErrorQueue.failure("cannot use the server name \(name)")
             }

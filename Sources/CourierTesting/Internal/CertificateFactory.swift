@@ -156,13 +156,6 @@ enum CertificateFactory {
     }
 
     private static func validate(_ request: Request) throws(HeldCertificateError) {
-        let name = request.commonName
-        guard !name.isEmpty, name.utf8.count <= 64, name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
-            throw .invalidParameter("the common name must be 1 to 64 printable ASCII characters: '\(name)'")
-        }
-        guard request.validity.lowerBound < request.validity.upperBound else {
-            throw .invalidParameter("the validity window is empty")
-        }
         for host in request.hosts {
             if isIPAddress(host) { continue }
             let allowed = !host.isEmpty && host.utf8.count <= 253 && host.utf8.allSatisfy { byte in
@@ -170,6 +163,13 @@ enum CertificateFactory {
                     || byte == 0x2D || byte == 0x2E || byte == 0x2A  // - . *
             }
             guard allowed else { throw .invalidHost("'\(host)' is neither a DNS name (letters, digits, -, ., *) nor an IP address") }
+        }
+        let name = request.commonName
+        guard !name.isEmpty, name.utf8.count <= 64, name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
+            throw .invalidParameter("the common name must be 1 to 64 printable ASCII characters: '\(name)'")
+        }
+        guard request.validity.lowerBound < request.validity.upperBound else {
+            throw .invalidParameter("the validity window is empty")
         }
     }
 
