@@ -81,6 +81,14 @@ public struct HeldCertificate: Sendable, Hashable {
         ), signedBy: authority)
     }
 
+    /// Loads a certificate and its private key from PEM text (the first certificate of `certificatePEM`),
+    /// for tests that bring their own. `hosts` is left empty.
+    /// - Throws: `HeldCertificateError.invalidParameter` if either does not parse or the key is not the
+    ///   certificate's.
+    public init(certificatePEM: String, privateKeyPEM: String) throws(HeldCertificateError) {
+        self = try CertificateFactory.load(certificatePEM: certificatePEM, privateKeyPEM: privateKeyPEM)
+    }
+
     /// Assembles a certificate from its parts (the factory creates these).
     init(certificatePEM: String, privateKeyPEM: String, publicKeySHA256: String, commonName: String, hosts: [String], isAuthority: Bool) {
         self.certificatePEM = certificatePEM

@@ -57,6 +57,37 @@ enum CertificateFactory {
         )
     }
 
+    /// A `HeldCertificate` for existing PEM text (see `HeldCertificate.init(certificatePEM:privateKeyPEM:)`).
+    static func load(certificatePEM: String, privateKeyPEM: String) throws(HeldCertificateError) -> HeldCertificate {
+        let certificates: [OpaquePointer]
+        let key: OpaquePointer
+        do {
+            certificates = try PEM.certificates(in: certificatePEM, what: "certificatePEM")
+        } catch {
+            throw .invalidParameter("\(error)")
+        }
+        defer { certificates.forEach { X509_free($0) } }
+        do {
+            key = try PEM.privateKey(in: privateKeyPEM, what: "privateKeyPEM")
+        } catch {
+            throw .invalidParameter("\(error)")
+        }
+        defer { EVP_PKEY_free(key) }
+        let certificate = certificates[0]
+        guard X509_check_private_key(certificate, key) == 1 else {
+            OpenSSLErrorQueue.clear()
+            throw .invalidParameter("privateKeyPEM is not the key of the certificate")
+        }
+        guard let hash = SubjectPublicKeyInfo.sha256Base64(of: certificate) else { throw failure("the certificate's public key") }
+        var name = [CChar](repeating: 0, count: 256)
+        let length = X509_NAME_get_text_by_NID(X509_get_subject_name(certificate), NID_commonName, &name, Int32(name.count))
+        let commonName = length > 0 ? String(decoding: name[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        return HeldCertificate(
+            certificatePEM: certificatePEM, privateKeyPEM: privateKeyPEM, publicKeySHA256: hash, commonName: commonName,
+            hosts: [], isAuthority: X509_check_ca(certificate) != 0
+        )
+    }
+
     // MARK: Parts
 
     /// The signing authority's certificate and key, parsed back from its PEM text; freed on deinit.
