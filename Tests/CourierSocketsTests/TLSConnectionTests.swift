@@ -235,5 +235,58 @@ struct TLSConnectionTests {
         #expect(fixture.server.malformedRequests.first?.kind == .tlsHandshakeFailed)
         #expect(try TLSTestClient.get(port: fixture.server.port, configuration: fixture.trusting).status == 404)
     }
+
+    @Test("a reset after the request is .connectionLost on read and then on write (EPIPE, never SIGPIPE)")
+    func resetIsConnectionLost() throws {
+        let fixture = try Fixture()
+        defer { fixture.server.shutdown() }
+        fixture.server.enqueue(MockResponse().socketPolicy(.reset))
+        let client = try TLSTestClient(port: fixture.server.port, serverName: "localhost", context: TLSContext(configuration: fixture.trusting))
+        try client.handshake()
+        try client.write(Array("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8))
+        #expect {
+            _ = try client.readToEnd()
+        } throws: { error in
+            guard case NetworkError.transport(let failure) = error else { return false }
+            return failure.kind == .connectionLost && failure.code == Int(ECONNRESET)
+        }
+        #expect {
+            for _ in 0..<64 { try client.write([UInt8](repeating: 65, count: 16 * 1024)) }
+        } throws: { error in
+            guard case NetworkError.transport(let failure) = error else { return false }
+            return failure.kind == .connectionLost && [Int(EPIPE), Int(ECONNRESET)].contains(failure.code ?? 0)
+        }
+    }
+
+    @Test("a body cut off by the server reads as .closed after the bytes it sent")
+    func cutOffBodyIsClosed() throws {
+        let fixture = try Fixture()
+        defer { fixture.server.shutdown() }
+        fixture.server.enqueue(.generated(byteCount: 100_000).socketPolicy(.disconnectDuringBody(afterBytes: 30_000)))
+        let client = try TLSTestClient(port: fixture.server.port, serverName: "localhost", context: TLSContext(configuration: fixture.trusting))
+        let response = try client.exchange("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(response.head.contains("Content-Length: 100000"))
+        #expect(response.body.count == 30_000)
+    }
+
+    @Test("bytes buffered inside OpenSSL are reported and read without the socket becoming readable")
+    func bufferedBytes() throws {
+        let fixture = try Fixture()
+        defer { fixture.server.shutdown() }
+        fixture.server.enqueue(.text(String(repeating: "x", count: 10_000)))
+        let client = try TLSTestClient(port: fixture.server.port, serverName: "localhost", context: TLSContext(configuration: fixture.trusting))
+        try client.handshake()
+        try client.write(Array("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8))
+        var small = [UInt8](repeating: 0, count: 10)
+        var first: TLSRead = .wantRead
+        while first == .wantRead || first == .wantWrite {
+            first = try small.withUnsafeMutableBytes { try client.connection.read(into: $0) }
+            if first == .wantRead { _ = try client.readReady() }
+        }
+        #expect(first == .bytes(10))
+        #expect(client.connection.hasBufferedBytes)  // the rest of the record is decrypted and waiting
+        let second = try small.withUnsafeMutableBytes { try client.connection.read(into: $0) }
+        #expect(second == .bytes(10))
+    }
 }
 #endif
