@@ -205,9 +205,7 @@ enum CertificateFactory {
     }
 
     private static func isIPAddress(_ host: String) -> Bool {
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
+        TLSConnection.isIPAddress(host)
     }
 
     private static func failure(_ step: String) -> HeldCertificateError {
