@@ -288,5 +288,52 @@ struct TLSConnectionTests {
         let second = try small.withUnsafeMutableBytes { try client.connection.read(into: $0) }
         #expect(second == .bytes(10))
     }
+
+    @Test("a second connection resumes the session; pins still apply to the first", arguments: [TLSConfiguration.Version.tls12, .tls13])
+    func sessionResumption(version: TLSConfiguration.Version) throws {
+        let fixture = try Fixture { try .init(serving: $0, maximumVersion: version) }
+        defer { fixture.server.shutdown() }
+        var configuration = fixture.trusting
+        configuration.pins = [CertificatePin("localhost", fixture.ca.pin)]
+        let context = try TLSContext(configuration: configuration)
+        let request = "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        let first = try TLSTestClient(port: fixture.server.port, serverName: "localhost", context: context)
+        #expect(try first.exchange(request).status == 404)
+        #expect(!first.connection.resumedSession)
+        #expect(context.sessionCache?.count == 1)
+        let second = try TLSTestClient(port: fixture.server.port, serverName: "localhost", context: context)
+        #expect(try second.exchange(request).status == 404)
+        #expect(second.connection.resumedSession)
+        #expect(second.connection.negotiatedVersion == version.rawValue)
+        #expect(context.sessionCache?.count == 1)  // the resumed connection left a session for the next one
+
+        // Another server name does not get this one's session.
+        let other = try TLSTestClient(port: fixture.server.port, serverName: "127.0.0.1", context: context)
+        #expect(try other.exchange(request).status == 404)
+        #expect(!other.connection.resumedSession)
+    }
+
+    @Test("no session is kept from a connection that failed its pins, nor when resumption is off")
+    func noSessionKept() throws {
+        let fixture = try Fixture { try .init(serving: $0, maximumVersion: .tls12) }
+        defer { fixture.server.shutdown() }
+        var pinned = fixture.trusting
+        pinned.pins = [CertificatePin("localhost", try HeldCertificate.authority().pin)]
+        let pinnedContext = try TLSContext(configuration: pinned)
+        let client = try TLSTestClient(port: fixture.server.port, serverName: "localhost", context: pinnedContext)
+        #expect(throws: NetworkError.self) { try client.handshake() }
+        #expect(pinnedContext.sessionCache?.count == 0)
+
+        var off = fixture.trusting
+        off.resumesSessions = false
+        let context = try TLSContext(configuration: off)
+        #expect(context.sessionCache == nil)
+        for _ in 0..<2 {
+            #expect(try TLSTestClient.get(port: fixture.server.port, configuration: off).status == 404)
+        }
+        let again = try TLSTestClient(port: fixture.server.port, serverName: "127.0.0.1", context: context)
+        _ = try again.exchange("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(!again.connection.resumedSession)
+    }
 }
 #endif

@@ -1,4 +1,5 @@
 #if canImport(COpenSSL)
+import COpenSSL
 import Courier
 @testable import CourierSockets
 import CourierTesting
@@ -78,6 +79,33 @@ struct TLSContextTests {
         #expect(throws: NetworkError.transport(TransportFailure(kind: .tls, message: "no server name to verify the certificate against"))) {
             _ = try TLSConnection(context: context, fd: -1, serverName: "")
         }
+    }
+}
+
+@Suite("TLSSessionCache")
+struct TLSSessionCacheTests {
+    static func session(version: Int32) throws -> TLSSessionCache.Session {
+        let pointer = try #require(SSL_SESSION_new())
+        #expect(SSL_SESSION_set_protocol_version(pointer, version) == 1)
+        return TLSSessionCache.Session(taking: pointer)
+    }
+
+    @Test("bounded; TLS 1.3 sessions are taken once, TLS 1.2 sessions stay")
+    func rules() throws {
+        let cache = TLSSessionCache(capacity: 2)
+        cache.store(try Self.session(version: TLS1_2_VERSION), for: "a")
+        cache.store(try Self.session(version: TLS1_3_VERSION), for: "b")
+        cache.store(try Self.session(version: TLS1_3_VERSION), for: "b")  // replaces
+        #expect(cache.count == 2)
+        cache.store(try Self.session(version: TLS1_3_VERSION), for: "c")  // evicts one
+        #expect(cache.count == 2)
+        cache.store(try Self.session(version: TLS1_2_VERSION), for: "a")
+        cache.store(try Self.session(version: TLS1_3_VERSION), for: "b")
+        #expect(cache.take(for: "a") != nil)
+        #expect(cache.take(for: "a") != nil)
+        #expect(cache.take(for: "b") != nil)
+        #expect(cache.take(for: "b") == nil)
+        #expect(cache.take(for: "zzz") == nil)
     }
 }
 
