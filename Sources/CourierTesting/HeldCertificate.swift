@@ -49,13 +49,15 @@ public struct HeldCertificate: Sendable, Hashable {
         TLSConfiguration.ClientIdentity(certificateChainPEM: certificatePEM, privateKeyPEM: privateKeyPEM)
     }
 
-    /// A self-signed certificate authority, valid from a minute ago for a day unless `validity` says otherwise.
+    /// A certificate authority, valid from a minute ago for a day unless `validity` says otherwise: self-signed
+    /// (a root), or an intermediate when `signedBy` is another authority.
     public static func authority(
-        commonName: String = "Courier Test CA", validity: ClosedRange<Date>? = nil, keyType: KeyType = .ecP256
+        commonName: String = "Courier Test CA", signedBy issuer: HeldCertificate? = nil, validity: ClosedRange<Date>? = nil,
+        keyType: KeyType = .ecP256
     ) throws(HeldCertificateError) -> HeldCertificate {
         try CertificateFactory.make(.init(
             role: .authority, commonName: commonName, hosts: [], validity: validity ?? defaultValidity(), keyType: keyType
-        ), signedBy: nil)
+        ), signedBy: issuer)
     }
 
     /// A server certificate signed by `authority`, with `hosts` (DNS names and IP addresses) as subjectAltNames.

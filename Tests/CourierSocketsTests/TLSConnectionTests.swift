@@ -335,5 +335,43 @@ struct TLSConnectionTests {
         _ = try again.exchange("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         #expect(!again.connection.resumedSession)
     }
+
+    @Test("a chain through an intermediate: served with it, verified up to the root; refused without it")
+    func intermediateChain() throws {
+        let root = try HeldCertificate.authority(commonName: "Root CA")
+        let intermediate = try HeldCertificate.authority(commonName: "Intermediate CA", signedBy: root)
+        let leaf = try HeldCertificate.server(signedBy: intermediate)
+        let withChain = MockWebServer(configuration: .init(tls: .init(certificate: leaf, intermediates: [intermediate])))
+        let withoutChain = MockWebServer(configuration: .init(tls: .init(certificate: leaf)))
+        defer {
+            withChain.shutdown()
+            withoutChain.shutdown()
+        }
+        var configuration = root.trustingConfiguration
+        configuration.pins = [CertificatePin("localhost", intermediate.pin)]
+        let client = try TLSTestClient(port: withChain.port, serverName: "localhost", context: TLSContext(configuration: configuration))
+        #expect(try client.exchange("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").status == 404)
+        #expect {
+            try TLSTestClient.get(port: withoutChain.port, configuration: root.trustingConfiguration)
+        } throws: { error in
+            tlsMessage(error) == "certificate verify failed for 127.0.0.1: unable to get local issuer certificate"
+        }
+    }
+
+    @Test("mTLS with a client certificate issued by an intermediate, the chain sent by the client")
+    func clientChain() throws {
+        let clientRoot = try HeldCertificate.authority(commonName: "Client Root")
+        let clientIntermediate = try HeldCertificate.authority(commonName: "Client Intermediate", signedBy: clientRoot)
+        let client = try HeldCertificate.client(signedBy: clientIntermediate)
+        let fixture = try Fixture { try .init(serving: $0, requiredClientAuthority: clientRoot) }
+        defer { fixture.server.shutdown() }
+        var configuration = fixture.trusting
+        configuration.clientIdentity = .init(
+            certificateChainPEM: client.certificatePEM + clientIntermediate.certificatePEM, privateKeyPEM: client.privateKeyPEM
+        )
+        #expect(try TLSTestClient.get(port: fixture.server.port, configuration: configuration).status == 404)
+        configuration.clientIdentity = client.clientIdentity  // without the intermediate the server cannot verify it
+        #expect(throws: NetworkError.self) { try TLSTestClient.get(port: fixture.server.port, configuration: configuration) }
+    }
 }
 #endif

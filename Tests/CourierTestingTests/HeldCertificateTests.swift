@@ -100,6 +100,18 @@ struct HeldCertificateTests {
         #expect(X509_check_private_key(parsed.certificate, parsed.key) == 1)
     }
 
+    @Test("an intermediate authority is a CA signed by its root")
+    func intermediate() throws {
+        let root = try HeldCertificate.authority(commonName: "Root")
+        let intermediate = try HeldCertificate.authority(commonName: "Intermediate", signedBy: root)
+        let parsed = try Parsed(intermediate)
+        let parsedRoot = try Parsed(root)
+        #expect(parsed.isAuthority)
+        #expect(parsed.signed(by: parsedRoot))
+        #expect(!parsed.signed(by: parsed))
+        #expect(parsed.issuer == parsedRoot.subject)
+    }
+
     @Test("a client certificate is for client authentication, with no subjectAltName")
     func client() throws {
         let ca = try HeldCertificate.authority()

@@ -146,6 +146,7 @@ enum CertificateFactory {
                 (NID_key_usage, "critical,keyCertSign,cRLSign,digitalSignature"),
                 (NID_subject_key_identifier, "hash"),
             ]
+            if issuer != certificate { extensions.append((NID_authority_key_identifier, "keyid:always")) }
         case .server, .client:
             extensions = [
                 (NID_basic_constraints, "critical,CA:FALSE"),
