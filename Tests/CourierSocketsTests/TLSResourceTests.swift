@@ -62,5 +62,28 @@ struct TLSResourceTests {
         #expect(left.count == listening, "\(left.joined(separator: "\n"))")
         #expect(server.requestCount == 50)
     }
+
+    @Test("one context and its session cache shared by 8 threads: 64 concurrent connections all verify")
+    func sharedContext() throws {
+        let ca = try HeldCertificate.authority()
+        let server = try MockWebServer(configuration: .init(tls: .init(serving: ca)))
+        try server.start()
+        defer { server.shutdown() }
+        let port = server.port
+        let context = try TLSContext(configuration: ca.trustingConfiguration)
+        let outcomes = LockedState<[Bool]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<8 {
+                let status: Int? = try? {
+                    let client = try TLSTestClient(port: port, serverName: "localhost", context: context)
+                    return try client.exchange("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").status
+                }()
+                outcomes.withLock { $0.append(status == 404) }
+            }
+        }
+        #expect(outcomes.withLock { $0 }.count == 64)
+        #expect(outcomes.withLock { $0 }.allSatisfy { $0 })
+        #expect(server.requestCount == 64)
+    }
 }
 #endif
