@@ -49,24 +49,26 @@ public struct HeldCertificate: Sendable, Hashable {
         TLSConfiguration.ClientIdentity(certificateChainPEM: certificatePEM, privateKeyPEM: privateKeyPEM)
     }
 
-    /// A self-signed certificate authority, valid from a minute ago for a day unless `validity` says otherwise.
+    /// A certificate authority, valid from a minute ago for a day unless `validity` says otherwise: self-signed
+    /// (a root), or an intermediate when `signedBy` is another authority.
     public static func authority(
-        commonName: String = "Courier Test CA", validity: ClosedRange<Date>? = nil, keyType: KeyType = .ecP256
+        commonName: String = "Courier Test CA", signedBy issuer: HeldCertificate? = nil, validity: ClosedRange<Date>? = nil,
+        keyType: KeyType = .ecP256
     ) throws(HeldCertificateError) -> HeldCertificate {
         try CertificateFactory.make(.init(
             role: .authority, commonName: commonName, hosts: [], validity: validity ?? defaultValidity(), keyType: keyType
-        ), signedBy: nil)
+        ), signedBy: issuer)
     }
 
     /// A server certificate signed by `authority`, with `hosts` (DNS names and IP addresses) as subjectAltNames.
-    /// Its common name is the first host unless given.
+    /// Its common name is the first host (up to 64 characters) unless given.
     public static func server(
         signedBy authority: HeldCertificate, hosts: [String] = ["localhost", "127.0.0.1", "::1"],
         commonName: String? = nil, validity: ClosedRange<Date>? = nil, keyType: KeyType = .ecP256
     ) throws(HeldCertificateError) -> HeldCertificate {
         guard !hosts.isEmpty else { throw .invalidHost("a server certificate needs at least one host") }
         return try CertificateFactory.make(.init(
-            role: .server, commonName: commonName ?? hosts[0], hosts: hosts, validity: validity ?? defaultValidity(),
+            role: .server, commonName: commonName ?? String(hosts[0].prefix(64)), hosts: hosts, validity: validity ?? defaultValidity(),
             keyType: keyType
         ), signedBy: authority)
     }
@@ -79,6 +81,14 @@ public struct HeldCertificate: Sendable, Hashable {
         try CertificateFactory.make(.init(
             role: .client, commonName: commonName, hosts: [], validity: validity ?? defaultValidity(), keyType: keyType
         ), signedBy: authority)
+    }
+
+    /// Loads a certificate and its private key from PEM text (the first certificate of `certificatePEM`),
+    /// for tests that bring their own. `hosts` is left empty.
+    /// - Throws: `HeldCertificateError.invalidParameter` if either does not parse or the key is not the
+    ///   certificate's.
+    public init(certificatePEM: String, privateKeyPEM: String) throws(HeldCertificateError) {
+        self = try CertificateFactory.load(certificatePEM: certificatePEM, privateKeyPEM: privateKeyPEM)
     }
 
     /// Assembles a certificate from its parts (the factory creates these).

@@ -30,6 +30,15 @@ import Foundation
 /// they apply), recorded in `malformedRequests`, and never stop the server. One thread serves each connection,
 /// so hundreds of concurrent connections work. Writes never raise SIGPIPE.
 ///
+/// **HTTPS.** With `Configuration.tls` the server speaks TLS (OpenSSL, Linux) with a certificate generated in the
+/// test, and its URLs use `https://127.0.0.1`:
+///
+/// ```swift
+/// let ca = try HeldCertificate.authority()
+/// let server = try MockWebServer(configuration: .init(tls: .init(serving: ca)))
+/// let tls = ca.trustingConfiguration   // for SocketTransport: trusts this CA only
+/// ```
+///
 /// The server stops on `shutdown()` or when the last reference goes away.
 public final class MockWebServer: Sendable {
     /// Chooses the response for a request when the queue is empty. It runs in a `Task` of its own (the

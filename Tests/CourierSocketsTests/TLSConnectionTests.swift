@@ -63,13 +63,14 @@ struct TLSConnectionTests {
 
     /// Each way a certificate is refused, and the reason the `.tls` failure must give.
     enum Refusal: String, CaseIterable, CustomTestStringConvertible {
-        case wrongHost, wrongIPAddress, expired, notYetValid, untrustedRoot, systemRootsOnly, pinMismatch, minimumVersion
+        case wrongHost, commonNameOnly, wrongIPAddress, expired, notYetValid, untrustedRoot, systemRootsOnly, pinMismatch, minimumVersion
 
         var testDescription: String { rawValue }
 
         var expectedReason: String {
             switch self {
             case .wrongHost: "certificate verify failed for example.com: hostname mismatch"
+            case .commonNameOnly: "certificate verify failed for localhost: hostname mismatch"
             case .wrongIPAddress: "certificate verify failed for 127.0.0.2: IP address mismatch"
             case .expired: "certificate verify failed for 127.0.0.1: certificate has expired"
             case .notYetValid: "certificate verify failed for 127.0.0.1: certificate is not yet valid"
@@ -91,6 +92,8 @@ struct TLSConnectionTests {
                 try .init(certificate: .server(signedBy: ca, validity: now.addingTimeInterval(Self.day)...now.addingTimeInterval(2 * Self.day)))
             case .minimumVersion:
                 try .init(serving: ca, maximumVersion: .tls12)
+            case .commonNameOnly:  // CN=localhost, but the subjectAltNames do not list it
+                try .init(certificate: .server(signedBy: ca, hosts: ["example.test", "127.0.0.1"], commonName: "localhost"))
             default:
                 try .init(serving: ca)
             }
@@ -100,6 +103,7 @@ struct TLSConnectionTests {
         var serverName = "127.0.0.1"
         switch refusal {
         case .wrongHost: serverName = "example.com"
+        case .commonNameOnly: serverName = "localhost"
         case .wrongIPAddress: serverName = "127.0.0.2"
         case .untrustedRoot: configuration = try HeldCertificate.authority(commonName: "Untrusted CA").trustingConfiguration
         case .systemRootsOnly: configuration = TLSConfiguration()
@@ -230,6 +234,144 @@ struct TLSConnectionTests {
         #expect(await fixture.server.waitUntil(timeout: .seconds(60)) { !$0.malformedRequests.isEmpty })
         #expect(fixture.server.malformedRequests.first?.kind == .tlsHandshakeFailed)
         #expect(try TLSTestClient.get(port: fixture.server.port, configuration: fixture.trusting).status == 404)
+    }
+
+    @Test("a reset after the request is .connectionLost on read and then on write (EPIPE, never SIGPIPE)")
+    func resetIsConnectionLost() throws {
+        let fixture = try Fixture()
+        defer { fixture.server.shutdown() }
+        fixture.server.enqueue(MockResponse().socketPolicy(.reset))
+        let client = try TLSTestClient(port: fixture.server.port, serverName: "localhost", context: TLSContext(configuration: fixture.trusting))
+        try client.handshake()
+        try client.write(Array("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8))
+        #expect {
+            _ = try client.readToEnd()
+        } throws: { error in
+            guard case NetworkError.transport(let failure) = error else { return false }
+            return failure.kind == .connectionLost && failure.code == Int(ECONNRESET)
+        }
+        #expect {
+            for _ in 0..<64 { try client.write([UInt8](repeating: 65, count: 16 * 1024)) }
+        } throws: { error in
+            guard case NetworkError.transport(let failure) = error else { return false }
+            return failure.kind == .connectionLost && [Int(EPIPE), Int(ECONNRESET)].contains(failure.code ?? 0)
+        }
+    }
+
+    @Test("a body cut off by the server reads as .closed after the bytes it sent")
+    func cutOffBodyIsClosed() throws {
+        let fixture = try Fixture()
+        defer { fixture.server.shutdown() }
+        fixture.server.enqueue(.generated(byteCount: 100_000).socketPolicy(.disconnectDuringBody(afterBytes: 30_000)))
+        let client = try TLSTestClient(port: fixture.server.port, serverName: "localhost", context: TLSContext(configuration: fixture.trusting))
+        let response = try client.exchange("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(response.head.contains("Content-Length: 100000"))
+        #expect(response.body.count == 30_000)
+    }
+
+    @Test("bytes buffered inside OpenSSL are reported and read without the socket becoming readable")
+    func bufferedBytes() throws {
+        let fixture = try Fixture()
+        defer { fixture.server.shutdown() }
+        fixture.server.enqueue(.text(String(repeating: "x", count: 10_000)))
+        let client = try TLSTestClient(port: fixture.server.port, serverName: "localhost", context: TLSContext(configuration: fixture.trusting))
+        try client.handshake()
+        try client.write(Array("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8))
+        var small = [UInt8](repeating: 0, count: 10)
+        var first: TLSRead = .wantRead
+        while first == .wantRead || first == .wantWrite {
+            first = try small.withUnsafeMutableBytes { try client.connection.read(into: $0) }
+            if first == .wantRead { _ = try client.readReady() }
+        }
+        #expect(first == .bytes(10))
+        #expect(client.connection.hasBufferedBytes)  // the rest of the record is decrypted and waiting
+        let second = try small.withUnsafeMutableBytes { try client.connection.read(into: $0) }
+        #expect(second == .bytes(10))
+    }
+
+    @Test("a second connection resumes the session; pins still apply to the first", arguments: [TLSConfiguration.Version.tls12, .tls13])
+    func sessionResumption(version: TLSConfiguration.Version) throws {
+        let fixture = try Fixture { try .init(serving: $0, maximumVersion: version) }
+        defer { fixture.server.shutdown() }
+        var configuration = fixture.trusting
+        configuration.pins = [CertificatePin("localhost", fixture.ca.pin)]
+        let context = try TLSContext(configuration: configuration)
+        let request = "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        let first = try TLSTestClient(port: fixture.server.port, serverName: "localhost", context: context)
+        #expect(try first.exchange(request).status == 404)
+        #expect(!first.connection.resumedSession)
+        #expect(context.sessionCache?.count == 1)
+        let second = try TLSTestClient(port: fixture.server.port, serverName: "localhost", context: context)
+        #expect(try second.exchange(request).status == 404)
+        #expect(second.connection.resumedSession)
+        #expect(second.connection.negotiatedVersion == version.rawValue)
+        #expect(context.sessionCache?.count == 1)  // the resumed connection left a session for the next one
+
+        // Another server name does not get this one's session.
+        let other = try TLSTestClient(port: fixture.server.port, serverName: "127.0.0.1", context: context)
+        #expect(try other.exchange(request).status == 404)
+        #expect(!other.connection.resumedSession)
+    }
+
+    @Test("no session is kept from a connection that failed its pins, nor when resumption is off")
+    func noSessionKept() throws {
+        let fixture = try Fixture { try .init(serving: $0, maximumVersion: .tls12) }
+        defer { fixture.server.shutdown() }
+        var pinned = fixture.trusting
+        pinned.pins = [CertificatePin("localhost", try HeldCertificate.authority().pin)]
+        let pinnedContext = try TLSContext(configuration: pinned)
+        let client = try TLSTestClient(port: fixture.server.port, serverName: "localhost", context: pinnedContext)
+        #expect(throws: NetworkError.self) { try client.handshake() }
+        #expect(pinnedContext.sessionCache?.count == 0)
+
+        var off = fixture.trusting
+        off.resumesSessions = false
+        let context = try TLSContext(configuration: off)
+        #expect(context.sessionCache == nil)
+        for _ in 0..<2 {
+            #expect(try TLSTestClient.get(port: fixture.server.port, configuration: off).status == 404)
+        }
+        let again = try TLSTestClient(port: fixture.server.port, serverName: "127.0.0.1", context: context)
+        _ = try again.exchange("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(!again.connection.resumedSession)
+    }
+
+    @Test("a chain through an intermediate: served with it, verified up to the root; refused without it")
+    func intermediateChain() throws {
+        let root = try HeldCertificate.authority(commonName: "Root CA")
+        let intermediate = try HeldCertificate.authority(commonName: "Intermediate CA", signedBy: root)
+        let leaf = try HeldCertificate.server(signedBy: intermediate)
+        let withChain = MockWebServer(configuration: .init(tls: .init(certificate: leaf, intermediates: [intermediate])))
+        let withoutChain = MockWebServer(configuration: .init(tls: .init(certificate: leaf)))
+        defer {
+            withChain.shutdown()
+            withoutChain.shutdown()
+        }
+        var configuration = root.trustingConfiguration
+        configuration.pins = [CertificatePin("localhost", intermediate.pin)]
+        let client = try TLSTestClient(port: withChain.port, serverName: "localhost", context: TLSContext(configuration: configuration))
+        #expect(try client.exchange("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").status == 404)
+        #expect {
+            try TLSTestClient.get(port: withoutChain.port, configuration: root.trustingConfiguration)
+        } throws: { error in
+            tlsMessage(error) == "certificate verify failed for 127.0.0.1: unable to get local issuer certificate"
+        }
+    }
+
+    @Test("mTLS with a client certificate issued by an intermediate, the chain sent by the client")
+    func clientChain() throws {
+        let clientRoot = try HeldCertificate.authority(commonName: "Client Root")
+        let clientIntermediate = try HeldCertificate.authority(commonName: "Client Intermediate", signedBy: clientRoot)
+        let client = try HeldCertificate.client(signedBy: clientIntermediate)
+        let fixture = try Fixture { try .init(serving: $0, requiredClientAuthority: clientRoot) }
+        defer { fixture.server.shutdown() }
+        var configuration = fixture.trusting
+        configuration.clientIdentity = .init(
+            certificateChainPEM: client.certificatePEM + clientIntermediate.certificatePEM, privateKeyPEM: client.privateKeyPEM
+        )
+        #expect(try TLSTestClient.get(port: fixture.server.port, configuration: configuration).status == 404)
+        configuration.clientIdentity = client.clientIdentity  // without the intermediate the server cannot verify it
+        #expect(throws: NetworkError.self) { try TLSTestClient.get(port: fixture.server.port, configuration: configuration) }
     }
 }
 #endif

@@ -1,4 +1,5 @@
 #if canImport(COpenSSL)
+import COpenSSL
 import Courier
 @testable import CourierSockets
 import CourierTesting
@@ -78,6 +79,36 @@ struct TLSContextTests {
         #expect(throws: NetworkError.transport(TransportFailure(kind: .tls, message: "no server name to verify the certificate against"))) {
             _ = try TLSConnection(context: context, fd: -1, serverName: "")
         }
+    }
+}
+
+@Suite("TLSSessionCache")
+struct TLSSessionCacheTests {
+    static func session(version: Int32) throws -> TLSSessionCache.Session {
+        let pointer = try #require(SSL_SESSION_new())
+        #expect(SSL_SESSION_set_protocol_version(pointer, version) == 1)
+        return TLSSessionCache.Session(taking: pointer)
+    }
+
+    @Test("bounded; TLS 1.3 sessions are taken once, TLS 1.2 sessions stay")
+    func rules() throws {
+        let full = TLSSessionCache(capacity: 2)
+        full.store(try Self.session(version: TLS1_2_VERSION), for: "a")
+        full.store(try Self.session(version: TLS1_3_VERSION), for: "b")
+        full.store(try Self.session(version: TLS1_3_VERSION), for: "b")  // replaces
+        #expect(full.count == 2)
+        full.store(try Self.session(version: TLS1_3_VERSION), for: "c")  // evicts one
+        #expect(full.count == 2)
+        #expect(full.take(for: "c") != nil)
+        let fresh = TLSSessionCache(capacity: 2)  // the evicted entry is arbitrary: take from a known state
+        fresh.store(try Self.session(version: TLS1_2_VERSION), for: "a")
+        fresh.store(try Self.session(version: TLS1_3_VERSION), for: "b")
+        #expect(fresh.count == 2)
+        #expect(fresh.take(for: "a") != nil)
+        #expect(fresh.take(for: "a") != nil)
+        #expect(fresh.take(for: "b") != nil)
+        #expect(fresh.take(for: "b") == nil)
+        #expect(fresh.take(for: "zzz") == nil)
     }
 }
 

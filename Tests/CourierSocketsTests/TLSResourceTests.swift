@@ -11,21 +11,29 @@ import Testing
 struct TLSResourceTests {
     /// The open descriptors of this process that are TCP sockets to or from `port` on 127.0.0.1.
     static func socketDescriptors(port: UInt16) throws -> Int {
+        try sockets(port: port).count
+    }
+
+    /// The /proc/net/tcp lines of this process's sockets to or from `port`.
+    static func sockets(port: UInt16) throws -> [String] {
         let hexPort = String(format: "%04X", port)
-        let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
-        var inodes = Set<String>()
+        // Read to EOF: procfs files report size 0, and a busy table is longer than one read.
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/net/tcp"))
+        defer { try? handle.close() }
+        let table = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        var lines: [String: String] = [:]  // inode: line
         for line in table.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: " ")
             guard fields.count > 9 else { continue }
-            if fields[1].hasSuffix(":" + hexPort) || fields[2].hasSuffix(":" + hexPort) { inodes.insert(String(fields[9])) }
+            if fields[1].hasSuffix(":" + hexPort) || fields[2].hasSuffix(":" + hexPort) { lines[String(fields[9])] = String(line) }
         }
-        var count = 0
+        var found: [String] = []
         for name in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
             guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
                   target.hasPrefix("socket:[") else { continue }
-            if inodes.contains(String(target.dropFirst(8).dropLast())) { count += 1 }
+            if let line = lines[String(target.dropFirst(8).dropLast())] { found.append("fd \(name): \(line)") }
         }
-        return count
+        return found
     }
 
     @Test("100 handshakes and refusals leave no descriptor open")
@@ -50,8 +58,32 @@ struct TLSResourceTests {
             }
         }
         #expect(await server.waitUntil(timeout: .seconds(60)) { $0.openConnectionCount == 0 })
-        #expect(try Self.socketDescriptors(port: port) == listening)
+        let left = try Self.sockets(port: port)
+        #expect(left.count == listening, "\(left.joined(separator: "\n"))")
         #expect(server.requestCount == 50)
+    }
+
+    @Test("one context and its session cache shared by 8 threads: 64 concurrent connections all verify")
+    func sharedContext() throws {
+        let ca = try HeldCertificate.authority()
+        let server = try MockWebServer(configuration: .init(tls: .init(serving: ca)))
+        try server.start()
+        defer { server.shutdown() }
+        let port = server.port
+        let context = try TLSContext(configuration: ca.trustingConfiguration)
+        let outcomes = LockedState<[Bool]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<8 {
+                let status: Int? = try? {
+                    let client = try TLSTestClient(port: port, serverName: "localhost", context: context)
+                    return try client.exchange("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").status
+                }()
+                outcomes.withLock { $0.append(status == 404) }
+            }
+        }
+        #expect(outcomes.withLock { $0 }.count == 64)
+        #expect(outcomes.withLock { $0 }.allSatisfy { $0 })
+        #expect(server.requestCount == 64)
     }
 }
 #endif

@@ -25,6 +25,9 @@ public struct TLSConfiguration: Sendable, Hashable {
     public var clientIdentity: ClientIdentity?
     /// The lowest protocol version accepted (TLS 1.2 by default).
     public var minimumVersion: Version
+    /// Whether new connections to a host resume the TLS session of an earlier one (an abbreviated handshake:
+    /// one round trip and no certificate transfer). On by default.
+    public var resumesSessions: Bool
 
     /// Creates a configuration; the defaults trust the system roots only, with no pins and no client certificate.
     public init(
@@ -32,12 +35,14 @@ public struct TLSConfiguration: Sendable, Hashable {
         additionalTrustedRoots: [String] = [],
         pins: [CertificatePin] = [],
         clientIdentity: ClientIdentity? = nil,
-        minimumVersion: Version = .tls12
+        minimumVersion: Version = .tls12,
+        resumesSessions: Bool = true
     ) {
         self.trustsSystemRoots = trustsSystemRoots
         self.additionalTrustedRoots = additionalTrustedRoots
         self.pins = pins
         self.clientIdentity = clientIdentity
         self.minimumVersion = minimumVersion
+        self.resumesSessions = resumesSessions
     }
 }

@@ -23,16 +23,22 @@ package final class TLSConnection {
     private let ssl: OpaquePointer
     /// The host name or IP address verified against the certificate (no brackets, no trailing dot).
     package let serverName: String
+    /// Where sessions of this connection are kept for resumption: the server name, with the port if given.
+    private let sessionKey: String
     private var handshakeDone = false
     private var shutdownSent = false
+    /// A session that arrived before the pin check passed (TLS 1.2), stored once it does.
+    private var pendingSession: TLSSessionCache.Session?
 
     /// Prepares TLS on the connected non-blocking socket `fd` for `serverName`: SNI and host-name verification
-    /// for a DNS name, IP-SAN verification (no SNI) for an IPv4 or IPv6 address (brackets allowed).
-    package init(context: TLSContext, fd: Int32, serverName: String) throws(NetworkError) {
+    /// for a DNS name, IP-SAN verification (no SNI) for an IPv4 or IPv6 address (brackets allowed). `port`, when
+    /// given, keeps resumable sessions per host and port rather than per host.
+    package init(context: TLSContext, fd: Int32, serverName: String, port: Int? = nil) throws(NetworkError) {
         var name = serverName
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         if name.hasSuffix(".") { name.removeLast() }
         self.serverName = name
+        self.sessionKey = port.map { "\(name.lowercased()):\($0)" } ?? name.lowercased()
         self.context = context
         OpenSSLErrorQueue.clear()
         guard let ssl = SSL_new(context.context) else { throw OpenSSLErrorQueue.failure("cannot create a TLS session") }
@@ -48,9 +54,17 @@ package final class TLSConnection {
                 throw OpenSSLErrorQueue.failure("cannot verify the IP address \(name)")
             }
         } else {
-            SSL_set_hostflags(ssl, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS))
+            // Subject alternative names only (RFC 9110 §4.3.4): the common name is never taken for a host name.
+            SSL_set_hostflags(ssl, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS | X509_CHECK_FLAG_NEVER_CHECK_SUBJECT))
             guard courier_SSL_set_tlsext_host_name(ssl, name) == 1, SSL_set1_host(ssl, name) == 1 else {
                 throw OpenSSLErrorQueue.failure("cannot use the server name \(name)")
+            }
+        }
+        if let cache = context.sessionCache {
+            // Unretained: `ssl` (which holds the pointer) is freed in this object's deinit.
+            SSL_set_ex_data(ssl, 0, Unmanaged.passUnretained(self).toOpaque())
+            if let session = cache.take(for: sessionKey) {
+                _ = SSL_set_session(ssl, session.pointer)  // takes its own reference
             }
         }
     }
@@ -68,8 +82,12 @@ package final class TLSConnection {
         OpenSSLErrorQueue.clear()
         let result = SSL_do_handshake(ssl)
         if result == 1 {
-            try checkPins()
+            // A resumed session was stored only after its original connection passed verification and the
+            // pins, and resuming proves the server holds that session's secret: no chain is sent to check.
+            if SSL_session_reused(ssl) != 1 { try checkPins() }
             handshakeDone = true
+            if let pendingSession { context.sessionCache?.store(pendingSession, for: sessionKey) }
+            pendingSession = nil
             return .done
         }
         let error = SSL_get_error(ssl, result)
@@ -139,6 +157,25 @@ package final class TLSConnection {
         OpenSSLErrorQueue.clear()
         _ = SSL_shutdown(ssl)
         OpenSSLErrorQueue.clear()
+    }
+
+    /// Whether the handshake resumed an earlier session (see `TLSConfiguration.resumesSessions`).
+    package var resumedSession: Bool {
+        handshakeDone && SSL_session_reused(ssl) == 1
+    }
+
+    /// Takes a new session from OpenSSL's callback (one reference, owned from here on). Kept for the next
+    /// connection to the same server once this one passed verification and the pin check. False (and not
+    /// taken) if the session cannot be resumed.
+    func received(_ session: OpaquePointer) -> Bool {
+        guard SSL_SESSION_is_resumable(session) == 1, let cache = context.sessionCache else { return false }
+        let held = TLSSessionCache.Session(taking: session)
+        if handshakeDone {
+            cache.store(held, for: sessionKey)
+        } else {
+            pendingSession = held
+        }
+        return true
     }
 
     /// Whether decrypted bytes are waiting inside OpenSSL (readable without the socket becoming readable).
@@ -212,7 +249,8 @@ package final class TLSConnection {
         #endif
     }
 
-    private static func isIPAddress(_ name: String) -> Bool {
+    /// Whether `name` is an IPv4 or IPv6 address literal (no brackets), verified against IP SANs, not DNS names.
+    package static func isIPAddress(_ name: String) -> Bool {
         var v4 = in_addr()
         var v6 = in6_addr()
         return inet_pton(AF_INET, name, &v4) == 1 || inet_pton(AF_INET6, name, &v6) == 1

@@ -14,6 +14,8 @@ package final class TLSContext: @unchecked Sendable {
     package let context: OpaquePointer
     /// The pins, hashes decoded and validated.
     package let pins: [CertificatePin]
+    /// Sessions to resume, nil when `resumesSessions` is off.
+    package let sessionCache: TLSSessionCache?
 
     /// Bundles tried when OpenSSL's default locations hold no certificates (Debian/Ubuntu, Fedora/RHEL, Alpine).
     static let fallbackBundles = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"]
@@ -27,6 +29,7 @@ package final class TLSContext: @unchecked Sendable {
         }
         self.context = context
         pins = configuration.pins  // validated below; `deinit` frees the context if a check throws
+        sessionCache = configuration.resumesSessions ? TLSSessionCache() : nil
         try Self.validate(pins)
 
         let version = configuration.minimumVersion == .tls13 ? TLS1_3_VERSION : TLS1_2_VERSION
@@ -43,6 +46,20 @@ package final class TLSContext: @unchecked Sendable {
             throw OpenSSLErrorQueue.failure("cannot set ALPN")
         }
 
+        if sessionCache != nil {
+            // The client cache is ours (TLSSessionCache, keyed by server name); OpenSSL hands each new session
+            // to the connection it belongs to, found through the SSL's app data.
+            _ = courier_SSL_CTX_set_session_cache_mode(context, Int(SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_NO_INTERNAL_STORE))
+            SSL_CTX_sess_set_new_cb(context) { ssl, session in
+                guard let ssl, let session, let owner = SSL_get_ex_data(ssl, 0) else { return 0 }
+                // The app data is the TLSConnection that owns `ssl` (set in its init, alive while `ssl` is);
+                // the callback runs inside that connection's own OpenSSL call, on its thread.
+                let connection = Unmanaged<TLSConnection>.fromOpaque(owner).takeUnretainedValue()
+                return connection.received(session) ? 1 : 0
+            }
+        } else {
+            _ = courier_SSL_CTX_set_session_cache_mode(context, Int(SSL_SESS_CACHE_OFF))
+        }
         if configuration.trustsSystemRoots { loadSystemRoots() }
         let store = SSL_CTX_get_cert_store(context)
         for (index, pem) in configuration.additionalTrustedRoots.enumerated() {

@@ -57,6 +57,37 @@ enum CertificateFactory {
         )
     }
 
+    /// A `HeldCertificate` for existing PEM text (see `HeldCertificate.init(certificatePEM:privateKeyPEM:)`).
+    static func load(certificatePEM: String, privateKeyPEM: String) throws(HeldCertificateError) -> HeldCertificate {
+        let certificates: [OpaquePointer]
+        let key: OpaquePointer
+        do {
+            certificates = try PEM.certificates(in: certificatePEM, what: "certificatePEM")
+        } catch {
+            throw .invalidParameter("\(error)")
+        }
+        defer { certificates.forEach { X509_free($0) } }
+        do {
+            key = try PEM.privateKey(in: privateKeyPEM, what: "privateKeyPEM")
+        } catch {
+            throw .invalidParameter("\(error)")
+        }
+        defer { EVP_PKEY_free(key) }
+        let certificate = certificates[0]
+        guard X509_check_private_key(certificate, key) == 1 else {
+            OpenSSLErrorQueue.clear()
+            throw .invalidParameter("privateKeyPEM is not the key of the certificate")
+        }
+        guard let hash = SubjectPublicKeyInfo.sha256Base64(of: certificate) else { throw failure("the certificate's public key") }
+        var name = [CChar](repeating: 0, count: 256)
+        let length = X509_NAME_get_text_by_NID(X509_get_subject_name(certificate), NID_commonName, &name, Int32(name.count))
+        let commonName = length > 0 ? String(decoding: name[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        return HeldCertificate(
+            certificatePEM: certificatePEM, privateKeyPEM: privateKeyPEM, publicKeySHA256: hash, commonName: commonName,
+            hosts: [], isAuthority: X509_check_ca(certificate) != 0
+        )
+    }
+
     // MARK: Parts
 
     /// The signing authority's certificate and key, parsed back from its PEM text; freed on deinit.
@@ -115,6 +146,7 @@ enum CertificateFactory {
                 (NID_key_usage, "critical,keyCertSign,cRLSign,digitalSignature"),
                 (NID_subject_key_identifier, "hash"),
             ]
+            if issuer != certificate { extensions.append((NID_authority_key_identifier, "keyid:always")) }
         case .server, .client:
             extensions = [
                 (NID_basic_constraints, "critical,CA:FALSE"),
@@ -156,13 +188,6 @@ enum CertificateFactory {
     }
 
     private static func validate(_ request: Request) throws(HeldCertificateError) {
-        let name = request.commonName
-        guard !name.isEmpty, name.utf8.count <= 64, name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
-            throw .invalidParameter("the common name must be 1 to 64 printable ASCII characters: '\(name)'")
-        }
-        guard request.validity.lowerBound < request.validity.upperBound else {
-            throw .invalidParameter("the validity window is empty")
-        }
         for host in request.hosts {
             if isIPAddress(host) { continue }
             let allowed = !host.isEmpty && host.utf8.count <= 253 && host.utf8.allSatisfy { byte in
@@ -171,12 +196,17 @@ enum CertificateFactory {
             }
             guard allowed else { throw .invalidHost("'\(host)' is neither a DNS name (letters, digits, -, ., *) nor an IP address") }
         }
+        let name = request.commonName
+        guard !name.isEmpty, name.utf8.count <= 64, name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
+            throw .invalidParameter("the common name must be 1 to 64 printable ASCII characters: '\(name)'")
+        }
+        guard request.validity.lowerBound < request.validity.upperBound else {
+            throw .invalidParameter("the validity window is empty")
+        }
     }
 
     private static func isIPAddress(_ host: String) -> Bool {
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
+        TLSConnection.isIPAddress(host)
     }
 
     private static func failure(_ step: String) -> HeldCertificateError {

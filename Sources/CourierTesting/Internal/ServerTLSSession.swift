@@ -87,11 +87,12 @@ final class ServerTLSSession {
 
     /// Sends all of `bytes`; false if the client is gone or the server is stopping.
     func send(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }  // nothing to send
         var offset = 0
         while offset < bytes.count {
             OpenSSLErrorQueue.clear()
             // Retried with the same pointer and length after a wait, as SSL_write requires.
-            let result = SSL_write(ssl, bytes.baseAddress! + offset, Int32(clamping: bytes.count - offset))
+            let result = SSL_write(ssl, base + offset, Int32(clamping: bytes.count - offset))
             if result > 0 {
                 offset += Int(result)
                 continue

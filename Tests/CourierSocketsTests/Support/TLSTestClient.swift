@@ -115,6 +115,12 @@ final class TLSTestClient {
         return try client.exchange("GET \(path) HTTP/1.1\r\nHost: \(serverName)\r\nConnection: close\r\n\r\n")
     }
 
+    /// Waits until the socket is readable (a hang guard bounds it).
+    func readReady() throws -> Bool {
+        try waitFor(Int16(POLLIN))
+        return true
+    }
+
     private func waitFor(_ events: Int16) throws {
         guard Self.wait(fd, for: events) else { throw Failure(description: "no socket readiness within the hang guard") }
     }
