@@ -76,7 +76,7 @@ extension HTTP1Connection {
     func startTLSOrFinish() {
         if key.isSecure {
             do {
-                tls = try TLSConnection(context: try settings.tlsContext.get(), fd: fd, serverName: serverName)
+                tls = try TLSConnection(context: try settings.tlsContext.get(), fd: fd, serverName: serverName, port: key.port)
             } catch {
                 failConnect(error)
                 return
