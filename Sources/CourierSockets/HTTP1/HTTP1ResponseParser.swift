@@ -173,7 +173,7 @@ package struct HTTP1ResponseParser {
                 let lineLength = lineBuffer.count
                 let isEmpty = try lineBuffer.withHTTP1Bytes { line throws(HTTP1ParseError) -> Bool in
                     var position = 0
-                    guard let content = try HTTP1HeadParser.nextLine(line, &position, what: "trailer line") else { return true }
+                    guard let content = HTTP1HeadParser.nextLine(line, &position) else { return true }
                     if content.isEmpty { return true }
                     _ = try HTTP1HeadParser.parseField(line, content)  // checked, then dropped
                     return false
@@ -192,7 +192,6 @@ package struct HTTP1ResponseParser {
                 offset = count
 
             case .complete:
-                body.flush(into: &events)
                 throw .malformed(declaredLength > 0
                     ? "the body is longer than its Content-Length of \(declaredLength) bytes"
                     : "the server sent \(count - offset) bytes after the end of the response")
@@ -217,7 +216,7 @@ package struct HTTP1ResponseParser {
     private mutating func consumeHead(
         _ bytes: UnsafeRawBufferPointer, from offset: Int, into events: inout [HTTP1Event]
     ) throws(HTTP1ParseError) -> Int {
-        let limit = limits.maximumHeaderBytes
+        let limit = max(0, min(limits.maximumHeaderBytes, Int.max / 2))  // a negative or huge limit cannot overflow
         let available = bytes.count - offset
         let previous = headBuffer.count
         if previous == 0 {
@@ -341,7 +340,7 @@ package struct HTTP1ResponseParser {
     /// `1a;name=value` → 26: hex digits, then optional extensions (checked for control characters, ignored).
     static func parseChunkSize(_ line: UnsafeRawBufferPointer) throws(HTTP1ParseError) -> Int64 {
         var position = 0
-        guard let content = try HTTP1HeadParser.nextLine(line, &position, what: "chunk-size line") else {
+        guard let content = HTTP1HeadParser.nextLine(line, &position) else {
             throw .malformed("a chunk-size line has no line end")
         }
         var size: Int64 = 0
@@ -353,9 +352,15 @@ package struct HTTP1ResponseParser {
             index += 1
         }
         guard index > content.lowerBound else {
+            if index < content.upperBound && line[index] == HTTP1Bytes.cr {
+                throw .malformed("bare CR (a CR not followed by LF) in a chunk-size line")
+            }
             throw .malformed("bad chunk size \(HTTP1HeadParser.quote(line, content)): not a hexadecimal number")
         }
         while index < content.upperBound, HTTP1Bytes.isWhitespace(line[index]) { index += 1 }
+        if index < content.upperBound && line[index] == HTTP1Bytes.cr {
+            throw .malformed("bare CR (a CR not followed by LF) in a chunk-size line")
+        }
         if index < content.upperBound {
             guard line[index] == HTTP1Bytes.semicolon else {
                 throw .malformed("bad chunk size \(HTTP1HeadParser.quote(line, content)): not a hexadecimal number")
