@@ -11,18 +11,22 @@ enum HTTP1HeadParser {
         var isCONNECT: Bool
     }
 
-    /// Parses `head` (which ends with its empty line) into a head with its framing.
-    static func parse(_ head: UnsafeRawBufferPointer, request: Request, limits: HTTP1Limits) throws(HTTP1ParseError) -> HTTP1ResponseHead {
+    /// Parses the head at the start of `head` into a head with its framing, and the offset just past its empty
+    /// line; nil if the empty line is not in `head` yet (the lines before it are checked all the same, so a
+    /// fault in them throws at once). One pass: each line is found once.
+    static func parse(
+        _ head: UnsafeRawBufferPointer, request: Request, limits: HTTP1Limits
+    ) throws(HTTP1ParseError) -> (head: HTTP1ResponseHead, end: Int)? {
         var position = 0
-        guard let statusLine = nextLine(head, &position) else {
-            throw .malformed("the response head is empty")
-        }
+        guard let statusLine = nextLine(head, &position) else { return nil }
         let (statusCode, minorVersion, reason) = try parseStatusLine(head, statusLine)
 
         var fields: [HTTPHeaders.Field] = []
         fields.reserveCapacity(16)
         var framingHeaders = FramingHeaders()
-        while let line = nextLine(head, &position), !line.isEmpty {
+        while true {
+            guard let line = nextLine(head, &position) else { return nil }
+            if line.isEmpty { break }
             if fields.count >= limits.maximumHeaderCount {
                 throw .malformed("the response has more than \(limits.maximumHeaderCount) header fields")
             }
@@ -49,9 +53,10 @@ enum HTTP1HeadParser {
             framing = .untilClose
             keepAlive = false
         }
-        return HTTP1ResponseHead(
+        let parsed = HTTP1ResponseHead(
             statusCode: statusCode, reason: reason, minorVersion: minorVersion, headers: HTTPHeaders(fields),
             keepAlive: keepAlive, framing: framing)
+        return (parsed, position)
     }
 
     /// The next line's content from `position` (without its CRLF or bare LF), moving `position` past it; nil at

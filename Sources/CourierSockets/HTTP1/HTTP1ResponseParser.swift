@@ -220,12 +220,13 @@ package struct HTTP1ResponseParser {
         let available = bytes.count - offset
         let previous = headBuffer.count
         if previous == 0 {
-            // The whole head is usually in one read: parse it in place, no copy.
+            // The whole head is usually in one read: parse it in place, no copy, finding each line once.
             let input = UnsafeRawBufferPointer(rebasing: bytes[offset...])
             try Self.checkVersionPrefix(input, from: 0)
-            if let end = Self.headEnd(in: UnsafeRawBufferPointer(rebasing: input.prefix(limit + 1)), from: 0) {
+            let visible = UnsafeRawBufferPointer(rebasing: input.prefix(limit + 1))
+            if let (head, end) = try HTTP1HeadParser.parse(visible, request: request, limits: limits) {
                 guard end <= limit else { throw tooLargeHead() }
-                try headParsed(HTTP1HeadParser.parse(UnsafeRawBufferPointer(rebasing: input[..<end]), request: request, limits: limits), &events)
+                try headParsed(head, &events)
                 return offset + end
             }
             guard available <= limit else { throw tooLargeHead() }
@@ -247,9 +248,11 @@ package struct HTTP1ResponseParser {
             return offset + appended
         }
         guard end <= limit else { throw tooLargeHead() }
-        let head = try headBuffer.withHTTP1Bytes { buffer throws(HTTP1ParseError) in
+        let parsed = try headBuffer.withHTTP1Bytes { buffer throws(HTTP1ParseError) in
             try HTTP1HeadParser.parse(UnsafeRawBufferPointer(rebasing: buffer[..<end]), request: request, limits: limits)
         }
+        // `headEnd` and the head parser agree on where the empty line is, so a head is always found here.
+        guard let (head, _) = parsed else { throw .malformed("the response head has no end") }
         headBuffer.removeAll(keepingCapacity: true)
         headScanFrom = 0
         try headParsed(head, &events)
@@ -320,7 +323,7 @@ package struct HTTP1ResponseParser {
     }
 
     /// The offset just past the empty line that ends a head (CRLF CRLF, or bare LFs), searching LFs from
-    /// `from`; nil if it has not arrived.
+    /// `from`; nil if it has not arrived. Used for heads that span reads, so each read is scanned once.
     static func headEnd(in buffer: UnsafeRawBufferPointer, from: Int) -> Int? {
         let count = buffer.count
         var position = from
