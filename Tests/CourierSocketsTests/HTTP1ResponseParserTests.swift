@@ -155,6 +155,18 @@ struct HTTP1ResponseParserTests {
         }
     }
 
+    @Test("a fault in a head that has not ended counts only once it ends, whatever the split (fuzz finding)", arguments: [
+        "HTTP/1.\n\"\u{7}\nC", "HTTP/1.1 200 OK\r\nBad Name: x\r\n", "HTTP/1.1 2x\r\n",
+    ])
+    func faultBeforeTheEnd(_ text: String) {
+        let wire = [UInt8](text: text)
+        let whole = ParserRun.parse(wire)
+        #expect(whole.error?.kind == .truncated)
+        for split in 1..<wire.count { #expect(ParserRun.parse(wire, splits: [split]) == whole, "split at \(split)") }
+        let ended = ParserRun.parse(wire + [UInt8](text: "\r\n\r\n"))
+        #expect(ended.error?.kind == .malformed)
+    }
+
     @Test("errors map to NetworkError kinds with the message")
     func networkErrors() {
         #expect(HTTP1ParseError.malformed("m").networkError == .transport(TransportFailure(kind: .badServerResponse, message: "m")))

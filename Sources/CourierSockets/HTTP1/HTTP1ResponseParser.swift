@@ -224,16 +224,21 @@ package struct HTTP1ResponseParser {
             let input = UnsafeRawBufferPointer(rebasing: bytes[offset...])
             try Self.checkVersionPrefix(input, from: 0)
             let visible = UnsafeRawBufferPointer(rebasing: input.prefix(limit + 1))
-            if let (head, end) = try HTTP1HeadParser.parse(visible, request: request, limits: limits) {
+            let parsed: (head: HTTP1ResponseHead, end: Int)?
+            do {
+                parsed = try HTTP1HeadParser.parse(visible, request: request, limits: limits)
+            } catch {
+                // A fault counts once the whole head is here, as when the head spans reads: whatever the read
+                // boundaries, the same bytes give the same outcome.
+                guard Self.headEnd(in: visible, from: 0) != nil else { return try offset + bufferHead(input, available, limit) }
+                throw error
+            }
+            if let (head, end) = parsed {
                 guard end <= limit else { throw tooLargeHead() }
                 try headParsed(head, &events)
                 return offset + end
             }
-            guard available <= limit else { throw tooLargeHead() }
-            headBuffer.reserveCapacity(max(1024, available * 2))
-            headBuffer.append(contentsOf: input)
-            headScanFrom = max(0, available - 2)
-            return bytes.count
+            return try offset + bufferHead(input, available, limit)
         }
         let appended = min(available, limit + 1 - previous)
         headBuffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + appended)]))
@@ -257,6 +262,15 @@ package struct HTTP1ResponseParser {
         headScanFrom = 0
         try headParsed(head, &events)
         return offset + (end - previous)
+    }
+
+    /// Starts collecting a head that did not end in its first read; returns the bytes consumed (all of them).
+    private mutating func bufferHead(_ input: UnsafeRawBufferPointer, _ available: Int, _ limit: Int) throws(HTTP1ParseError) -> Int {
+        guard available <= limit else { throw tooLargeHead() }
+        headBuffer.reserveCapacity(max(1024, available * 2))
+        headBuffer.append(contentsOf: input)
+        headScanFrom = max(0, available - 2)
+        return available
     }
 
     private func tooLargeHead() -> HTTP1ParseError {
