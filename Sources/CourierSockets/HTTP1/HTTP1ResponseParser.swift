@@ -125,6 +125,7 @@ package struct HTTP1ResponseParser {
 
     private mutating func parseBytes(_ bytes: UnsafeRawBufferPointer) throws(HTTP1ParseError) -> [HTTP1Event] {
         var events: [HTTP1Event] = []
+        events.reserveCapacity(4)  // head, body, end: one allocation, no growth
         var body = PendingBody()
         let count = bytes.count
         var offset = 0
