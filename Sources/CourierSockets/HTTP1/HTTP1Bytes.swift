@@ -81,6 +81,7 @@ enum HTTP1Bytes {
     @inline(__always)
     static func equalsIgnoringCase(_ buffer: UnsafeRawBufferPointer, _ range: Range<Int>, _ lowercase: StaticString) -> Bool {
         guard range.count == lowercase.utf8CodeUnitCount else { return false }
+        // Safe: `index` stays below `range.count`, which equals the static string's length (checked above).
         let expected = lowercase.utf8Start
         var index = 0
         for position in range {

@@ -76,6 +76,7 @@ enum HTTP1HeadParser {
         let start = line.lowerBound
         func byte(_ offset: Int) -> UInt8? { start + offset < line.upperBound ? buffer[start + offset] : nil }
         let prefix: StaticString = "HTTP/1."
+        // Safe: `index` stays below the static string's length.
         for index in 0..<prefix.utf8CodeUnitCount where byte(index) != prefix.utf8Start[index] {
             throw .malformed("garbage status line \(quote(buffer, line)): it does not start with 'HTTP/1.'")
         }

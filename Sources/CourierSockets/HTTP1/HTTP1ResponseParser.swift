@@ -70,7 +70,8 @@ package struct HTTP1ResponseParser {
 
     /// Call before each response: HEAD requests have no body; `expectsContinue` makes a 100 surface as
     /// `.continue`; `toCONNECT` makes a 2xx end at its head (the connection then belongs to the tunnel and
-    /// ends with `reusable: false`). A failed parser stays failed.
+    /// ends with `reusable: false`). A failed parser stays failed. Calling it mid-response discards that
+    /// response's state (close the connection instead of reusing it).
     package mutating func expectResponse(toHEAD: Bool, expectsContinue: Bool = false, toCONNECT: Bool = false) {
         if case .failed = state { return }
         state = .head
@@ -329,6 +330,7 @@ package struct HTTP1ResponseParser {
     private static func checkVersionPrefix(_ buffer: UnsafeRawBufferPointer, from: Int) throws(HTTP1ParseError) {
         let prefix: StaticString = "HTTP/1."
         var index = from
+        // Safe: `index` stays below the static string's length and the buffer's count.
         while index < min(buffer.count, prefix.utf8CodeUnitCount) {
             if buffer[index] != prefix.utf8Start[index] {
                 throw .malformed("garbage status line \(HTTP1HeadParser.quote(buffer, 0..<min(buffer.count, 32))): it does not start with 'HTTP/1.'")
