@@ -44,7 +44,7 @@ let package = Package(
         .plugin(name: "HTTPIDLPlugin", capability: .buildTool(), dependencies: ["httpidl"]),
         .executableTarget(
             name: "courier-bench",
-            dependencies: ["Courier", "URLQueryCoding", "FlexibleDecoding", "CourierTesting", "HTTPIDLCore"]
+            dependencies: ["Courier", "URLQueryCoding", "FlexibleDecoding", "CourierTesting", "CourierSockets", "HTTPIDLCore"]
         ),
 
         // libFuzzer targets, built and run by Scripts/fuzz.sh (-sanitize=fuzzer,address -D COURIER_FUZZING).
@@ -61,6 +61,9 @@ let package = Package(
         .executableTarget(name: "FuzzRequestURL", dependencies: ["FuzzingSupport", "Courier"], path: "Sources/Fuzz/FuzzRequestURL"),
         .executableTarget(
             name: "FuzzOpenAPIImport", dependencies: ["FuzzingSupport", "HTTPIDLCore"], path: "Sources/Fuzz/FuzzOpenAPIImport"
+        ),
+        .executableTarget(
+            name: "FuzzHTTP1Parser", dependencies: ["FuzzingSupport", "CourierSockets"], path: "Sources/Fuzz/FuzzHTTP1Parser"
         ),
 
         .executableTarget(name: "courier-demo", dependencies: ["Courier", "CourierTesting"], plugins: ["HTTPIDLPlugin"]),

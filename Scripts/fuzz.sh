@@ -24,6 +24,7 @@ targets=(
   FuzzFlexibleJSON     # FlexibleJSONDecoder into typed values and into JSONValue
   FuzzRequestURL       # HTTPRequest(endpoint, baseURL:): re-parses to itself, host never changes
   FuzzOpenAPIImport    # the YAML / JSON reader, OpenAPI importer and .http compiler on any bytes
+  FuzzHTTP1Parser      # the HTTP/1.1 response parser and content decoder: whole and split reads agree
 )
 
 scratch=.build-fuzz

@@ -19,5 +19,6 @@ enum BenchmarkSuites {
         HTTPBinCheck.suite,
         IDLBenchmarks.suite,
         JSONValueBenchmarks.suite,
+        HTTP1Benchmarks.suite,
     ]
 }

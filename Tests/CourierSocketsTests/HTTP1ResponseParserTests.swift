@@ -39,6 +39,8 @@ struct HTTP1ResponseParserTests {
         .init(name: "HTTP/1.0 without keep-alive", wire: "HTTP/1.0 200 OK\r\nContent-Length: 1\r\n\r\nx", status: 200, body: "x", reusable: false),
         .init(name: "HTTP/1.0 with keep-alive", wire: "HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 1\r\n\r\nx",
               status: 200, body: "x", reusable: true),
+        .init(name: "HTTP/1.0 with keep-alive and close", wire: "HTTP/1.0 200 OK\r\nConnection: keep-alive, close\r\nContent-Length: 1\r\n\r\nx",
+              status: 200, body: "x", reusable: false),
         .init(name: "HTTP/1.0 chunked is not reusable", wire: "HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n0\r\n\r\n",
               status: 200, body: "x", reusable: false),
         .init(name: "HEAD: Content-Length but no body", wire: "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n", toHEAD: true,
@@ -151,6 +153,18 @@ struct HTTP1ResponseParserTests {
             #expect(error.kind == row.kind)
             #expect(error.message.contains(row.message), "message: \(error.message)")
         }
+    }
+
+    @Test("a fault in a head that has not ended counts only once it ends, whatever the split (fuzz finding)", arguments: [
+        "HTTP/1.\n\"\u{7}\nC", "HTTP/1.1 200 OK\r\nBad Name: x\r\n", "HTTP/1.1 2x\r\n",
+    ])
+    func faultBeforeTheEnd(_ text: String) {
+        let wire = [UInt8](text: text)
+        let whole = ParserRun.parse(wire)
+        #expect(whole.error?.kind == .truncated)
+        for split in 1..<wire.count { #expect(ParserRun.parse(wire, splits: [split]) == whole, "split at \(split)") }
+        let ended = ParserRun.parse(wire + [UInt8](text: "\r\n\r\n"))
+        #expect(ended.error?.kind == .malformed)
     }
 
     @Test("errors map to NetworkError kinds with the message")
@@ -294,6 +308,19 @@ struct HTTP1ResponseParserTests {
         #expect(throws: HTTP1ParseError.malformed("the response head is larger than 200 bytes")) {
             _ = try parse(&parser, "HTTP/1.1 200 OK\r\n")
             for _ in 0..<100 { _ = try parse(&parser, "X-A: b\r\n") }
+        }
+    }
+
+    @Test("nonsense limits reject instead of crashing", arguments: [Int.min, -1, 0, Int.max])
+    func extremeLimits(_ value: Int) {
+        let limits = HTTP1Limits(maximumHeaderBytes: value, maximumHeaderCount: value, maximumChunkLineBytes: value, maximumInterimResponses: value)
+        let wire = [UInt8](text: "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n0\r\nA: b\r\n\r\n")
+        let run = ParserRun.parse(wire, limits: limits)
+        if value == Int.max {
+            #expect(run.error == nil)
+            #expect(run.body == Data("x".utf8))
+        } else {
+            #expect(run.error?.kind == .malformed)
         }
     }
 

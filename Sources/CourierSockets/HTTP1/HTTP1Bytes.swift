@@ -15,26 +15,50 @@ enum HTTP1Bytes {
     static let comma: UInt8 = 0x2C
     static let semicolon: UInt8 = 0x3B
 
-    /// RFC 9110 `tchar` by table (the same set as `HTTPMethod.isTokenByte`, without its per-call string scan).
-    static let tokenTable: [Bool] = (0..<256).map { byte in
-        switch UInt8(byte) {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(UInt8(byte))
-        }
-    }
-
-    /// Whether `byte` is an RFC 9110 token character.
+    /// Whether `byte` is an RFC 9110 token character (`tchar`, the set of `HTTPMethod.isTokenByte`), by two
+    /// 64-bit masks: bit n of `tokenMaskLow` is byte n, bit n of `tokenMaskHigh` byte 64 + n.
     @inline(__always)
     static func isToken(_ byte: UInt8) -> Bool {
-        tokenTable.withUnsafeBufferPointer { $0[Int(byte)] }
+        byte < 64 ? (tokenMaskLow >> UInt64(byte)) & 1 != 0 : byte < 128 ? (tokenMaskHigh >> UInt64(byte - 64)) & 1 != 0 : false
     }
+
+    private static let tokenMaskLow: UInt64 = 0x03FF_6CFA_0000_0000
+    private static let tokenMaskHigh: UInt64 = 0x57FF_FFFF_C7FF_FFFE
 
     /// Whether `byte` may appear in a field value or reason phrase: VCHAR, obs-text, SP and HTAB.
     @inline(__always)
     static func isFieldContent(_ byte: UInt8) -> Bool {
         byte >= 0x20 ? byte != 0x7F : byte == tab
+    }
+
+    /// The first byte of `buffer[range]` that may not appear in a field value (see `isFieldContent`), and
+    /// whether the range is all ASCII. Checks eight bytes at a time: a word with no byte below 0x20 and none
+    /// equal to 0x7F is clean (the "has less than" and "has zero" bit tricks, exact as a yes/no answer); only a
+    /// word that fails (a tab, or a real fault) is checked byte by byte.
+    @inline(__always)
+    static func scanFieldContent(_ buffer: UnsafeRawBufferPointer, _ range: Range<Int>) -> (invalid: Int?, ascii: Bool) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var bits: UInt64 = 0
+        var position = range.lowerBound
+        while position + 8 <= range.upperBound {
+            // Safe: `position + 8 <= range.upperBound <= buffer.count`; unaligned loads are allowed.
+            let word = buffer.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            bits |= word
+            let control = (word &- ones &* 0x20) & ~word & highs
+            let delete = word ^ (ones &* 0x7F)
+            if control | ((delete &- ones) & ~delete & highs) != 0 {
+                for index in position..<(position + 8) where !isFieldContent(buffer[index]) { return (index, false) }
+            }
+            position += 8
+        }
+        while position < range.upperBound {
+            let byte = buffer[position]
+            if !isFieldContent(byte) { return (position, false) }
+            bits |= UInt64(byte)
+            position += 1
+        }
+        return (nil, bits & highs == 0)
     }
 
     /// Whether `byte` is optional whitespace (SP or HTAB).
@@ -57,6 +81,7 @@ enum HTTP1Bytes {
     @inline(__always)
     static func equalsIgnoringCase(_ buffer: UnsafeRawBufferPointer, _ range: Range<Int>, _ lowercase: StaticString) -> Bool {
         guard range.count == lowercase.utf8CodeUnitCount else { return false }
+        // Safe: `index` stays below `range.count`, which equals the static string's length (checked above).
         let expected = lowercase.utf8Start
         var index = 0
         for position in range {
@@ -93,12 +118,17 @@ enum HTTP1Bytes {
     }
 
     /// The bytes as text: UTF-8 when valid, else ISO-8859-1 (RFC 9110 §5.5 obs-text), so no byte is lost.
-    static func string(_ buffer: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
-        let bytes = UnsafeRawBufferPointer(rebasing: buffer[range])
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
-        var text = String.UnicodeScalarView()
-        for byte in bytes { text.append(Unicode.Scalar(byte)) }  // ISO-8859-1 maps each byte to the same scalar
-        return String(text)
+    /// `ascii` says the caller already knows the bytes are ASCII.
+    static func string(_ buffer: UnsafeRawBufferPointer, _ range: Range<Int>, ascii: Bool) -> String {
+        // Safe: the head and line buffers hold bytes (`[UInt8]`, `Data` or a socket read buffer), and the view
+        // is only read while `buffer` is alive.
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[range]).assumingMemoryBound(to: UInt8.self)
+        let text = String(decoding: bytes, as: UTF8.self)
+        // Decoding repairs invalid UTF-8 with U+FFFD, so equal bytes mean it was valid.
+        if ascii || text.utf8.elementsEqual(bytes) { return text }
+        var latin1 = String.UnicodeScalarView()
+        for byte in bytes { latin1.append(Unicode.Scalar(byte)) }  // ISO-8859-1 maps each byte to the same scalar
+        return String(latin1)
     }
 
     /// A byte for a message: `'x'` when visible, else `0x0D`.

@@ -11,28 +11,32 @@ enum HTTP1HeadParser {
         var isCONNECT: Bool
     }
 
-    /// Parses `head` (which ends with its empty line) into a head with its framing.
-    static func parse(_ head: UnsafeRawBufferPointer, request: Request, limits: HTTP1Limits) throws(HTTP1ParseError) -> HTTP1ResponseHead {
+    /// Parses the head at the start of `head` into a head with its framing, and the offset just past its empty
+    /// line; nil if the empty line is not in `head` yet (the lines before it are checked all the same, so a
+    /// fault in them throws at once). One pass: each line is found once.
+    static func parse(
+        _ head: UnsafeRawBufferPointer, request: Request, limits: HTTP1Limits
+    ) throws(HTTP1ParseError) -> (head: HTTP1ResponseHead, end: Int)? {
         var position = 0
-        guard let statusLine = try nextLine(head, &position, what: "status line") else {
-            throw .malformed("the response head is empty")
-        }
+        guard let statusLine = nextLine(head, &position) else { return nil }
         let (statusCode, minorVersion, reason) = try parseStatusLine(head, statusLine)
 
         var fields: [HTTPHeaders.Field] = []
         fields.reserveCapacity(16)
         var framingHeaders = FramingHeaders()
-        while let line = try nextLine(head, &position, what: "header line"), !line.isEmpty {
-            if fields.count == limits.maximumHeaderCount {
+        while true {
+            guard let line = nextLine(head, &position) else { return nil }
+            if line.isEmpty { break }
+            if fields.count >= limits.maximumHeaderCount {
                 throw .malformed("the response has more than \(limits.maximumHeaderCount) header fields")
             }
-            let (name, value) = try parseField(head, line)
+            let (name, value, ascii) = try parseField(head, line)
             framingHeaders.note(head, name: name, value: value)
-            fields.append(HTTPHeaders.Field(name: HTTP1Bytes.string(head, name), value: HTTP1Bytes.string(head, value)))
+            fields.append(HTTPHeaders.Field(name: HTTP1Bytes.string(head, name, ascii: true), value: HTTP1Bytes.string(head, value, ascii: ascii)))
         }
         try framingHeaders.validate(head)
 
-        var keepAlive = minorVersion == 1 ? !framingHeaders.connectionClose : framingHeaders.connectionKeepAlive
+        var keepAlive = !framingHeaders.connectionClose && (minorVersion == 1 || framingHeaders.connectionKeepAlive)
         let framing: HTTP1ResponseHead.Framing
         if (100..<200).contains(statusCode) || statusCode == 204 || statusCode == 304 || request.isHEAD {
             framing = .none
@@ -49,23 +53,21 @@ enum HTTP1HeadParser {
             framing = .untilClose
             keepAlive = false
         }
-        return HTTP1ResponseHead(
+        let parsed = HTTP1ResponseHead(
             statusCode: statusCode, reason: reason, minorVersion: minorVersion, headers: HTTPHeaders(fields),
             keepAlive: keepAlive, framing: framing)
+        return (parsed, position)
     }
 
     /// The next line's content from `position` (without its CRLF or bare LF), moving `position` past it; nil at
-    /// the end. A CR anywhere but before the LF, or a NUL, is rejected.
-    static func nextLine(_ buffer: UnsafeRawBufferPointer, _ position: inout Int, what: String) throws(HTTP1ParseError) -> Range<Int>? {
+    /// the end. A CR left inside is a bare CR: the validators of each kind of line reject it.
+    @inline(__always)
+    static func nextLine(_ buffer: UnsafeRawBufferPointer, _ position: inout Int) -> Range<Int>? {
         guard let lf = HTTP1Bytes.index(of: HTTP1Bytes.lf, in: buffer, from: position) else { return nil }
         var end = lf
         if end > position && buffer[end - 1] == HTTP1Bytes.cr { end -= 1 }
         let line = position..<end
         position = lf + 1
-        if let cr = HTTP1Bytes.index(of: HTTP1Bytes.cr, in: UnsafeRawBufferPointer(rebasing: buffer[line]), from: 0) {
-            _ = cr
-            throw .malformed("bare CR (a CR not followed by LF) in a \(what)")
-        }
         return line
     }
 
@@ -74,6 +76,7 @@ enum HTTP1HeadParser {
         let start = line.lowerBound
         func byte(_ offset: Int) -> UInt8? { start + offset < line.upperBound ? buffer[start + offset] : nil }
         let prefix: StaticString = "HTTP/1."
+        // Safe: `index` stays below the static string's length.
         for index in 0..<prefix.utf8CodeUnitCount where byte(index) != prefix.utf8Start[index] {
             throw .malformed("garbage status line \(quote(buffer, line)): it does not start with 'HTTP/1.'")
         }
@@ -97,14 +100,13 @@ enum HTTP1HeadParser {
             }
             reasonRange = (start + 13)..<line.upperBound
         }
-        for position in reasonRange where !HTTP1Bytes.isFieldContent(buffer[position]) {
-            throw .malformed("the reason phrase holds \(controlName(buffer[position]))")
-        }
-        return (code, minorDigit == UInt8(ascii: "0") ? 0 : 1, HTTP1Bytes.string(buffer, reasonRange))
+        let (invalid, ascii) = HTTP1Bytes.scanFieldContent(buffer, reasonRange)
+        if let invalid { throw .malformed("the reason phrase holds \(controlName(buffer[invalid]))") }
+        return (code, minorDigit == UInt8(ascii: "0") ? 0 : 1, HTTP1Bytes.string(buffer, reasonRange, ascii: ascii))
     }
 
-    /// `name: value` → the name and the trimmed value.
-    static func parseField(_ buffer: UnsafeRawBufferPointer, _ line: Range<Int>) throws(HTTP1ParseError) -> (Range<Int>, Range<Int>) {
+    /// `name: value` → the name, the trimmed value and whether the value is ASCII.
+    static func parseField(_ buffer: UnsafeRawBufferPointer, _ line: Range<Int>) throws(HTTP1ParseError) -> (Range<Int>, Range<Int>, Bool) {
         let first = buffer[line.lowerBound]
         if HTTP1Bytes.isWhitespace(first) {
             throw .malformed("obs-fold: a header line starts with whitespace (line folding is not allowed)")
@@ -114,6 +116,7 @@ enum HTTP1HeadParser {
             let byte = buffer[colon]
             guard HTTP1Bytes.isToken(byte) else {
                 if byte == 0 { throw .malformed("NUL in a header name") }
+                if byte == HTTP1Bytes.cr { throw .malformed("bare CR (a CR not followed by LF) in a header name") }
                 if HTTP1Bytes.isWhitespace(byte) { throw .malformed("whitespace in or after the header name \(quote(buffer, line.lowerBound..<colon))") }
                 throw .malformed("invalid character \(HTTP1Bytes.describe(byte)) in a header name")
             }
@@ -122,18 +125,23 @@ enum HTTP1HeadParser {
         guard colon < line.upperBound else { throw .malformed("a header line has no colon: \(quote(buffer, line))") }
         guard colon > line.lowerBound else { throw .malformed("a header line has an empty name") }
         let value = HTTP1Bytes.trimmed(buffer, (colon + 1)..<line.upperBound)
-        for position in value where !HTTP1Bytes.isFieldContent(buffer[position]) {
-            throw .malformed("the value of header \(quote(buffer, line.lowerBound..<colon)) holds \(controlName(buffer[position]))")
+        let (invalid, ascii) = HTTP1Bytes.scanFieldContent(buffer, value)
+        if let invalid {
+            throw .malformed("the value of header \(quote(buffer, line.lowerBound..<colon)) holds \(controlName(buffer[invalid]))")
         }
-        return (line.lowerBound..<colon, value)
+        return (line.lowerBound..<colon, value, ascii)
     }
 
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    /// "NUL" or "the control character 0x07".
+    /// "NUL", "a bare CR (…)" or "the control character 0x07".
     static func controlName(_ byte: UInt8) -> String {
-        byte == 0 ? "NUL" : "the control character \(HTTP1Bytes.describe(byte))"
+        switch byte {
+        case 0: "NUL"
+        case HTTP1Bytes.cr: "a bare CR (a CR not followed by LF)"
+        default: "the control character \(HTTP1Bytes.describe(byte))"
+        }
     }
 
     /// The bytes in quotes for a message, cut to 64 bytes, controls escaped.

@@ -87,6 +87,7 @@ package enum HTTP1RequestHead {
     private static func equalsIgnoringCase(_ name: String, _ lowercase: StaticString) -> Bool {
         guard name.utf8.count == lowercase.utf8CodeUnitCount else { return false }
         var index = 0
+        // Safe: `index` stays below `name.utf8.count`, which equals the static string's length (checked above).
         for byte in name.utf8 {
             if byte | 0x20 != lowercase.utf8Start[index] { return false }
             index += 1

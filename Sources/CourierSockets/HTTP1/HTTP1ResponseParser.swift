@@ -70,7 +70,8 @@ package struct HTTP1ResponseParser {
 
     /// Call before each response: HEAD requests have no body; `expectsContinue` makes a 100 surface as
     /// `.continue`; `toCONNECT` makes a 2xx end at its head (the connection then belongs to the tunnel and
-    /// ends with `reusable: false`). A failed parser stays failed.
+    /// ends with `reusable: false`). A failed parser stays failed. Calling it mid-response discards that
+    /// response's state (close the connection instead of reusing it).
     package mutating func expectResponse(toHEAD: Bool, expectsContinue: Bool = false, toCONNECT: Bool = false) {
         if case .failed = state { return }
         state = .head
@@ -125,6 +126,7 @@ package struct HTTP1ResponseParser {
 
     private mutating func parseBytes(_ bytes: UnsafeRawBufferPointer) throws(HTTP1ParseError) -> [HTTP1Event] {
         var events: [HTTP1Event] = []
+        events.reserveCapacity(4)  // head, body, end: one allocation, no growth
         var body = PendingBody()
         let count = bytes.count
         var offset = 0
@@ -173,7 +175,7 @@ package struct HTTP1ResponseParser {
                 let lineLength = lineBuffer.count
                 let isEmpty = try lineBuffer.withHTTP1Bytes { line throws(HTTP1ParseError) -> Bool in
                     var position = 0
-                    guard let content = try HTTP1HeadParser.nextLine(line, &position, what: "trailer line") else { return true }
+                    guard let content = HTTP1HeadParser.nextLine(line, &position) else { return true }
                     if content.isEmpty { return true }
                     _ = try HTTP1HeadParser.parseField(line, content)  // checked, then dropped
                     return false
@@ -192,7 +194,6 @@ package struct HTTP1ResponseParser {
                 offset = count
 
             case .complete:
-                body.flush(into: &events)
                 throw .malformed(declaredLength > 0
                     ? "the body is longer than its Content-Length of \(declaredLength) bytes"
                     : "the server sent \(count - offset) bytes after the end of the response")
@@ -217,23 +218,29 @@ package struct HTTP1ResponseParser {
     private mutating func consumeHead(
         _ bytes: UnsafeRawBufferPointer, from offset: Int, into events: inout [HTTP1Event]
     ) throws(HTTP1ParseError) -> Int {
-        let limit = limits.maximumHeaderBytes
+        let limit = max(0, min(limits.maximumHeaderBytes, Int.max / 2))  // a negative or huge limit cannot overflow
         let available = bytes.count - offset
         let previous = headBuffer.count
         if previous == 0 {
-            // The whole head is usually in one read: parse it in place, no copy.
+            // The whole head is usually in one read: parse it in place, no copy, finding each line once.
             let input = UnsafeRawBufferPointer(rebasing: bytes[offset...])
             try Self.checkVersionPrefix(input, from: 0)
-            if let end = Self.headEnd(in: UnsafeRawBufferPointer(rebasing: input.prefix(limit + 1)), from: 0) {
+            let visible = UnsafeRawBufferPointer(rebasing: input.prefix(limit + 1))
+            let parsed: (head: HTTP1ResponseHead, end: Int)?
+            do {
+                parsed = try HTTP1HeadParser.parse(visible, request: request, limits: limits)
+            } catch {
+                // A fault counts once the whole head is here, as when the head spans reads: whatever the read
+                // boundaries, the same bytes give the same outcome.
+                guard Self.headEnd(in: visible, from: 0) != nil else { return try offset + bufferHead(input, available, limit) }
+                throw error
+            }
+            if let (head, end) = parsed {
                 guard end <= limit else { throw tooLargeHead() }
-                try headParsed(HTTP1HeadParser.parse(UnsafeRawBufferPointer(rebasing: input[..<end]), request: request, limits: limits), &events)
+                try headParsed(head, &events)
                 return offset + end
             }
-            guard available <= limit else { throw tooLargeHead() }
-            headBuffer.reserveCapacity(max(1024, available * 2))
-            headBuffer.append(contentsOf: input)
-            headScanFrom = max(0, available - 2)
-            return bytes.count
+            return try offset + bufferHead(input, available, limit)
         }
         let appended = min(available, limit + 1 - previous)
         headBuffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + appended)]))
@@ -248,13 +255,24 @@ package struct HTTP1ResponseParser {
             return offset + appended
         }
         guard end <= limit else { throw tooLargeHead() }
-        let head = try headBuffer.withHTTP1Bytes { buffer throws(HTTP1ParseError) in
+        let parsed = try headBuffer.withHTTP1Bytes { buffer throws(HTTP1ParseError) in
             try HTTP1HeadParser.parse(UnsafeRawBufferPointer(rebasing: buffer[..<end]), request: request, limits: limits)
         }
+        // `headEnd` and the head parser agree on where the empty line is, so a head is always found here.
+        guard let (head, _) = parsed else { throw .malformed("the response head has no end") }
         headBuffer.removeAll(keepingCapacity: true)
         headScanFrom = 0
         try headParsed(head, &events)
         return offset + (end - previous)
+    }
+
+    /// Starts collecting a head that did not end in its first read; returns the bytes consumed (all of them).
+    private mutating func bufferHead(_ input: UnsafeRawBufferPointer, _ available: Int, _ limit: Int) throws(HTTP1ParseError) -> Int {
+        guard available <= limit else { throw tooLargeHead() }
+        headBuffer.reserveCapacity(max(1024, available * 2))
+        headBuffer.append(contentsOf: input)
+        headScanFrom = max(0, available - 2)
+        return available
     }
 
     private func tooLargeHead() -> HTTP1ParseError {
@@ -312,6 +330,7 @@ package struct HTTP1ResponseParser {
     private static func checkVersionPrefix(_ buffer: UnsafeRawBufferPointer, from: Int) throws(HTTP1ParseError) {
         let prefix: StaticString = "HTTP/1."
         var index = from
+        // Safe: `index` stays below the static string's length and the buffer's count.
         while index < min(buffer.count, prefix.utf8CodeUnitCount) {
             if buffer[index] != prefix.utf8Start[index] {
                 throw .malformed("garbage status line \(HTTP1HeadParser.quote(buffer, 0..<min(buffer.count, 32))): it does not start with 'HTTP/1.'")
@@ -321,7 +340,7 @@ package struct HTTP1ResponseParser {
     }
 
     /// The offset just past the empty line that ends a head (CRLF CRLF, or bare LFs), searching LFs from
-    /// `from`; nil if it has not arrived.
+    /// `from`; nil if it has not arrived. Used for heads that span reads, so each read is scanned once.
     static func headEnd(in buffer: UnsafeRawBufferPointer, from: Int) -> Int? {
         let count = buffer.count
         var position = from
@@ -341,7 +360,7 @@ package struct HTTP1ResponseParser {
     /// `1a;name=value` → 26: hex digits, then optional extensions (checked for control characters, ignored).
     static func parseChunkSize(_ line: UnsafeRawBufferPointer) throws(HTTP1ParseError) -> Int64 {
         var position = 0
-        guard let content = try HTTP1HeadParser.nextLine(line, &position, what: "chunk-size line") else {
+        guard let content = HTTP1HeadParser.nextLine(line, &position) else {
             throw .malformed("a chunk-size line has no line end")
         }
         var size: Int64 = 0
@@ -353,9 +372,15 @@ package struct HTTP1ResponseParser {
             index += 1
         }
         guard index > content.lowerBound else {
+            if index < content.upperBound && line[index] == HTTP1Bytes.cr {
+                throw .malformed("bare CR (a CR not followed by LF) in a chunk-size line")
+            }
             throw .malformed("bad chunk size \(HTTP1HeadParser.quote(line, content)): not a hexadecimal number")
         }
         while index < content.upperBound, HTTP1Bytes.isWhitespace(line[index]) { index += 1 }
+        if index < content.upperBound && line[index] == HTTP1Bytes.cr {
+            throw .malformed("bare CR (a CR not followed by LF) in a chunk-size line")
+        }
         if index < content.upperBound {
             guard line[index] == HTTP1Bytes.semicolon else {
                 throw .malformed("bad chunk size \(HTTP1HeadParser.quote(line, content)): not a hexadecimal number")
