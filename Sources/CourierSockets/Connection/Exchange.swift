@@ -28,6 +28,8 @@ final class Exchange: @unchecked Sendable {
     let timeout: UInt64
     /// The moment the whole exchange must be over by (monotonic nanoseconds), if limited.
     let requestDeadline: UInt64?
+    /// The most decoded body bytes the client accepts (`maximumResponseSize`), to stop a decompression early.
+    let maximumDecodedBytes: Int?
     /// The URL, for the response.
     let url: URL
     /// Hears of body bytes sent.
@@ -75,8 +77,15 @@ final class Exchange: @unchecked Sendable {
         self.timeout = MonotonicClock.nanoseconds(request.timeout)
         self.requestDeadline = requestTimeout.map { MonotonicClock.now() + MonotonicClock.nanoseconds($0) }
         self.url = request.url
+        self.maximumDecodedBytes = request.maximumResponseSize
         self.uploadProgress = request.uploadProgress
         self.metrics = metrics
+    }
+
+    deinit {
+        // Never leave a caller suspended: an exchange dropped without an answer fails its request.
+        headContinuation?.resume(throwing: NetworkError.transport(TransportFailure(
+            kind: .other, message: "the request to \(url.absoluteString) ended without a response")))
     }
 
     /// The time since `start`.

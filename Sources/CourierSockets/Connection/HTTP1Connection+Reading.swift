@@ -42,6 +42,15 @@ extension HTTP1Connection {
         }
     }
 
+    /// The transport's decompression limits, capped at what the caller accepts.
+    private func decompressionLimits(for exchange: Exchange) -> DecompressionLimits {
+        var limits = settings.decompression
+        if let maximum = exchange.maximumDecodedBytes {
+            limits.maximumDecodedBytes = min(limits.maximumDecodedBytes ?? .max, Int64(maximum))
+        }
+        return limits
+    }
+
     /// A parse or decode failure as the caller sees it.
     static func networkError(_ error: any Error) -> NetworkError {
         if let error = error as? HTTP1ParseError { return error.networkError }
@@ -111,9 +120,9 @@ extension HTTP1Connection {
                     var body = Data()
                     for case .body(let chunk) in events[(index + 1)..<end.index] { body.append(chunk) }
                     // Back to the pool before the caller hears of it, so its next request can reuse the connection.
+                    guard let response = response(head, bufferedBody: body, of: exchange) else { return }
                     let continuation = exchange.headContinuation
                     exchange.headContinuation = nil
-                    guard let response = response(head, bufferedBody: body, of: exchange) else { return }
                     complete(exchange, reusable: end.reusable)
                     continuation?.resume(returning: response)
                     index = end.index + 1
@@ -161,7 +170,7 @@ extension HTTP1Connection {
         var headers = head.headers
         do {
             if exchange.decodesContent, let encoding = headers["Content-Encoding"],
-               let decoder = try ContentDecoder(contentEncoding: encoding, limits: settings.decompression) {
+               let decoder = try ContentDecoder(contentEncoding: encoding, limits: decompressionLimits(for: exchange)) {
                 exchange.decoder = decoder
                 headers.remove(name: "Content-Encoding")
                 headers.remove(name: "Content-Length")

@@ -1,5 +1,6 @@
 #if os(Linux)
 import Foundation
+import Glibc
 
 /// The sockets this process holds open to one TCP port: the client side of connections to a test server,
 /// told apart from the server's own accepted sockets and from other tests' connections (the suite runs in
@@ -21,9 +22,7 @@ enum OpenSockets {
         let hexPort = String(format: "%04X", port)
         var inodes: Set<String> = []
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            // Read to the end: String(contentsOfFile:) stops short on a long /proc table.
-            guard let handle = FileHandle(forReadingAtPath: table), let data = try? handle.readToEnd() else { continue }
-            let text = String(decoding: data, as: UTF8.self)
+            let text = String(decoding: readAll(table), as: UTF8.self)
             for line in text.split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: " ", omittingEmptySubsequences: true)
                 guard fields.count > 9, fields[2].hasSuffix(":" + hexPort), fields[3] != "0A" else { continue }
@@ -31,6 +30,21 @@ enum OpenSockets {
             }
         }
         return inodes
+    }
+
+    /// The whole file, read with read(2) until it returns 0: /proc tables report no size, and
+    /// String(contentsOfFile:) stops short on a long one.
+    private static func readAll(_ path: String) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(fd, &chunk, chunk.count)
+            if count <= 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
     }
 }
 #endif
