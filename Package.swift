@@ -44,7 +44,7 @@ let package = Package(
         .plugin(name: "HTTPIDLPlugin", capability: .buildTool(), dependencies: ["httpidl"]),
         .executableTarget(
             name: "courier-bench",
-            dependencies: ["Courier", "URLQueryCoding", "FlexibleDecoding", "CourierTesting", "HTTPIDLCore"]
+            dependencies: ["Courier", "CourierSockets", "URLQueryCoding", "FlexibleDecoding", "CourierTesting", "HTTPIDLCore"]
         ),
 
         // libFuzzer targets, built and run by Scripts/fuzz.sh (-sanitize=fuzzer,address -D COURIER_FUZZING).
