@@ -102,9 +102,19 @@ http {
             default_type application/json;
             return 200 '$json';
         }
+        # nginx answers a return before reading a body (and a client then rightly stops sending), so the
+        # upload location reads the whole body first (into memory: no server-side temporary file either), then
+        # asks /uploaded, without the body, for its 204.
         location = /upload {
             client_max_body_size 2g;
+            client_body_buffer_size 1100m;
             access_log $work/upload.log upload;
+            proxy_pass_request_body off;
+            proxy_set_header Content-Length "";
+            proxy_set_header Content-Type "";
+            proxy_pass http://127.0.0.1:$http_port/uploaded;
+        }
+        location = /uploaded {
             return 204;
         }
     }

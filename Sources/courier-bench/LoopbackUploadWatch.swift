@@ -72,12 +72,14 @@ enum LoopbackUploadWatch {
         return count
     }
 
-    /// The regular files this process has open (targets of /proc/self/fd links that are paths; deleted files
+    /// The regular files this process has open beyond its standard streams (targets of /proc/self/fd links that are paths; deleted files
     /// keep their path with " (deleted)").
     static func openRegularFiles() -> [String] {
         let manager = FileManager.default
         guard let descriptors = try? manager.contentsOfDirectory(atPath: "/proc/self/fd") else { return [] }
-        return descriptors.compactMap { try? manager.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0) }
+        // 0, 1 and 2 are the inherited standard streams (possibly redirected to a file).
+        return descriptors.filter { Int($0).map { $0 > 2 } ?? false }
+            .compactMap { try? manager.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0) }
             .filter { $0.hasPrefix("/") && !$0.hasPrefix("/dev/") && !$0.hasPrefix("/proc/") }
     }
 

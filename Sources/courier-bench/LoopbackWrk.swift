@@ -1,7 +1,8 @@
 import Foundation
 
 /// Runs `wrk -t1 -c64` as this worker's only child, so that `getrusage(RUSAGE_CHILDREN)` after it is waited for
-/// is wrk's own CPU time and peak RSS.
+/// is wrk's own CPU time. Its peak RSS is its VmHWM, sampled while it runs: the children's `ru_maxrss` would
+/// count the spawning process's resident memory, which Linux carries over into a child through exec.
 enum LoopbackWrk {
     /// wrk runs at least this long; longer for large request counts (it runs by time, not by count).
     static let minimumSeconds = 2
@@ -15,6 +16,11 @@ enum LoopbackWrk {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
+        var peak = 0
+        while process.isRunning {
+            peak = max(peak, peakResidentKiB(process.processIdentifier) ?? 0)
+            usleep(100_000)
+        }
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw WrkFailure(output: output) }
@@ -40,8 +46,17 @@ enum LoopbackWrk {
         #endif
         result["cpu"] = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-        result["peak_kib"] = Double(usage.ru_maxrss)
+        result["peak_kib"] = Double(peak)
         return result
+    }
+
+    /// VmHWM of process `pid` in KiB, while it runs.
+    static func peakResidentKiB(_ pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Int(line.split(separator: " ").dropFirst().first ?? "")
+        }
+        return nil
     }
 
     /// wrk failed or printed no figures.
