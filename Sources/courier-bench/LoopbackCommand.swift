@@ -21,6 +21,7 @@ enum LoopbackCommand {
             + "\(options.requests) GETs of 200 bytes per side per pass after \(LoopbackWorker.warmUpRequests) warm-up, "
             + "\(LoopbackClients.concurrency) in flight, \(passes) passes, order rotated")
         let report = LoopbackReport.self
+        print("   load average at the start: \(loadAverage())")
 
         print("-- GET 200-byte JSON over HTTP")
         let gets = group([.wrk, .urlSession, .courierURLSession, .courierSocket], options, report.requestLine)
@@ -42,7 +43,14 @@ enum LoopbackCommand {
         print("-- 1 GiB multipart upload from disk over SocketTransport (nginx answers 204)")
         let uploads = group([.uploadSocket], options, report.transferLine)
         report.uploadSummary(uploads[.uploadSocket] ?? [])
+        print("   load average at the end: \(loadAverage())   (2 cores shared with nginx and the rest of the machine)")
         return 0
+    }
+
+    /// The first three fields of /proc/loadavg (1, 5 and 15 minutes), or "n/a".
+    static func loadAverage() -> String {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "n/a" }
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
 
     /// Runs `sides` for `passes` passes, rotating the order, printing each result with `line`.
