@@ -10,6 +10,7 @@ enum LoopbackCommand {
     /// A worker that runs longer than this is killed (a hang must not stop the whole run).
     static let workerTimeLimit = 240.0
 
+    /// Parses `arguments`, runs every group and prints the report; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
         let options: LoopbackOptions
         do { options = try LoopbackOptions(parsing: arguments) } catch {

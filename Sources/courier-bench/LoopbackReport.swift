@@ -25,8 +25,10 @@ enum LoopbackReport {
         }
     }
 
+    /// The side's name, padded to one column.
     static func name(_ side: LoopbackSide) -> String { side.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0) }
 
+    /// `12.3 MiB`.
     static func mebibytes(_ value: Double) -> String { String(format: "%.1f MiB", value) }
 
     /// `pass 2  courier-socket   51234 req/s   41.2 µs CPU/req   peak RSS 18.3 MiB`.
@@ -44,6 +46,7 @@ enum LoopbackReport {
             + ((result["intact"] ?? 1) == 1 ? "" : "   FILE SIZE WRONG (\(Int(result["bytes"] ?? 0)) bytes)"))
     }
 
+    /// Per side: the median req/s, CPU µs/req and peak RSS over the passes, with their spread.
     static func requestSummary(_ results: [LoopbackSide: [LoopbackResult]], sides: [LoopbackSide]) {
         for side in sides {
             guard let rows = results[side], let rate = Spread(rows.map(\.requestsPerSecond)),
@@ -55,6 +58,7 @@ enum LoopbackReport {
         }
     }
 
+    /// The GET ratios and their goals (issue #18).
     static func requestGoals(_ results: [LoopbackSide: [LoopbackResult]]) {
         let socket = results[.courierSocket], session = results[.urlSession]
         ratio("SocketTransport ÷ raw URLSession, req/s", socket, session, \.requestsPerSecond, goal: (6, true))
@@ -83,6 +87,7 @@ enum LoopbackReport {
         print(line)
     }
 
+    /// The RSS samples of the 100,000-request row and the ≤ 64 MiB goal.
     static func flatness(_ result: LoopbackResult?) {
         guard let result else { print("  no result"); return }
         for sample in result.samples { print("  after \(sample)") }
@@ -96,6 +101,7 @@ enum LoopbackReport {
             + "   goal ≤ 64 MiB peak: " + (result.peakMiB <= 64 ? "met" : "MISSED"))
     }
 
+    /// Per download side: the median MB/s, CPU and RSS growth; the ratio against the faster raw way and the goals.
     static func downloadSummary(_ results: [LoopbackSide: [LoopbackResult]]) {
         for side in [LoopbackSide.downloadTask, .downloadData, .downloadSocket] {
             guard let rows = results[side], let rate = Spread(rows.map(\.megabytesPerSecond)), let growth = Spread(rows.map(\.growthMiB)),
@@ -114,6 +120,7 @@ enum LoopbackReport {
         }
     }
 
+    /// The upload's MB/s, CPU and RSS, what each pass sent and nginx read, and the temporary-file check.
     static func uploadSummary(_ rows: [LoopbackResult]) {
         guard let rate = Spread(rows.map(\.megabytesPerSecond)), let peak = Spread(rows.map(\.peakMiB)),
               let growth = Spread(rows.map(\.growthMiB)), let cpu = Spread(rows.map { $0["cpu"] ?? 0 }) else {

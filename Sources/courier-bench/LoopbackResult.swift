@@ -11,6 +11,7 @@ struct LoopbackResult: Sendable {
     /// `sample …` lines the worker printed (RSS over time), in order.
     var samples: [String] = []
 
+    /// The figure for `key`, or nil.
     subscript(key: String) -> Double? {
         get { values[key] }
         set { values[key] = newValue }

@@ -13,11 +13,13 @@ enum LoopbackTransfers {
     static let blobPath = "/blob.bin"
     static let uploadPath = "/upload"
 
+    /// GET of the 1 GiB file.
     struct Blob: Endpoint {
         var method: HTTPMethod { .get }
         var path: EndpointPath { EndpointPath(LoopbackTransfers.blobPath) }
     }
 
+    /// POST of a form with a text field and `file` as a file part (streamed from disk).
     struct MultipartUpload: MultipartAPIDefinition {
         typealias APIResponse = EmptyResponse
         let file: URL
@@ -30,6 +32,7 @@ enum LoopbackTransfers {
         }
     }
 
+    /// Measures one transfer side; the download is checked for its size and deleted afterwards.
     static func run(_ side: LoopbackSide, _ options: LoopbackOptions) async throws -> LoopbackResult {
         let destination = URL(fileURLWithPath: options.directory).appendingPathComponent("download-\(side.rawValue).bin")
         defer { try? FileManager.default.removeItem(at: destination) }
@@ -42,7 +45,7 @@ enum LoopbackTransfers {
         case .downloadTask:
             let session = URLSession(configuration: .default)
             (start, cpuStart) = begin(&result)
-            try await downloadTask(session, source, to: destination)
+            try await DownloadBenchmarks.rawDownload(session, source, to: destination)
         case .downloadData:
             let writer = try FileWritingDelegate(destination)
             let session = URLSession(configuration: .default, delegate: writer, delegateQueue: writer.queue)
@@ -79,22 +82,6 @@ enum LoopbackTransfers {
         result["peak_kib"] = Double(DownloadBenchmarks.residentKiB("VmHWM") ?? 0)
     }
 
-    /// A URLSession download task, its file moved to `destination`.
-    static func downloadTask(_ session: URLSession, _ url: URL, to destination: URL) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            session.downloadTask(with: url) { location, _, error in
-                do {
-                    if let error { throw error }
-                    guard let location else { throw URLError(.cannotOpenFile) }
-                    try FileManager.default.moveItem(at: location, to: destination)
-                    continuation.resume()
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }.resume()
-        }
-    }
-
     /// A URLSession data-task delegate writing every chunk to a file.
     ///
     /// `@unchecked Sendable` is safe: `continuation` is set before the task is resumed, and every delegate call
@@ -110,6 +97,7 @@ enum LoopbackTransfers {
             queue.maxConcurrentOperationCount = 1
         }
 
+        /// Runs a data task for `url` and returns when it completed.
         func fetch(_ session: URLSession, _ url: URL) async throws {
             try await withCheckedThrowingContinuation { continuation in
                 self.continuation = continuation

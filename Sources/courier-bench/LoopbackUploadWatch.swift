@@ -15,6 +15,7 @@ enum LoopbackUploadWatch {
         var freeBytes = Int64.max
     }
 
+    /// Sends `endpoint` to nginx's upload location while watching; reports MB/s, RSS and what the watcher saw.
     static func upload(_ options: LoopbackOptions, _ endpoint: LoopbackTransfers.MultipartUpload) async throws -> LoopbackResult {
         let client = NetworkClient(baseURL: options.httpBaseURL, configuration: .init(
             retryPolicy: .never, transport: try LoopbackClients.socketTransport(options)))

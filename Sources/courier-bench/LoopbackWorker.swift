@@ -11,6 +11,7 @@ enum LoopbackWorker {
     /// The `courier-socket-rss` row's request count.
     static let flatnessRequests = 100_000
 
+    /// Parses `arguments` (`<side> <options>`), measures and prints the result; returns the exit status.
     static func run(_ arguments: [String]) async -> Int32 {
         guard let name = arguments.first, let side = LoopbackSide(rawValue: name) else {
             print("usage: courier-bench loopback-worker <" + LoopbackSide.allCases.map(\.rawValue).joined(separator: "|") + "> <options>")

@@ -38,14 +38,7 @@ enum LoopbackWrk {
         guard let count = result["requests"], let rate = result["rate"], rate > 0 else { throw WrkFailure(output: output) }
         result["seconds"] = count / rate
         result["failures"] = failures
-        var usage = rusage()
-        #if os(Linux)
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        #else
-        getrusage(RUSAGE_CHILDREN, &usage)
-        #endif
-        result["cpu"] = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        result["cpu"] = LoopbackComparison.Side.cpuSeconds(children: true)
         result["peak_kib"] = Double(peak)
         return result
     }

@@ -6,6 +6,7 @@ import Foundation
 /// 127.0.0.1 and localhost signed by it (`server.pem`, key `server.key`, mode 0600), made with CourierTesting's
 /// `HeldCertificate` — for Scripts/bench-loopback.sh's nginx. A hidden helper, not a benchmark.
 enum TestCertificateCommand {
+    /// Writes the files into the directory in `arguments`; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
         guard arguments.count == 1 else {
             print("usage: courier-bench write-test-certificate <dir>")
