@@ -33,6 +33,7 @@ enum LoopbackCommand {
         let https = group([.wrkHTTPS, .courierSocketHTTPS], options, report.requestLine)
         report.requestSummary(https, sides: [.wrkHTTPS, .courierSocketHTTPS])
         report.ratio("SocketTransport-https ÷ wrk-https", https[.courierSocketHTTPS], https[.wrkHTTPS], \.requestsPerSecond, goal: nil)
+        report.cpuBound(https, .courierSocketHTTPS, against: .wrkHTTPS)
 
         print("-- RSS over \(LoopbackWorker.flatnessRequests) GETs through SocketTransport")
         report.flatness(spawn(.socketRSS, options))
@@ -84,6 +85,7 @@ enum LoopbackCommand {
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
+        let nginxBefore = NginxUsage.workerCPUSeconds(directory: options.directory)
         do { try process.run() } catch {
             print("  \(side.rawValue): cannot start the worker: \(error)")
             return nil
@@ -111,6 +113,9 @@ enum LoopbackCommand {
             return nil
         }
         result.samples = samples
+        if let before = nginxBefore, let after = NginxUsage.workerCPUSeconds(directory: options.directory) {
+            result["nginx_cpu"] = after - before
+        }
         return result
     }
 

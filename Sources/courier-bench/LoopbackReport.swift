@@ -36,6 +36,7 @@ enum LoopbackReport {
         let failures = Int(result["failures"] ?? 0)
         print("  pass \(pass)  \(name(side)) " + String(format: "%8.0f req/s  %7.1f µs CPU/req", result.requestsPerSecond, result.cpuMicrosecondsPerRequest)
             + "   peak RSS \(mebibytes(result.peakMiB))   \(Int(result["requests"] ?? 0)) requests"
+            + (result.nginxMicrosecondsPerRequest.map { String(format: "   nginx %.1f µs CPU/req", $0) } ?? "")
             + (failures > 0 ? "   \(failures) FAILED" : ""))
     }
 
@@ -54,7 +55,8 @@ enum LoopbackReport {
                 print("  \(name(side)) no result")
                 continue
             }
-            print("  median \(name(side)) \(rate.text(unit: " req/s"))   CPU \(cpu.text(1, unit: " µs/req"))   peak RSS \(peak.text(1, unit: " MiB"))")
+            let server = Spread(rows.compactMap(\.nginxMicrosecondsPerRequest)).map { "   nginx CPU \($0.text(1, unit: " µs/req"))" } ?? ""
+            print("  median \(name(side)) \(rate.text(unit: " req/s"))   CPU \(cpu.text(1, unit: " µs/req"))   peak RSS \(peak.text(1, unit: " MiB"))" + server)
         }
     }
 
@@ -65,6 +67,21 @@ enum LoopbackReport {
         ratio("SocketTransport ÷ wrk, req/s", socket, results[.wrk], \.requestsPerSecond, goal: (0.4, true))
         ratio("SocketTransport ÷ raw URLSession, CPU/req", socket, session, \.cpuMicrosecondsPerRequest, goal: (1.0 / 6, false))
         ratio("Courier/URLSessionTransport ÷ raw URLSession, req/s", results[.courierURLSession], session, \.requestsPerSecond, goal: nil)
+        cpuBound(results, .courierSocket, against: .wrk)
+    }
+
+    /// What the CPU alone allows, steadier than req/s on a shared machine: every core ÷ (client + nginx CPU per
+    /// request), from the medians, for `side` and `baseline`, and their ratio.
+    static func cpuBound(_ results: [LoopbackSide: [LoopbackResult]], _ side: LoopbackSide, against baseline: LoopbackSide) {
+        func bound(_ side: LoopbackSide) -> Double? {
+            guard let rows = results[side], let client = Spread(rows.map(\.cpuMicrosecondsPerRequest)),
+                  let server = Spread(rows.compactMap(\.nginxMicrosecondsPerRequest)) else { return nil }
+            return Double(ProcessInfo.processInfo.activeProcessorCount) * 1e6 / (client.median + server.median)
+        }
+        guard let ours = bound(side), let theirs = bound(baseline) else { return }
+        print("  CPU-bound estimate (\(ProcessInfo.processInfo.activeProcessorCount) cores ÷ (client + nginx CPU per request)): "
+            + "\(side.rawValue) " + String(format: "%.0f", ours) + " req/s, \(baseline.rawValue) " + String(format: "%.0f", theirs)
+            + " req/s, ratio " + String(format: "%.3f×", ours / theirs))
     }
 
     /// Prints the pass-by-pass ratio `numerator ÷ denominator` of `figure`, and whether it meets `goal`

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Keys: `requests`, `seconds` (wall time of the measured part), `cpu` (CPU seconds of the measured part, every
 /// thread), `peak_kib` (VmHWM, or the child's maxrss for wrk), `failures`; transfers add `bytes`,
-/// `rss_before_kib` and their own checks.
+/// `rss_before_kib` and their own checks. `served` counts every request the server answered (warm-up included);
+/// the parent adds `nginx_cpu`, the CPU seconds nginx's workers used while the worker ran.
 struct LoopbackResult: Sendable {
     /// The figures by key.
     var values: [String: Double] = [:]
@@ -21,6 +22,11 @@ struct LoopbackResult: Sendable {
     var requestsPerSecond: Double { (self["requests"] ?? 0) / max(self["seconds"] ?? 0, 1e-9) }
     /// CPU microseconds per request.
     var cpuMicrosecondsPerRequest: Double { (self["cpu"] ?? 0) / max(self["requests"] ?? 0, 1) * 1e6 }
+    /// nginx's CPU microseconds per request it served during the run (nil when unknown).
+    var nginxMicrosecondsPerRequest: Double? {
+        guard let cpu = self["nginx_cpu"], let served = self["served"] ?? self["requests"], served > 0 else { return nil }
+        return cpu / served * 1e6
+    }
     /// Peak resident memory in MiB.
     var peakMiB: Double { (self["peak_kib"] ?? 0) / 1024 }
     /// Bytes transferred per second, in MB/s (10^6).

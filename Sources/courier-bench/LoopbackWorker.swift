@@ -78,6 +78,7 @@ enum LoopbackWorker {
         result["seconds"] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         result["cpu"] = LoopbackComparison.Side.processCPUSeconds() - cpuStart
         result["requests"] = Double(total)
+        result["served"] = Double(total + warmUpRequests)
         result["peak_kib"] = Double(DownloadBenchmarks.residentKiB("VmHWM") ?? 0)
         let (count, first) = failures.withLock { ($0.count, $0.first) }
         result["failures"] = Double(count)
