@@ -47,18 +47,7 @@ enum DownloadBenchmarks {
             let rawDestination = directory.appendingPathComponent("raw.bin")
             var start = DispatchTime.now().uptimeNanoseconds
             do {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                    session.downloadTask(with: server.url("/blob")) { location, _, error in
-                        if let error { continuation.resume(throwing: error); return }
-                        do {
-                            guard let location else { throw URLError(.cannotOpenFile) }
-                            try FileManager.default.moveItem(at: location, to: rawDestination)
-                            continuation.resume()
-                        } catch {
-                            continuation.resume(throwing: error)
-                        }
-                    }.resume()
-                }
+                try await rawDownload(session, server.url("/blob"), to: rawDestination)
             } catch {
                 print("  raw download failed: \(error)")
                 return
@@ -188,6 +177,22 @@ enum DownloadBenchmarks {
         print("  courier spools the .stream body to a temporary file, then uploads it; server received \(received) bytes")
         print("  peak RSS (VmHWM) during Courier upload: \(peak.map { "\($0 / 1024) MiB" } ?? "n/a")"
               + "   during raw uploadTask(fromFile:): \(residentKiB("VmHWM").map { "\($0 / 1024) MiB" } ?? "n/a")")
+    }
+
+    /// A URLSession download task, its file moved to `destination`.
+    static func rawDownload(_ session: URLSession, _ url: URL, to destination: URL) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            session.downloadTask(with: url) { location, _, error in
+                do {
+                    if let error { throw error }
+                    guard let location else { throw URLError(.cannotOpenFile) }
+                    try FileManager.default.moveItem(at: location, to: destination)
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }.resume()
+        }
     }
 
     /// A field of /proc/self/status in KiB (Linux), e.g. `VmHWM` (peak resident) or `VmRSS`.

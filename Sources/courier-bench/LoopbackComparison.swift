@@ -36,12 +36,16 @@ enum LoopbackComparison {
         /// Process CPU time (user + system, every thread) per request measured.
         var cpuMicrosecondsPerRequest: Double { cpuSeconds / Double(max(requests, 1)) * 1e6 }
 
-        static func processCPUSeconds() -> Double {
+        /// CPU seconds (user + system, every thread) this process has used.
+        static func processCPUSeconds() -> Double { cpuSeconds(children: false) }
+
+        /// User + system seconds of this process, or (`children`) of its waited-for children.
+        static func cpuSeconds(children: Bool) -> Double {
             var usage = rusage()
             #if os(Linux)
-            getrusage(RUSAGE_SELF.rawValue, &usage)
+            getrusage(children ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue, &usage)
             #else
-            getrusage(RUSAGE_SELF, &usage)
+            getrusage(children ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
             #endif
             let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6

@@ -6,10 +6,17 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "query-wire" { QueryWireCommand.run(); exit(0) }  // hidden helper of Scripts/interop-query.sh
+// `loopback` needs nginx (Scripts/bench-loopback.sh starts it); its workers and the certificate writer are helpers.
+if arguments.first == "loopback" { exit(LoopbackCommand.run(Array(arguments.dropFirst()))) }
+if arguments.first == "loopback-worker" { exit(await LoopbackWorker.run(Array(arguments.dropFirst()))) }
+#if os(Linux)
+if arguments.first == "write-test-certificate" { exit(TestCertificateCommand.run(Array(arguments.dropFirst()))) }
+#endif
 let suites = BenchmarkSuites.all
 if arguments.isEmpty || arguments.contains("--help") {
     print("usage: courier-bench <suite>… | all")
     print("suites: " + suites.map(\.name).joined(separator: ", "))
+    print("also: courier-bench loopback --http-port P --https-port Q --ca FILE --dir DIR [--requests N] (run by Scripts/bench-loopback.sh)")
     exit(arguments.isEmpty ? 1 : 0)
 }
 let selected = arguments == ["all"] ? suites.map(\.name) : arguments

@@ -1,0 +1,45 @@
+import Courier
+import CourierSockets
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The GET clients of `courier-bench loopback`, each fetching and decoding the 200-byte JSON
+/// (`ClientBenchmarks.Account`) that nginx serves at `accountPath`.
+enum LoopbackClients {
+    /// Requests in flight, and connections per host for every client.
+    static let concurrency = 64
+    /// nginx's JSON location (Scripts/bench-loopback.sh serves it).
+    static let accountPath = "/accounts/42"
+
+    /// Raw URLSession, no Courier: a data task per request, status check, JSONDecoder (`ClientBenchmarks.rawFetch`).
+    static func rawURLSession(_ baseURL: URL) -> @Sendable () async throws -> Void {
+        let configuration = URLSessionConfiguration.default
+        configuration.httpMaximumConnectionsPerHost = concurrency
+        configuration.urlCache = nil
+        let session = URLSession(configuration: configuration)
+        let url = baseURL.appendingPathComponent(accountPath)
+        return { try await ClientBenchmarks.rawFetch(session, url) }
+    }
+
+    /// `NetworkClient.send(GetAccount)` over `transport`, with retries off.
+    static func courier(_ baseURL: URL, _ transport: any Transport) -> @Sendable () async throws -> Void {
+        let client = NetworkClient(baseURL: baseURL, configuration: .init(retryPolicy: .never, transport: transport))
+        return { Measure.blackHole(try await client.send(ClientBenchmarks.GetAccount(id: 42))) }
+    }
+
+    /// `URLSessionTransport` with `concurrency` connections per host and no cookies.
+    static func urlSessionTransport() -> URLSessionTransport {
+        URLSessionTransport(configuration: .init(maximumConnectionsPerHost: concurrency, cookiePolicy: .disabled))
+    }
+
+    /// `SocketTransport` with `concurrency` connections per host, trusting the test CA in `options.caFile` as an
+    /// added root, with no time-out on the whole request (1 GiB transfers).
+    static func socketTransport(_ options: LoopbackOptions) throws -> SocketTransport {
+        let authority = try String(contentsOfFile: options.caFile, encoding: .utf8)
+        return SocketTransport(configuration: .init(
+            maximumConnectionsPerHost: concurrency, tls: TLSConfiguration(additionalTrustedRoots: [authority])
+        ))
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// `courier-bench loopback --http-port P --https-port Q --ca FILE --dir DIR [--requests N]`, run by
+/// Scripts/bench-loopback.sh against its nginx: every row in its own worker process (`LoopbackWorker`), so
+/// CPU time and peak RSS are that side's alone; three passes per group with the order rotated each pass, so
+/// a slow moment of the shared machine does not land on one side only. Prints each pass, then the medians
+/// with their spread (min–max) and the goals of issue #18.
+enum LoopbackCommand {
+    static let passes = 3
+    /// A worker that runs longer than this is killed (a hang must not stop the whole run).
+    static let workerTimeLimit = 240.0
+
+    /// Parses `arguments`, runs every group and prints the report; returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: LoopbackOptions
+        do { options = try LoopbackOptions(parsing: arguments) } catch {
+            print("courier-bench loopback: \(error.message)")
+            print("usage: courier-bench loopback --http-port P --https-port Q --ca FILE --dir DIR [--requests N]")
+            return 2
+        }
+        print("== loopback: nginx on 127.0.0.1:\(options.httpPort) (http) and :\(options.httpsPort) (https); "
+            + "\(options.requests) GETs of 200 bytes per side per pass after \(LoopbackWorker.warmUpRequests) warm-up, "
+            + "\(LoopbackClients.concurrency) in flight, \(passes) passes, order rotated")
+        let report = LoopbackReport.self
+        print("   load average at the start: \(loadAverage())")
+
+        print("-- GET 200-byte JSON over HTTP")
+        let gets = group([.wrk, .urlSession, .courierURLSession, .courierSocket], options, report.requestLine)
+        report.requestSummary(gets, sides: [.wrk, .urlSession, .courierURLSession, .courierSocket])
+        report.requestGoals(gets)
+
+        print("-- GET 200-byte JSON over HTTPS (URLSession on Linux cannot trust a private CA, so no URLSession rows)")
+        let https = group([.wrkHTTPS, .courierSocketHTTPS], options, report.requestLine)
+        report.requestSummary(https, sides: [.wrkHTTPS, .courierSocketHTTPS])
+        report.ratio("SocketTransport-https ÷ wrk-https", https[.courierSocketHTTPS], https[.wrkHTTPS], \.requestsPerSecond, goal: nil)
+        report.cpuBound(https, .courierSocketHTTPS, against: .wrkHTTPS)
+
+        print("-- RSS over \(LoopbackWorker.flatnessRequests) GETs through SocketTransport")
+        report.flatness(spawn(.socketRSS, options))
+
+        print("-- 1 GiB download to a file")
+        let downloads = group([.downloadTask, .downloadData, .downloadSocket], options, report.transferLine)
+        report.downloadSummary(downloads)
+
+        print("-- 1 GiB multipart upload from disk over SocketTransport (nginx answers 204)")
+        let uploads = group([.uploadSocket], options, report.transferLine)
+        report.uploadSummary(uploads[.uploadSocket] ?? [])
+        print("   load average at the end: \(loadAverage())   (2 cores shared with nginx and the rest of the machine)")
+        return 0
+    }
+
+    /// The first three fields of /proc/loadavg (1, 5 and 15 minutes), or "n/a".
+    static func loadAverage() -> String {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "n/a" }
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+
+    /// Runs `sides` for `passes` passes, rotating the order, printing each result with `line`.
+    static func group(
+        _ sides: [LoopbackSide], _ options: LoopbackOptions, _ line: (Int, LoopbackSide, LoopbackResult) -> Void
+    ) -> [LoopbackSide: [LoopbackResult]] {
+        var results: [LoopbackSide: [LoopbackResult]] = [:]
+        for pass in 0..<passes {
+            let shift = pass % sides.count
+            for side in sides[shift...] + sides[..<shift] {
+                guard let result = spawn(side, options) else { continue }
+                results[side, default: []].append(result)
+                line(pass + 1, side, result)
+            }
+        }
+        return results
+    }
+
+    /// Runs `courier-bench loopback-worker <side> …` and returns its result; prints what else it said.
+    static func spawn(_ side: LoopbackSide, _ options: LoopbackOptions) -> LoopbackResult? {
+        let process = Process()
+        process.executableURL = Bundle.main.executableURL
+        process.arguments = ["loopback-worker", side.rawValue] + options.arguments
+        // The worker's temporary directory is its own, so the upload row can count the files created there.
+        let temporary = URL(fileURLWithPath: options.directory).appendingPathComponent("tmp-\(side.rawValue)")
+        try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary.path
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        let nginxBefore = NginxUsage.workerCPUSeconds(directory: options.directory)
+        do { try process.run() } catch {
+            print("  \(side.rawValue): cannot start the worker: \(error)")
+            return nil
+        }
+        let watchdog = DispatchWorkItem { [process = UncheckedProcess(process)] in
+            if process.value.isRunning {
+                print("  \(side.rawValue): still running after \(Int(workerTimeLimit)) s, killed")
+                process.value.terminate()
+            }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + workerTimeLimit, execute: watchdog)
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        watchdog.cancel()
+
+        var result: LoopbackResult?
+        var samples: [String] = []
+        for line in output.split(separator: "\n") {
+            if let parsed = LoopbackResult(line: line) { result = parsed }
+            else if line.hasPrefix("sample ") { samples.append(String(line.dropFirst("sample ".count))) }
+            else { print("  \(side.rawValue): \(line)") }
+        }
+        guard process.terminationStatus == 0, var result else {
+            print("  \(side.rawValue): worker failed (status \(process.terminationStatus))")
+            return nil
+        }
+        result.samples = samples
+        if let before = nginxBefore, let after = NginxUsage.workerCPUSeconds(directory: options.directory) {
+            result["nginx_cpu"] = after - before
+        }
+        return result
+    }
+
+    /// `Process` handed to the watchdog closure.
+    ///
+    /// `@unchecked Sendable` is safe: the watchdog only calls `isRunning` and `terminate()`, which Foundation
+    /// allows from any thread, while the spawning thread waits for the process.
+    struct UncheckedProcess: @unchecked Sendable {
+        let value: Process
+        init(_ value: Process) { self.value = value }
+    }
+}

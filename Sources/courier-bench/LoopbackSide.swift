@@ -1,0 +1,26 @@
+/// One row of `courier-bench loopback`: what one worker process (`courier-bench loopback-worker <side> …`)
+/// measures, so that its CPU time and peak RSS are that side's alone.
+enum LoopbackSide: String, CaseIterable, Sendable {
+    /// `wrk -t1 -c64` on the 200-byte JSON (its own CPU and maxrss, from the worker's waited-for child).
+    case wrk
+    /// URLSession with no Courier: 64 data tasks in flight, 64 connections per host, JSONDecoder.
+    case urlSession = "urlsession"
+    /// `NetworkClient.send` over `URLSessionTransport` (64 connections per host), 64 in flight.
+    case courierURLSession = "courier-urlsession"
+    /// `NetworkClient.send` over `SocketTransport` (64 connections per host), 64 in flight.
+    case courierSocket = "courier-socket"
+    /// `wrk` over TLS.
+    case wrkHTTPS = "wrk-https"
+    /// `SocketTransport` over TLS, trusting the test CA.
+    case courierSocketHTTPS = "courier-socket-https"
+    /// `SocketTransport` over 100,000 GETs, resident memory sampled every 10,000.
+    case socketRSS = "courier-socket-rss"
+    /// 1 GiB to a file with a URLSession `downloadTask` (moved into place).
+    case downloadTask = "download-urlsession-task"
+    /// 1 GiB to a file with a URLSession data task whose delegate writes each chunk to a `FileHandle`.
+    case downloadData = "download-urlsession-data"
+    /// 1 GiB to a file with `NetworkClient.download(_:to:)` over `SocketTransport`.
+    case downloadSocket = "download-courier-socket"
+    /// 1 GiB multipart upload (one file part) over `SocketTransport` to nginx's 204 location.
+    case uploadSocket = "upload-courier-socket"
+}
