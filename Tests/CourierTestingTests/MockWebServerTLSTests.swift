@@ -110,8 +110,7 @@ struct MockWebServerTLSTests {
         configuration.readTimeout = .milliseconds(200)
         let server = MockWebServer(configuration: configuration)
         defer { server.shutdown() }
-        let client = try RawClient(port: server.port)
-        let end = client.readToEnd().end
+        let end = try await offPool { try RawClient(port: server.port).readToEnd().end }
         #expect(end == .closed)
         #expect(await server.waitUntil(timeout: .seconds(60)) { !$0.malformedRequests.isEmpty })
         #expect(server.malformedRequests.first?.kind == .tlsHandshakeFailed)
@@ -120,13 +119,15 @@ struct MockWebServerTLSTests {
 
     @Test("shutdown does not wait for a client stuck in the handshake")
     func shutdownDuringHandshake() async throws {
-        let server = try MockWebServer(configuration: .init(tls: .init(serving: HeldCertificate.authority())))
-        let client = try RawClient(port: server.port)
+        var configuration = try MockWebServer.Configuration(tls: .init(serving: HeldCertificate.authority()))
+        configuration.readTimeout = .seconds(300)   // the stalled client stays until shutdown, however busy the machine
+        let server = MockWebServer(configuration: configuration)
+        let client = HandOver(try RawClient(port: server.port))
         #expect(await server.waitUntil(timeout: .seconds(60)) { $0.openConnectionCount == 1 })
         let started = ContinuousClock.now
         server.shutdown()
         #expect(ContinuousClock.now - started < .seconds(4))  // the workers' wait would take 5 s
-        let end = client.readToEnd().end
+        let end = try await offPool { client.value.readToEnd().end }
         #expect(end == .closed)
         #expect(server.malformedRequests.isEmpty)
     }

@@ -41,7 +41,7 @@ extension HTTP1Connection {
                 exchange.bodyBytesSent = Int64(data.count)
             } else {
                 do {
-                    bodyReader = try body.makeReader()
+                    bodyPump = BodyPump(try body.makeReader(), chunkSize: Self.bodyChunk)
                 } catch {
                     state = .idle
                     self.exchange = nil

@@ -163,8 +163,8 @@ extension HTTP1Connection {
             bodyPending = false
             waitingForContinue = false
             continueDeadline = nil
-            bodyReader?.close()
-            bodyReader = nil
+            bodyPump?.close()
+            bodyPump = nil
             mustClose = true
         }
         var headers = head.headers

@@ -41,7 +41,8 @@ extension HTTP1Connection {
             reportUploadProgress(exchange)
             guard bodyPending, !waitingForContinue else { break }
             do {
-                try refill(exchange)
+                // Nothing more until the source delivers its next chunk.
+                guard try refill(exchange) else { break }
             } catch {
                 fail(NetworkError.from(error))
                 return
@@ -54,23 +55,31 @@ extension HTTP1Connection {
         updateInterest()
     }
 
-    /// Puts the next piece of the body (with its chunk framing) into `output`.
-    private func refill(_ exchange: Exchange) throws {
-        guard let reader = bodyReader else {
+    /// Puts the next piece of the body (with its chunk framing) into `output`; `false` when the source has not
+    /// read it yet (`flush` runs again when it has).
+    private func refill(_ exchange: Exchange) throws -> Bool {
+        guard let pump = bodyPump else {
             bodyPending = false
-            return
+            return true
         }
-        if let chunk = try reader.read(maxLength: Self.bodyChunk), !chunk.isEmpty {
+        let loop = self.loop
+        let ready = pump.take { [weak self] in
+            guard let self else { return }
+            loop.execute { self.flush() }
+        }
+        guard let ready else { return false }
+        if let chunk = try ready.get() {
             if exchange.chunked { output.append(contentsOf: HTTP1RequestHead.chunkHeader(count: chunk.count)) }
             output.append(contentsOf: chunk)
-            if exchange.chunked { output.append(contentsOf: [13, 10]) }
+            if exchange.chunked { output.append(contentsOf: HTTP1RequestHead.chunkTerminator) }
             exchange.bodyBytesSent += Int64(chunk.count)
         } else {
             if exchange.chunked { output.append(contentsOf: HTTP1RequestHead.lastChunk) }
-            reader.close()
-            bodyReader = nil
+            pump.close()
+            bodyPump = nil
             bodyPending = false
         }
+        return true
     }
 
     private func reportUploadProgress(_ exchange: Exchange) {

@@ -66,7 +66,7 @@ final class HTTP1Connection: LoopChannel, @unchecked Sendable {
     // Writing.
     var output: [UInt8] = []
     var outputOffset = 0
-    var bodyReader: (any BodyReader)?
+    var bodyPump: BodyPump?
     var bodyPending = false
     var waitingForContinue = false
     var continueDeadline: UInt64?
@@ -190,8 +190,8 @@ final class HTTP1Connection: LoopChannel, @unchecked Sendable {
     func close() {
         guard state != .closed else { return }
         state = .closed
-        bodyReader?.close()
-        bodyReader = nil
+        bodyPump?.close()
+        bodyPump = nil
         tls?.shutdown()
         tls = nil
         if fd >= 0 {

@@ -192,12 +192,22 @@ struct RawResponse {
     var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-/// Runs blocking socket code on a Dispatch thread, so a test waiting on a socket never holds one of the few
+/// Runs blocking socket code on a thread of its own, so a test waiting on a socket never holds one of the few
 /// threads of Swift's cooperative pool (which the other tests running in parallel need).
 func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    // A thread of its own: Dispatch's global queues on Linux share threads with Swift's cooperative pool, so
+    // blocking there can stall every other test.
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             continuation.resume(with: Result { try body() })
         }
     }
+}
+
+/// Hands a value that is not `Sendable` (a `RawClient`) to `offPool` and back.
+///
+/// `@unchecked Sendable` is safe: the test uses the value on one thread at a time, handing it over with `await`.
+final class HandOver<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
