@@ -138,6 +138,8 @@ extension APIDefinition {
 extension HTTPResponse {
     /// The declared `Content-Length`, if any.
     var expectedContentLength: Int64? {
-        headers["Content-Length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        guard let text = headers["Content-Length"] else { return nil }
+        if let value = Int64(text) { return value }   // the usual case, without Foundation's trimming
+        return Int64(text.trimmingCharacters(in: .whitespaces))
     }
 }

@@ -39,17 +39,33 @@ struct RequestTarget: Sendable {
     }
 
     /// The part of an absolute URL after its authority, without the fragment: `/a/b?c=d`, or `/` when empty.
+    /// Scans the UTF-8 bytes once (this runs for every request).
     static func originForm(of absolute: String) -> String {
-        guard let schemeEnd = absolute.range(of: "://")?.upperBound else { return "/" }
-        var index = schemeEnd
-        while index < absolute.endIndex, absolute[index] != "/", absolute[index] != "?", absolute[index] != "#" {
-            index = absolute.index(after: index)
+        let utf8 = absolute.utf8
+        var index = utf8.startIndex
+        // Past "scheme://".
+        var slashes = 0
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            utf8.formIndex(after: &index)
+            if byte == UInt8(ascii: "/") {
+                slashes += 1
+                if slashes == 2 { break }
+            } else if slashes > 0 {
+                return "/"
+            }
         }
-        let rest = absolute[index...]
-        let withoutFragment = rest.firstIndex(of: "#").map { rest[..<$0] } ?? rest
-        if withoutFragment.isEmpty { return "/" }
-        if withoutFragment.first == "?" { return "/" + withoutFragment }
-        return String(withoutFragment)
+        // Past the authority.
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            utf8.formIndex(after: &index)
+        }
+        let start = index
+        while index < utf8.endIndex, utf8[index] != UInt8(ascii: "#") { utf8.formIndex(after: &index) }
+        guard start < index else { return "/" }
+        let target = String(absolute[start..<index])
+        return utf8[start] == UInt8(ascii: "?") ? "/" + target : target
     }
 }
 
