@@ -41,4 +41,11 @@ for _ in $(seq 1 100); do
 done
 
 swift build --product courier-bench >/dev/null
-COURIER_HTTPBIN_URL="http://127.0.0.1:$PORT" "$(swift build --show-bin-path)/courier-bench" httpbin-check
+# Once over each transport; either failing fails the script.
+status=0
+for transport in urlsession socket; do
+  echo "== over $transport"
+  COURIER_TRANSPORT="$transport" COURIER_HTTPBIN_URL="http://127.0.0.1:$PORT" \
+    "$(swift build --show-bin-path)/courier-bench" httpbin-check || status=1
+done
+exit $status
