@@ -82,7 +82,8 @@ struct SocketTransportProxyTests {
         server.enqueue(.text("tunnelled"))
         server.enqueue(.text("again"))
         let proxies = ProxyConfiguration(httpsProxy: URL(string: "http://u:pw@127.0.0.1:\(proxy.port)")!)
-        let transport = SocketTransport(configuration: .init(tls: ca.trustingConfiguration, proxy: proxies))
+        // Idle connections are kept far longer than a sanitized, loaded run can take between the two requests.
+        let transport = SocketTransport(configuration: .init(idleConnectionTimeout: .seconds(600), tls: ca.trustingConfiguration, proxy: proxies))
         let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(retryPolicy: .never, transport: transport))
         #expect(try await client.response(.get("/t")).value == Data("tunnelled".utf8))
         #expect(try await client.response(.get("/t2")).value == Data("again".utf8))

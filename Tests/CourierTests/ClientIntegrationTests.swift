@@ -288,7 +288,7 @@ import Testing
         // The fake clock advances only by the waits, so the outcome does not depend on machine load.
         let clock = FakeRetryClock()
         let retry = RetryPolicy(maxAttempts: 10, baseDelay: 0.01, maximumDelay: 1, deadline: 1.5)
-        let error = await #expect(throws: NetworkError.self) { try await client(transport, retry: retry, interceptors: [RetryInterceptor(clock: clock.clock)]).response(Call(path: "/slow").decoding(Data.self)) }
+        let error = await #expect(throws: NetworkError.self) { try await client(transport, retry: retry, timeout: .seconds(120), interceptors: [RetryInterceptor(clock: clock.clock)]).response(Call(path: "/slow").decoding(Data.self)) }
         #expect(error.map { if case .httpStatus(let failure) = $0 { failure.statusCode } else { 0 } } == 503)
         #expect(clock.sleeps == [1])          // a 1 s wait fits in 1.5 s, a second one does not
         #expect(settledRequestCount() == 2)

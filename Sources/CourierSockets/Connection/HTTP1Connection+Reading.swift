@@ -242,7 +242,8 @@ extension HTTP1Connection {
         return pieces
     }
 
-    /// The response is complete.
+    /// The response is complete. The connection goes back to the pool (or closes) before the reader hears of
+    /// the end, so the reader's next request finds it idle.
     private func complete(_ exchange: Exchange, reusable: Bool) {
         if let decoder = exchange.decoder {
             do {
@@ -253,19 +254,19 @@ extension HTTP1Connection {
             }
         }
         exchange.responseComplete = true
-        exchange.stream?.finish()
         finishMetrics(of: exchange, failed: false)
         self.exchange = nil
         served += 1
-        guard reusable, !mustClose, !bodyPending, exchange.requestSent else {
+        if reusable, !mustClose, !bodyPending, exchange.requestSent {
+            state = .idle
+            paused = false
+            idleSince = MonotonicClock.now()
+            updateInterest()
+            pool.connectionIdle(self)
+        } else {
             close()
-            return
         }
-        state = .idle
-        paused = false
-        idleSince = MonotonicClock.now()
-        updateInterest()
-        pool.connectionIdle(self)
+        exchange.stream?.finish()
     }
 
     /// The reader dropped or cancelled the body before its end: the rest is not read; the connection closes.
