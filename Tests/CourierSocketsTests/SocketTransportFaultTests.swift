@@ -187,6 +187,19 @@ struct SocketTransportFaultTests {
         #expect(OpenSockets.count(toPort: server.port) == 0, "the cancelled connection stayed open")
     }
 
+    @Test("Expect: 100-continue: the head goes first, the body after the server's 100, the final response after it")
+    func expectContinue() async throws {
+        server.enqueue(.text("accepted", status: 201))
+        let body = MockResponse.generatedBytes(count: 300_000)
+        let client = client()
+        let response = try await client.response(.post("/upload").header("Expect", "100-continue").body(.data(body, contentType: "application/octet-stream")))
+        #expect(response.statusCode == 201)
+        #expect(response.value == Data("accepted".utf8))
+        let recorded = try await server.takeRequest()
+        #expect(recorded.headers["Expect"] == "100-continue")
+        #expect(recorded.body == body)
+    }
+
     @Test("connecting to a closed port is cannotConnect")
     func closedPort() async throws {
         let port = server.port

@@ -311,12 +311,13 @@ struct JSONValueTests {
         var body: RequestBody? { .json(event) }
     }
 
-    @Test func roundTripThroughNetworkClientAndMockWebServer() async throws {
+    @Test(arguments: TransportKind.available)
+    func roundTripThroughNetworkClientAndMockWebServer(over transport: TransportKind) async throws {
         let server = MockWebServer()
         try server.start()
         defer { server.shutdown() }
         server.enqueue(.json(#"{"id":"e1","payload":{"n":18446744073709551615,"tags":["a",1,true,null],"s":"1"},"attributes":{"x":1.5}}"#))
-        let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(cookiePolicy: .disabled))
+        let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(transport: transport.make()))
         let event: JSONValue = ["kind": "order", "count": .number(.integer(.max)), "meta": ["ok": true, "none": nil]]
         let response = try await client.send(PostEventRequest(event: event))
         #expect(response.id == "e1")

@@ -222,14 +222,14 @@ import Testing
 
     /// swift-corelibs-foundation parses `WWW-Authenticate` itself and has hung or trapped on some shapes: every
     /// one here must come back as the 401 with its body, at once.
-    @Test(arguments: [
+    @Test(arguments: TransportKind.available, [
         "Basic realm=\"r\"", "Basic", "Basic realm=", "Basic realm=x", "Bearer", "Bearer error=\"invalid_token\"",
         "Bearer realm=\"api\", error=\"invalid_token\"", "Digest realm=\"x\", nonce=\"abc\"", "Negotiate", "", "realm=\"no scheme\"",
     ])
-    func everyChallengeShapeEndsWithThe401(_ challenge: String) async throws {
+    func everyChallengeShapeEndsWithThe401(over transport: TransportKind, _ challenge: String) async throws {
         server.enqueue(MockResponse(status: 401, headers: ["WWW-Authenticate": challenge], body: "nope"))
         let start = ContinuousClock.now
-        let error = await #expect(throws: NetworkError.self) { try await client().response(Call(path: "/secret").decoding(Data.self)) }
+        let error = await #expect(throws: NetworkError.self) { try await client(transport).response(Call(path: "/secret").decoding(Data.self)) }
         guard case .httpStatus(let failure) = error else {
             Issue.record("expected an HTTP status failure, got \(String(describing: error))")
             return
