@@ -241,11 +241,11 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(90))
     }
 
-    @Test func wrongBasicCredentialsInTheURLEndWithThe401() async throws {
+    @Test(arguments: TransportKind.available)
+    func wrongBasicCredentialsInTheURLEndWithThe401(over transport: TransportKind) async throws {
         server.dispatcher = { _ in MockResponse(status: 401, headers: ["WWW-Authenticate": "Basic realm=\"r\""], body: "no") }
         let base = try #require(URL(string: "http://user:wrong@127.0.0.1:\(server.port)/api"))
-        let transport = URLSessionTransport(configuration: .init(cookiePolicy: .disabled))
-        let client = NetworkClient(baseURL: base, configuration: .init(timeout: .seconds(120), retryPolicy: .never, transport: transport))
+        let client = NetworkClient(baseURL: base, configuration: .init(timeout: .seconds(120), retryPolicy: .never, transport: transport.make()))
         let start = ContinuousClock.now
         let error = await #expect(throws: NetworkError.self) { try await client.response(Call(path: "/secret").decoding(Data.self)) }
         guard case .httpStatus(let failure) = error else {
@@ -255,5 +255,6 @@ import Testing
         #expect(failure.statusCode == 401)
         #expect((ContinuousClock.now - start).seconds < 90)   // not the 120 s timeout
         #expect(server.requestCount <= 3)
+        #expect(server.recordedRequests.last?.headers["Authorization"] == "Basic " + Data("user:wrong".utf8).base64EncodedString())
     }
 }

@@ -85,6 +85,12 @@ struct PreparedRequest: Sendable {
     /// - Throws: `.invalidHeader`-style failures for header text that cannot go on the wire.
     init(_ request: HTTPRequest, target: RequestTarget, decompresses: Bool) throws {
         var headers = request.headers.combined
+        // Credentials in the URL (`https://user:password@host/`) go to that origin as Basic auth, as curl sends them.
+        if let user = request.url.user, !headers.contains("Authorization") {
+            let password = request.url.password.map { $0.removingPercentEncoding ?? $0 } ?? ""
+            let credentials = "\(user.removingPercentEncoding ?? user):\(password)"
+            headers.add(name: "Authorization", value: "Basic " + Data(credentials.utf8).base64EncodedString())
+        }
         if let route = target.key.proxy, !route.tunnels, let authorization = route.authorization, !headers.contains("Proxy-Authorization") {
             headers.add(name: "Proxy-Authorization", value: authorization)
         }
