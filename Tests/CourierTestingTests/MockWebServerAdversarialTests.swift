@@ -177,7 +177,9 @@ import CourierTesting
             return (true, client.readToEnd().end)
         }
         #expect(!sentAll, "the whole trickled request was accepted")
-        #expect(end == .closed)
+        // Cut off either way: a byte the client sends after the server closed makes the server's kernel answer
+        // with a reset, which a slow (sanitized, loaded) client then reads instead of the end of stream.
+        #expect(end == .closed || end == .reset)
         #expect(server.malformedRequests.map(\.kind) == [.timedOut])
         #expect(server.requestCount == 0)
     }
