@@ -74,8 +74,7 @@ public struct ProxyConfiguration: Sendable, Hashable {
     }
 
     private static func bare(_ host: String) -> String {
-        var text = host.lowercased()
-        if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
+        var text = host.lowercased().withoutIPv6Brackets
         if text.hasSuffix(".") { text.removeLast() }
         return text
     }

@@ -29,15 +29,15 @@ struct SocketTransportHTTPSTests {
         defer { server.shutdown() }
         server.enqueue(.json(#"{"id":7}"#))
         server.enqueue(.generated(byteCount: 3_000_000))
-        let collected = LockedBox<[TransferMetrics]>([])
-        let client = client(server, ca.trustingConfiguration) { metrics in collected.mutate { $0.append(metrics) } }
+        let collected = LockedState<[TransferMetrics]>([])
+        let client = client(server, ca.trustingConfiguration) { metrics in collected.withLock { $0.append(metrics) } }
         let first = try await client.response(.post("/items").body(.data(Data("payload".utf8), contentType: "text/plain")))
         #expect(first.statusCode == 200)
         #expect(first.value == Data(#"{"id":7}"#.utf8))
         let second = try await client.response(.get("/big"))
         #expect(second.value == MockResponse.generatedBytes(count: 3_000_000))
         #expect(try await server.takeRequest().body == Data("payload".utf8))
-        let metrics = collected.value
+        let metrics = collected.withLock { $0 }
         #expect(metrics.count == 2)
         #expect(metrics.first?.secureConnection != nil)
         #expect(metrics.first?.reusedConnection == false)
@@ -120,13 +120,4 @@ struct SocketTransportHTTPSTests {
     }
 }
 
-/// A value shared with a callback on another thread.
-final class LockedBox<Value: Sendable>: @unchecked Sendable {
-    // Safe: `stored` is only touched under `lock`.
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.withLock { stored } }
-    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
-}
 #endif

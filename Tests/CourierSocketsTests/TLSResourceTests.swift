@@ -9,33 +9,6 @@ import Testing
 /// sockets whose TCP connection involves the test server's port (so suites running in parallel do not count).
 @Suite("TLS resources")
 struct TLSResourceTests {
-    /// The open descriptors of this process that are TCP sockets to or from `port` on 127.0.0.1.
-    static func socketDescriptors(port: UInt16) throws -> Int {
-        try sockets(port: port).count
-    }
-
-    /// The /proc/net/tcp lines of this process's sockets to or from `port`.
-    static func sockets(port: UInt16) throws -> [String] {
-        let hexPort = String(format: "%04X", port)
-        // Read to EOF: procfs files report size 0, and a busy table is longer than one read.
-        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/net/tcp"))
-        defer { try? handle.close() }
-        let table = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
-        var lines: [String: String] = [:]  // inode: line
-        for line in table.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: " ")
-            guard fields.count > 9 else { continue }
-            if fields[1].hasSuffix(":" + hexPort) || fields[2].hasSuffix(":" + hexPort) { lines[String(fields[9])] = String(line) }
-        }
-        var found: [String] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
-                  target.hasPrefix("socket:[") else { continue }
-            if let line = lines[String(target.dropFirst(8).dropLast())] { found.append("fd \(name): \(line)") }
-        }
-        return found
-    }
-
     @Test("100 handshakes and refusals leave no descriptor open")
     func noDescriptorLeak() async throws {
         let ca = try HeldCertificate.authority()
@@ -43,7 +16,7 @@ struct TLSResourceTests {
         try server.start()
         defer { server.shutdown() }
         let port = server.port
-        let listening = try Self.socketDescriptors(port: port)
+        let listening = OpenSockets.sockets(port: port).count
         #expect(listening == 1)  // the listener
         let trusted = try TLSContext(configuration: ca.trustingConfiguration)
         let untrusted = try TLSContext(configuration: HeldCertificate.authority().trustingConfiguration)
@@ -58,7 +31,7 @@ struct TLSResourceTests {
             }
         }
         #expect(await server.waitUntil(timeout: .seconds(60)) { $0.openConnectionCount == 0 })
-        let left = try Self.sockets(port: port)
+        let left = OpenSockets.sockets(port: port)
         #expect(left.count == listening, "\(left.joined(separator: "\n"))")
         #expect(server.requestCount == 50)
     }

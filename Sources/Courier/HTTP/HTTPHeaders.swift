@@ -94,8 +94,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// One field per name, repeated fields joined as a transport sends them: `Cookie` values with "; "
     /// (RFC 6265 §5.4), others with ", " (RFC 9110 §5.3). The one place this rule lives.
     package var combined: HTTPHeaders {
+        // Every request passes here: find a repeat without allocating (headers are few).
+        let repeats = fields.indices.contains { index in
+            fields[..<index].contains { Self.equalNames($0.name, fields[index].name) }
+        }
+        guard repeats else { return self }
         let names = uniqueNames
-        guard names.count < fields.count else { return self }
         return HTTPHeaders(names.map { name in
             let separator = name.caseInsensitiveEquals("Cookie") ? "; " : ", "
             return Field(name: name, value: values(for: name).joined(separator: separator))

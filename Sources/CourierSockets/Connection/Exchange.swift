@@ -47,8 +47,6 @@ final class Exchange: @unchecked Sendable {
     var receivedResponseBytes = false
     /// Whether the request has been fully written.
     var requestSent = false
-    /// Whether the response has fully arrived.
-    var responseComplete = false
     /// Body bytes written so far.
     var bodyBytesSent: Int64 = 0
     /// Body bytes last reported to `uploadProgress`.

@@ -253,7 +253,6 @@ extension HTTP1Connection {
                 return
             }
         }
-        exchange.responseComplete = true
         finishMetrics(of: exchange, failed: false)
         self.exchange = nil
         served += 1

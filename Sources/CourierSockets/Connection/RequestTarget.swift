@@ -22,10 +22,9 @@ struct RequestTarget: Sendable {
             throw NetworkError.transport(TransportFailure(
                 kind: .other, message: "SocketTransport sends only http and https URLs, not '\(url.absoluteString)'"))
         }
-        guard var host = url.host, !host.isEmpty else {
+        guard let host = url.host?.withoutIPv6Brackets, !host.isEmpty else {
             throw NetworkError.transport(TransportFailure(kind: .other, message: "the URL '\(url.absoluteString)' has no host"))
         }
-        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         let defaultPort = scheme == "https" ? 443 : 80
         let port = url.port ?? defaultPort
         let bracketed = host.contains(":") ? "[\(host)]" : host
@@ -86,10 +85,8 @@ struct PreparedRequest: Sendable {
     init(_ request: HTTPRequest, target: RequestTarget, decompresses: Bool) throws {
         var headers = request.headers.combined
         // Credentials in the URL (`https://user:password@host/`) go to that origin as Basic auth, as curl sends them.
-        if let user = request.url.user, !headers.contains("Authorization") {
-            let password = request.url.password.map { $0.removingPercentEncoding ?? $0 } ?? ""
-            let credentials = "\(user.removingPercentEncoding ?? user):\(password)"
-            headers.add(name: "Authorization", value: "Basic " + Data(credentials.utf8).base64EncodedString())
+        if let authorization = request.url.basicAuthorization, !headers.contains("Authorization") {
+            headers.add(name: "Authorization", value: authorization)
         }
         if let route = target.key.proxy, !route.tunnels, let authorization = route.authorization, !headers.contains("Proxy-Authorization") {
             headers.add(name: "Proxy-Authorization", value: authorization)

@@ -38,18 +38,14 @@ struct SocketAddress: Sendable, CustomStringConvertible {
 
     /// The address when `host` is a numeric IPv4 or IPv6 literal (brackets allowed), else `nil`.
     static func numeric(host: String, port: Int) -> SocketAddress? {
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        var storage = sockaddr_storage()
+        let bare = host.withoutIPv6Brackets
         var v4 = in_addr()
         if inet_pton(AF_INET, bare, &v4) == 1 {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = UInt16(port).bigEndian
             address.sin_addr = v4
-            withUnsafeBytes(of: address) { bytes in
-                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) }
-            }
-            return SocketAddress(storage: storage, length: socklen_t(MemoryLayout<sockaddr_in>.size))
+            return SocketAddress(copying: address)
         }
         var v6 = in6_addr()
         if inet_pton(AF_INET6, bare, &v6) == 1 {
@@ -57,10 +53,7 @@ struct SocketAddress: Sendable, CustomStringConvertible {
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = UInt16(port).bigEndian
             address.sin6_addr = v6
-            withUnsafeBytes(of: address) { bytes in
-                withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) }
-            }
-            return SocketAddress(storage: storage, length: socklen_t(MemoryLayout<sockaddr_in6>.size))
+            return SocketAddress(copying: address)
         }
         return nil
     }
@@ -104,6 +97,17 @@ struct SocketAddress: Sendable, CustomStringConvertible {
             return .failure(NetworkError.transport(TransportFailure(kind: .cannotConnect, message: "'\(host)' has no IPv4 or IPv6 address")))
         }
         return .success(addresses)
+    }
+}
+extension SocketAddress {
+    /// `address` (a `sockaddr_in` or `sockaddr_in6`) in socket-address storage (an extension, so the memberwise
+    /// initializer stays).
+    fileprivate init<Address>(copying address: Address) {
+        var storage = sockaddr_storage()
+        withUnsafeBytes(of: address) { bytes in
+            withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) }
+        }
+        self.init(storage: storage, length: socklen_t(MemoryLayout<Address>.size))
     }
 }
 #endif

@@ -9,7 +9,7 @@ final class EventLoopGroup: Sendable {
     static let shared = EventLoopGroup(count: max(1, ProcessInfo.processInfo.activeProcessorCount / 2))
 
     private let loops: [EventLoop]
-    private let next = LockedCounter()
+    private let next = LockedState(0)
 
     private init(count: Int) {
         loops = (0..<count).map { EventLoop(name: "Courier I/O \($0 + 1)") }
@@ -17,19 +17,12 @@ final class EventLoopGroup: Sendable {
 
     /// The loop for a new connection (round robin).
     func nextLoop() -> EventLoop {
-        loops[next.increment() % loops.count]
-    }
-}
-
-/// A counter that can be bumped from any thread.
-final class LockedCounter: Sendable {
-    private let value = LockedState(0)
-    /// Adds one and returns the value before.
-    func increment() -> Int {
-        value.withLock { value in
+        let index = next.withLock { value in
             defer { value &+= 1 }
             return value
         }
+        return loops[index % loops.count]
     }
 }
+
 #endif

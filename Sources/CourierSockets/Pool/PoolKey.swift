@@ -33,17 +33,10 @@ struct ProxyRoute: Hashable, Sendable {
 
     /// The route for `proxy` (a URL), tunnelling when the request is https.
     init(proxy: URL, tunnels: Bool) {
-        var host = proxy.host ?? ""
-        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        self.host = host
+        self.host = (proxy.host ?? "").withoutIPv6Brackets
         self.port = proxy.port ?? 1080
         self.tunnels = tunnels
-        if let user = proxy.user {
-            let credentials = "\(user.removingPercentEncoding ?? user):\(proxy.password.flatMap { $0.removingPercentEncoding ?? $0 } ?? "")"
-            authorization = "Basic " + Data(credentials.utf8).base64EncodedString()
-        } else {
-            authorization = nil
-        }
+        self.authorization = proxy.basicAuthorization
     }
 }
 #endif

@@ -34,8 +34,7 @@ package final class TLSConnection {
     /// for a DNS name, IP-SAN verification (no SNI) for an IPv4 or IPv6 address (brackets allowed). `port`, when
     /// given, keeps resumable sessions per host and port rather than per host.
     package init(context: TLSContext, fd: Int32, serverName: String, port: Int? = nil) throws(NetworkError) {
-        var name = serverName
-        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        var name = serverName.withoutIPv6Brackets
         if name.hasSuffix(".") { name.removeLast() }
         self.serverName = name
         self.sessionKey = port.map { "\(name.lowercased()):\($0)" } ?? name.lowercased()

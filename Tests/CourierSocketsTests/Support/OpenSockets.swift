@@ -2,34 +2,41 @@
 import Foundation
 import Glibc
 
-/// The sockets this process holds open to one TCP port: the client side of connections to a test server,
-/// told apart from the server's own accepted sockets and from other tests' connections (the suite runs in
-/// parallel in one process) by the remote port in /proc/net/tcp and tcp6.
+/// The TCP sockets this process holds open on one port, told apart from other tests' sockets (the suite runs
+/// in parallel in one process) by matching /proc/self/fd against /proc/net/tcp and tcp6.
 enum OpenSockets {
-    /// How many of this process's file descriptors are TCP sockets connected to `port` on the remote side.
+    /// How many of this process's descriptors are client sockets connected to `port` (remote side).
     static func count(toPort port: UInt16) -> Int {
-        let inodes = remoteInodes(port: port)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return 0 }
-        return names.filter { name in
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
-                  target.hasPrefix("socket:["), target.hasSuffix("]") else { return false }
-            return inodes.contains(String(target.dropFirst(8).dropLast()))
-        }.count
+        sockets(port: port, remoteOnly: true).count
     }
 
-    /// The inodes of sockets whose remote port is `port` (any state but LISTEN).
-    private static func remoteInodes(port: UInt16) -> Set<String> {
-        let hexPort = String(format: "%04X", port)
-        var inodes: Set<String> = []
+    /// `fd N: <tcp table line>` for each of this process's sockets whose local or (with `remoteOnly`) remote
+    /// port is `port`, listening sockets included.
+    static func sockets(port: UInt16, remoteOnly: Bool = false) -> [String] {
+        let lines = tableLines(port: port, remoteOnly: remoteOnly)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return [] }
+        return names.compactMap { name in
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
+                  target.hasPrefix("socket:["), target.hasSuffix("]"),
+                  let line = lines[String(target.dropFirst(8).dropLast())] else { return nil }
+            return "fd \(name): \(line)"
+        }
+    }
+
+    /// The table lines, by socket inode, whose remote (or local) port is `port`.
+    private static func tableLines(port: UInt16, remoteOnly: Bool) -> [String: String] {
+        let hexPort = ":" + String(format: "%04X", port)
+        var lines: [String: String] = [:]
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            let text = String(decoding: readAll(table), as: UTF8.self)
-            for line in text.split(separator: "\n").dropFirst() {
+            for line in String(decoding: readAll(table), as: UTF8.self).split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-                guard fields.count > 9, fields[2].hasSuffix(":" + hexPort), fields[3] != "0A" else { continue }
-                inodes.insert(String(fields[9]))
+                guard fields.count > 9 else { continue }
+                if fields[2].hasSuffix(hexPort) || (!remoteOnly && fields[1].hasSuffix(hexPort)) {
+                    lines[String(fields[9])] = String(line)
+                }
             }
         }
-        return inodes
+        return lines
     }
 
     /// The whole file, read with read(2) until it returns 0: /proc tables report no size, and
