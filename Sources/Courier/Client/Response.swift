@@ -18,18 +18,25 @@ public struct Response<Value: Sendable>: Sendable {
     public var url: URL?
     /// Seconds from building the request to the decoded value, retries and interceptors included.
     public var duration: TimeInterval
+    /// How the client's cache answered, or `nil` when no cache took part.
+    public var cacheStatus: CacheStatus?
 
     /// Creates a response.
-    public init(value: Value, statusCode: Int, headers: HTTPHeaders, url: URL?, duration: TimeInterval) {
+    public init(
+        value: Value, statusCode: Int, headers: HTTPHeaders, url: URL?, duration: TimeInterval, cacheStatus: CacheStatus? = nil
+    ) {
         self.value = value
         self.statusCode = statusCode
         self.headers = headers
         self.url = url
         self.duration = duration
+        self.cacheStatus = cacheStatus
     }
 
     /// The same response carrying another value.
     public func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Response<Other> {
-        Response<Other>(value: try transform(value), statusCode: statusCode, headers: headers, url: url, duration: duration)
+        Response<Other>(
+            value: try transform(value), statusCode: statusCode, headers: headers, url: url, duration: duration,
+            cacheStatus: cacheStatus)
     }
 }

@@ -11,6 +11,8 @@ public struct HTTPResponse: Sendable {
     public var body: ResponseBody
     /// The URL that answered (after redirects).
     public var url: URL?
+    /// How the client's cache answered, or `nil` when no cache took part.
+    public var cacheStatus: CacheStatus?
 
     /// Creates a response whose body is streamed or already in memory.
     public init(statusCode: Int, headers: HTTPHeaders = [:], body: ResponseBody, url: URL? = nil) {
