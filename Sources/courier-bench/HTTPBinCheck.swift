@@ -139,14 +139,12 @@ enum HTTPBinCheck {
             let echo = try await client.send(Request(path: "/gzip").decoding(Echo.self))
             return echo.gzipped == true
         }
-        if overSockets {
-            // SocketTransport follows no redirects itself; the redirect interceptor (issue #13) will, for both.
-            print("  skipped: redirects are followed (SocketTransport leaves them to the interceptors)")
-        } else { await check("redirects are followed (relative and absolute)") {
+        await check("redirects are followed (relative and absolute), with their history") {
             let relative = try await client.response(Request(path: "/relative-redirect/3").decoding(Echo.self))
             let absolute = try await client.response(Request(path: "/absolute-redirect/2").decoding(Echo.self))
             return relative.url?.path == "/get" && absolute.url?.path == "/get"
-        } }
+                && relative.redirects.count == 3 && absolute.redirects.count == 2
+        }
         await check("basic auth with credentials") {
             let credentials = Data("user:passwd".utf8).base64EncodedString()
             let auth = try await client.send(Request(path: "/basic-auth/user/passwd", headers: ["Authorization": "Basic \(credentials)"]).decoding(Auth.self))

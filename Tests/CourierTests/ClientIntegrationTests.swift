@@ -178,27 +178,15 @@ import Testing
         #expect(try await server.takeRequest().method == "HEAD")
     }
 
-    // URLSession follows redirects itself; over SocketTransport they are the redirect interceptor's (issue #13).
-    @Test func redirectsAreFollowed() async throws {
-        let transport = TransportKind.urlSession
+    @Test(arguments: TransportKind.available) func redirectsAreFollowed(over transport: TransportKind) async throws {
         server.enqueue(MockResponse(status: 302, headers: ["Location": "/api/step2"]))
         server.enqueue(MockResponse(status: 301, headers: ["Location": server.url("/api/final").absoluteString]))
         server.enqueue(.json(#"{"id":3,"name":"end"}"#))
         let response = try await client(transport).response(TypedCall<User>(path: "/start"))
         #expect(response.value.name == "end")
         #expect(response.url?.path == "/api/final")
+        #expect(response.redirects.count == 2)
         #expect(settledRequestCount() == 3)
-    }
-
-    // URLSession follows redirects itself; over SocketTransport they are the redirect interceptor's (issue #13).
-    @Test func redirectLoopStopsAtTheCap() async throws {
-        server.dispatcher = { _ in MockResponse(status: 302, headers: ["Location": "/api/loop"]) }
-        let transport = URLSessionTransport(configuration: .init(maximumRedirects: 3))
-        let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(retryPolicy: .never, transport: transport))
-        let error = await #expect(throws: NetworkError.self) { try await client.response(Call(path: "/loop").decoding(Data.self)) }
-        guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus, got \(String(describing: error))"); return }
-        #expect(failure.statusCode == 302)
-        #expect(settledRequestCount() == 4)
     }
 
     @Test(arguments: TransportKind.available) func basicAuthChallengeReturns401WithoutHanging(over transport: TransportKind) async throws {

@@ -28,10 +28,10 @@ import Testing
         let logging = LoggingInterceptor(logger: CollectingLogger())
         let names = { (client: NetworkClient) in client.interceptors.map { String(describing: type(of: $0)) } }
         let client = stubClient(StubTransport(), interceptors: [logging])
-        #expect(names(client) == ["LoggingInterceptor", "RetryInterceptor", "ValidationInterceptor", "ResponseBufferingInterceptor"])
+        #expect(names(client) == ["LoggingInterceptor", "RetryInterceptor", "ValidationInterceptor", "RedirectInterceptor", "ResponseBufferingInterceptor"])
         // A built-in placed by the user is not added twice, and keeps its place.
         let placed = stubClient(StubTransport(), interceptors: [RetryInterceptor(), logging])
-        #expect(names(placed) == ["RetryInterceptor", "LoggingInterceptor", "ValidationInterceptor", "ResponseBufferingInterceptor"])
+        #expect(names(placed) == ["RetryInterceptor", "LoggingInterceptor", "ValidationInterceptor", "RedirectInterceptor", "ResponseBufferingInterceptor"])
     }
 
     struct Event: Codable, Sendable, Equatable {
@@ -109,8 +109,8 @@ import Testing
         func refreshToken(rejected: String?) async throws -> String { "TOKEN-2" }
     }
 
-    @Test(arguments: [false, true])
-    func aCrossOriginRedirectCarriesNoCredentials(viaAuthInterceptor: Bool) async throws {
+    @Test(arguments: [false, true], TransportKind.available)
+    func aCrossOriginRedirectCarriesNoCredentials(viaAuthInterceptor: Bool, over transport: TransportKind) async throws {
         let origin = MockWebServer()
         let other = MockWebServer()
         try origin.start()
@@ -118,7 +118,7 @@ import Testing
         defer { origin.shutdown(); other.shutdown() }
         origin.dispatcher = Self.redirecting(to: other.url("/echo"))
         other.enqueue(.text("landed"))
-        var configuration = NetworkClient.Configuration(retryPolicy: .never, cookiePolicy: .disabled)
+        var configuration = NetworkClient.Configuration(retryPolicy: .never, transport: transport.make(), cookiePolicy: .disabled)
         var headers: HTTPHeaders = ["Cookie": "session=SECRET", "Proxy-Authorization": "Basic SECRET", "X-Kept": "yes"]
         if viaAuthInterceptor {
             configuration.interceptors = [AuthInterceptor(tokenProvider: Token())]
@@ -137,27 +137,31 @@ import Testing
         #expect(landed.headers["X-Kept"] == "yes")
     }
 
-    @Test func aRedirectToAnotherHostNameOfTheSameServerCarriesNoCredentials() async throws {
+    @Test(arguments: TransportKind.available)
+    func aRedirectToAnotherHostNameOfTheSameServerCarriesNoCredentials(over transport: TransportKind) async throws {
         let server = MockWebServer()
         try server.start()
         defer { server.shutdown() }
         // 127.0.0.1 and localhost are different origins, even on one socket.
         server.enqueue(MockResponse(status: 302, headers: ["Location": "http://localhost:\(server.port)/echo"]))
         server.enqueue(.text("landed"))
-        let client = NetworkClient(baseURL: server.baseURL, configuration: .init(retryPolicy: .never, cookiePolicy: .disabled))
+        let client = NetworkClient(baseURL: server.baseURL, configuration: .init(
+            retryPolicy: .never, transport: transport.make(), cookiePolicy: .disabled))
         _ = try await client.response(Call(path: "/x", headers: ["Authorization": "Bearer TOKEN-1"]).decoding(String.self, using: TextResponseDecoder()))
         _ = try await server.takeRequest()
         #expect(try await server.takeRequest().headers["Authorization"] == nil)
     }
 
-    @Test func aSameOriginRedirectKeepsCredentials() async throws {
+    @Test(arguments: TransportKind.available)
+    func aSameOriginRedirectKeepsCredentials(over transport: TransportKind) async throws {
         let server = MockWebServer()
         try server.start()
         defer { server.shutdown() }
         server.enqueue(MockResponse(status: 302, headers: ["Location": server.url("/echo").absoluteString]))
         server.enqueue(.text("landed"))
         let client = NetworkClient(baseURL: server.baseURL, configuration: .init(
-            retryPolicy: .never, interceptors: [AuthInterceptor(tokenProvider: Token())], cookiePolicy: .disabled))
+            retryPolicy: .never, interceptors: [AuthInterceptor(tokenProvider: Token())], transport: transport.make(),
+            cookiePolicy: .disabled))
         _ = try await client.response(Call(path: "/x").decoding(String.self, using: TextResponseDecoder()))
         _ = try await server.takeRequest()
         #expect(try await server.takeRequest().headers["Authorization"] == "Bearer TOKEN-1")

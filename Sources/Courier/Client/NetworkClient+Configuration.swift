@@ -19,6 +19,9 @@ extension NetworkClient {
         public var acceptableStatusCodes: Set<Int>
         /// The retry policy for endpoints that set none. `RetryPolicy.never` turns retrying off.
         public var retryPolicy: RetryPolicy
+        /// The redirect policy for endpoints that set none. Default `.follow` (up to 20); `.never` returns
+        /// redirect responses as they are.
+        public var redirectPolicy: RedirectPolicy
         /// Your interceptors, outermost first. The client adds the built-ins after them — `RetryInterceptor`,
         /// `ValidationInterceptor`, `ResponseBufferingInterceptor` — except those you placed here yourself (to
         /// log every attempt, put `LoggingInterceptor` after a `RetryInterceptor` of your own).
@@ -45,6 +48,7 @@ extension NetworkClient {
             timeout: Duration = RequestDefaults.standard.timeout,
             acceptableStatusCodes: Set<Int> = RequestDefaults.standard.acceptableStatusCodes,
             retryPolicy: RetryPolicy = RequestDefaults.standard.retryPolicy,
+            redirectPolicy: RedirectPolicy = RequestDefaults.standard.redirectPolicy,
             interceptors: [any Interceptor] = [],
             maximumResponseSize: Int? = RequestDefaults.standard.maximumResponseSize,
             decoder: any ResponseDecoder = JSONResponseDecoder(),
@@ -56,6 +60,7 @@ extension NetworkClient {
             self.timeout = timeout
             self.acceptableStatusCodes = acceptableStatusCodes
             self.retryPolicy = retryPolicy
+            self.redirectPolicy = redirectPolicy
             self.interceptors = interceptors
             self.maximumResponseSize = maximumResponseSize
             self.decoder = decoder
@@ -68,7 +73,8 @@ extension NetworkClient {
         var requestDefaults: RequestDefaults {
             RequestDefaults(
                 headers: headers, queryEncoder: queryEncoder, timeout: timeout, acceptableStatusCodes: acceptableStatusCodes,
-                maximumResponseSize: maximumResponseSize, retryPolicy: retryPolicy)
+                maximumResponseSize: maximumResponseSize, retryPolicy: retryPolicy,
+                redirectPolicy: redirectPolicy)
         }
     }
 }

@@ -87,7 +87,8 @@ public struct NetworkClient: Sendable {
         }
         return Response(
             value: value, statusCode: response.statusCode, headers: response.headers, url: response.url,
-            duration: ContinuousClock.seconds(since: start), cacheStatus: response.cacheStatus)
+            duration: ContinuousClock.seconds(since: start), cacheStatus: response.cacheStatus,
+            redirects: response.redirects)
     }
 
     private func runDownload(
@@ -110,7 +111,8 @@ public struct NetworkClient: Sendable {
         }
         return Response(
             value: destination, statusCode: response.statusCode, headers: response.headers, url: response.url,
-            duration: ContinuousClock.seconds(since: start), cacheStatus: response.cacheStatus)
+            duration: ContinuousClock.seconds(since: start), cacheStatus: response.cacheStatus,
+            redirects: response.redirects)
     }
 
     /// Runs the stack; a failing status gets the endpoint's typed error body, decoded with the same decoder.

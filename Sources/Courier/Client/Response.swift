@@ -20,10 +20,13 @@ public struct Response<Value: Sendable>: Sendable {
     public var duration: TimeInterval
     /// How the client's cache answered, or `nil` when no cache took part.
     public var cacheStatus: CacheStatus?
+    /// The redirects followed to get here, oldest first.
+    public var redirects: [Redirect]
 
     /// Creates a response.
     public init(
-        value: Value, statusCode: Int, headers: HTTPHeaders, url: URL?, duration: TimeInterval, cacheStatus: CacheStatus? = nil
+        value: Value, statusCode: Int, headers: HTTPHeaders, url: URL?, duration: TimeInterval, cacheStatus: CacheStatus? = nil,
+        redirects: [Redirect] = []
     ) {
         self.value = value
         self.statusCode = statusCode
@@ -31,12 +34,13 @@ public struct Response<Value: Sendable>: Sendable {
         self.url = url
         self.duration = duration
         self.cacheStatus = cacheStatus
+        self.redirects = redirects
     }
 
     /// The same response carrying another value.
     public func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Response<Other> {
         Response<Other>(
             value: try transform(value), statusCode: statusCode, headers: headers, url: url, duration: duration,
-            cacheStatus: cacheStatus)
+            cacheStatus: cacheStatus, redirects: redirects)
     }
 }

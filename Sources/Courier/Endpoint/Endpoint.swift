@@ -35,6 +35,8 @@ public protocol Endpoint: Sendable {
     var acceptableStatusCodes: Set<Int>? { get }
     /// The retry policy, or `nil` for the client's default.
     var retryPolicy: RetryPolicy? { get }
+    /// The redirect policy, or `nil` for the client's default.
+    var redirectPolicy: RedirectPolicy? { get }
     /// The encoder for this endpoint's query DTO (e.g. `.repeated` arrays for one server), or `nil` for the
     /// client's (`RequestDefaults.queryEncoder`).
     var queryEncoder: URLQueryEncoder? { get }
@@ -55,6 +57,8 @@ extension Endpoint {
     public var acceptableStatusCodes: Set<Int>? { nil }
     /// The client's default retry policy.
     public var retryPolicy: RetryPolicy? { nil }
+    /// The client's default redirect policy.
+    public var redirectPolicy: RedirectPolicy? { nil }
     /// The client's query encoder.
     public var queryEncoder: URLQueryEncoder? { nil }
 }

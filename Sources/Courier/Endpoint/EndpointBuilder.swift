@@ -33,6 +33,8 @@ public struct EndpointBuilder<Response: Decodable & Sendable>: APIDefinition {
     public var acceptableStatusCodes: Set<Int>?
     /// The retry policy, or `nil` for the client's default.
     public var retryPolicy: RetryPolicy?
+    /// The redirect policy, or `nil` for the client's default.
+    public var redirectPolicy: RedirectPolicy?
     /// The query encoder, or `nil` for the client's.
     public var queryEncoder: URLQueryEncoder?
     /// The decoder for responses, or `nil` for the client's.
@@ -49,6 +51,7 @@ public struct EndpointBuilder<Response: Decodable & Sendable>: APIDefinition {
         timeout = endpoint.timeout
         acceptableStatusCodes = endpoint.acceptableStatusCodes
         retryPolicy = endpoint.retryPolicy
+        redirectPolicy = endpoint.redirectPolicy
         queryEncoder = endpoint.queryEncoder
         self.responseDecoder = responseDecoder
     }
@@ -104,6 +107,11 @@ public struct EndpointBuilder<Response: Decodable & Sendable>: APIDefinition {
     /// Sets the retry policy.
     public func retryPolicy(_ policy: RetryPolicy) -> Self {
         with { $0.retryPolicy = policy }
+    }
+
+    /// Sets the redirect policy.
+    public func redirectPolicy(_ policy: RedirectPolicy) -> Self {
+        with { $0.redirectPolicy = policy }
     }
 
     private func with(_ change: (inout Self) -> Void) -> Self {

@@ -88,7 +88,8 @@ extension HTTPRequest {
             timeout: timeout,
             acceptableStatusCodes: endpoint.acceptableStatusCodes ?? defaults.acceptableStatusCodes,
             maximumResponseSize: defaults.maximumResponseSize,
-            retryPolicy: endpoint.retryPolicy ?? defaults.retryPolicy
+            retryPolicy: endpoint.retryPolicy ?? defaults.retryPolicy,
+            redirectPolicy: endpoint.redirectPolicy ?? defaults.redirectPolicy
         )
     }
 

@@ -25,6 +25,8 @@ public struct RequestDefaults: Sendable {
     public var maximumResponseSize: Int?
     /// The retry policy. Default: `RetryPolicy.default`.
     public var retryPolicy: RetryPolicy
+    /// The redirect policy. Default: `RedirectPolicy.follow` (up to 20).
+    public var redirectPolicy: RedirectPolicy
 
     /// Creates defaults.
     public init(
@@ -33,7 +35,8 @@ public struct RequestDefaults: Sendable {
         timeout: Duration = .seconds(60),
         acceptableStatusCodes: Set<Int> = Set(200..<300),
         maximumResponseSize: Int? = 64 << 20,
-        retryPolicy: RetryPolicy = .default
+        retryPolicy: RetryPolicy = .default,
+        redirectPolicy: RedirectPolicy = .follow
     ) {
         self.headers = headers
         self.queryEncoder = queryEncoder
@@ -41,6 +44,7 @@ public struct RequestDefaults: Sendable {
         self.acceptableStatusCodes = acceptableStatusCodes
         self.maximumResponseSize = maximumResponseSize
         self.retryPolicy = retryPolicy
+        self.redirectPolicy = redirectPolicy
     }
 
     /// `RequestDefaults()`: the values documented above.

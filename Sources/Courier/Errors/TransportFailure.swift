@@ -19,6 +19,9 @@ public struct TransportFailure: Sendable, Hashable, CustomStringConvertible {
         /// A TLS handshake failed or the server's certificate was refused (untrusted, expired, wrong host, pin
         /// mismatch); `message` says which.
         case tls
+        /// A redirect was not followed: one over the policy's limit, a loop, `https` to `http`, or a `Location`
+        /// that is not an http(s) URL; `message` says which.
+        case redirect
     }
 
     /// The kind of failure.
@@ -47,6 +50,7 @@ public struct TransportFailure: Sendable, Hashable, CustomStringConvertible {
         case .fileSystem: what = "file system error"
         case .other: what = "transport error"
         case .tls: what = "TLS failure"
+        case .redirect: what = "redirect refused"
         }
         let head = code.map { "\(what) (code \($0))" } ?? what
         return message.isEmpty ? head : "\(head): \(message)"

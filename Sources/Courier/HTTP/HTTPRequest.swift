@@ -25,6 +25,8 @@ public struct HTTPRequest: Sendable {
     public var maximumResponseSize: Int?
     /// How failed attempts are retried (`.never` for one attempt).
     public var retryPolicy: RetryPolicy
+    /// How redirects are followed (`.never` returns them as they are).
+    public var redirectPolicy: RedirectPolicy
     /// Receives upload progress (body bytes sent) from the transport; set by `NetworkClient.upload`.
     public var uploadProgress: (@Sendable (TransferProgress) -> Void)?
 
@@ -37,7 +39,8 @@ public struct HTTPRequest: Sendable {
         timeout: Duration = RequestDefaults.standard.timeout,
         acceptableStatusCodes: Set<Int> = RequestDefaults.standard.acceptableStatusCodes,
         maximumResponseSize: Int? = RequestDefaults.standard.maximumResponseSize,
-        retryPolicy: RetryPolicy = RequestDefaults.standard.retryPolicy
+        retryPolicy: RetryPolicy = RequestDefaults.standard.retryPolicy,
+        redirectPolicy: RedirectPolicy = RequestDefaults.standard.redirectPolicy
     ) {
         self.method = method
         self.url = url
@@ -47,5 +50,6 @@ public struct HTTPRequest: Sendable {
         self.acceptableStatusCodes = acceptableStatusCodes
         self.maximumResponseSize = maximumResponseSize
         self.retryPolicy = retryPolicy
+        self.redirectPolicy = redirectPolicy
     }
 }

@@ -13,6 +13,8 @@ public struct HTTPResponse: Sendable {
     public var url: URL?
     /// How the client's cache answered, or `nil` when no cache took part.
     public var cacheStatus: CacheStatus?
+    /// The redirects followed to get here, oldest first (see `RedirectInterceptor`).
+    public var redirects: [Redirect] = []
 
     /// Creates a response whose body is streamed or already in memory.
     public init(statusCode: Int, headers: HTTPHeaders = [:], body: ResponseBody, url: URL? = nil) {

@@ -3,7 +3,8 @@ import Foundation
 /// A client's one ordered list of interceptors, ending in its transport, built once when the client is made.
 ///
 /// The order (OkHttp's design): the user's interceptors, outermost first; then the built-ins the user did not
-/// place themselves — `RetryInterceptor`, `ValidationInterceptor`, `ResponseBufferingInterceptor`; then the
+/// place themselves — `RetryInterceptor`, `ValidationInterceptor`, `RedirectInterceptor`,
+/// `ResponseBufferingInterceptor`; then the
 /// transport, whose errors are mapped to `NetworkError` here, the one boundary where that happens.
 struct InterceptorStack: Sendable {
     /// Every member, outermost first (the built-ins included).
@@ -15,6 +16,7 @@ struct InterceptorStack: Sendable {
         let builtIns: [(any Interceptor, (any Interceptor) -> Bool)] = [
             (RetryInterceptor(), { $0 is RetryInterceptor }),
             (ValidationInterceptor(), { $0 is ValidationInterceptor }),
+            (RedirectInterceptor(), { $0 is RedirectInterceptor }),
             (ResponseBufferingInterceptor(), { $0 is ResponseBufferingInterceptor }),
         ]
         for (builtIn, isPlaced) in builtIns where !userInterceptors.contains(where: isPlaced) {

@@ -3,8 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The session-level delegate of `URLSessionTransport`: answers auth challenges, follows redirects up to a cap
-/// without carrying credentials to another origin, reports upload progress, hands each task's head to its
+/// The session-level delegate of `URLSessionTransport`: answers auth challenges, returns redirects unfollowed
+/// (the client's `RedirectInterceptor` follows them), reports upload progress, hands each task's head to its
 /// caller and streams its body into a `ResponseBodyStream`.
 ///
 /// Session-level callbacks are used throughout because per-task delegates are never called on Linux.
@@ -71,8 +71,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     // MARK: Redirects
 
-    /// Follows up to the record's cap (past it the redirect response itself is returned). A redirect to another
-    /// origin (scheme, host or port) carries no credentials: URLSession on Linux would copy every header.
+    /// Never follows: the redirect response comes back as the task's response, for `RedirectInterceptor`.
     func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
@@ -80,13 +79,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         newRequest request: URLRequest,
         completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        let follow = withRecord(task) { record -> Bool in
-            record.redirects += 1
-            return record.redirects <= record.maximumRedirects
-        } ?? true
-        guard follow else { return completionHandler(nil) }
-        let from = task.currentRequest?.url ?? response.url
-        completionHandler(RedirectPolicy.redirected(request, from: from))
+        completionHandler(nil)
     }
 
     // MARK: Data

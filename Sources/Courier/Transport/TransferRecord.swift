@@ -11,7 +11,6 @@ final class TransferRecord {
     var head: CheckedContinuation<HTTPResponse, any Error>?
     /// The body's stream, from the response on.
     var stream: ResponseBodyStream?
-    let maximumRedirects: Int
     let uploadProgress: (@Sendable (TransferProgress) -> Void)?
     /// The expected upload length, used when URLSession reports it as unknown.
     let uploadLength: Int64?
@@ -20,19 +19,16 @@ final class TransferRecord {
 
     /// Which upload progress events are sent.
     var throttle = ProgressThrottle()
-    var redirects = 0
     /// An HTTP auth challenge was declined: the task's cancellation stands for the `401` response.
     var declinedChallenge = false
 
     init(
         head: CheckedContinuation<HTTPResponse, any Error>,
-        maximumRedirects: Int,
         uploadProgress: (@Sendable (TransferProgress) -> Void)?,
         uploadLength: Int64?,
         temporaryFile: URL?
     ) {
         self.head = head
-        self.maximumRedirects = maximumRedirects
         self.uploadProgress = uploadProgress
         self.uploadLength = uploadLength
         self.temporaryFile = temporaryFile

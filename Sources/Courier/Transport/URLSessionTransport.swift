@@ -13,18 +13,16 @@ import FoundationNetworking
 ///   called on Linux).
 /// - `.file` bodies are streamed from disk; `.stream` bodies are spooled to a temporary file first (never held
 ///   whole in memory) and re-opened from their source for every attempt.
-/// - Redirects are followed up to `Configuration.maximumRedirects` (past it the redirect response is returned);
-///   a redirect to another origin carries no `Authorization`, `Proxy-Authorization` or `Cookie` header.
+/// - Redirects are not followed: the redirect response is returned, and the client's `RedirectInterceptor`
+///   follows it, the same over every transport.
 /// - Swift task cancellation cancels the URLSession task and surfaces as `NetworkError.cancelled`.
 ///
 /// ```swift
-/// let transport = URLSessionTransport(configuration: .init(maximumRedirects: 3, cookiePolicy: .disabled))
+/// let transport = URLSessionTransport(configuration: .init(maximumConnectionsPerHost: 4, cookiePolicy: .disabled))
 /// ```
 public final class URLSessionTransport: Transport {
     /// Settings of the transport.
     public struct Configuration: Sendable {
-        /// How many redirects one request may follow.
-        public var maximumRedirects: Int
         /// The most connections to one host at a time.
         public var maximumConnectionsPerHost: Int
         /// Where `.stream` bodies are spooled before upload.
@@ -34,12 +32,10 @@ public final class URLSessionTransport: Transport {
 
         /// Creates a configuration.
         public init(
-            maximumRedirects: Int = 10,
             maximumConnectionsPerHost: Int = 6,
             temporaryDirectory: URL = FileManager.default.temporaryDirectory,
             cookiePolicy: CookiePolicy = .shared
         ) {
-            self.maximumRedirects = max(0, maximumRedirects)
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
             self.temporaryDirectory = temporaryDirectory
             self.cookiePolicy = cookiePolicy
@@ -96,7 +92,6 @@ public final class URLSessionTransport: Transport {
             try await withCheckedThrowingContinuation { continuation in
                 let record = TransferRecord(
                     head: continuation,
-                    maximumRedirects: configuration.maximumRedirects,
                     uploadProgress: request.uploadProgress,
                     uploadLength: request.body?.contentLength,
                     temporaryFile: temporaryFile)
