@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Interop: a multipart/form-data body produced by Courier (text fields, a non-ASCII filename, a binary data part,
 # a file part streamed from disk, per-part headers) is parsed by Python's standard `email` parser, and every
-# field, filename and byte of content must come back identical.
+# field, filename and byte of content must come back identical. Checked three times: the encoder's own bytes,
+# and the bytes a server received over URLSessionTransport and over SocketTransport (Linux).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,9 +14,23 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 swift build --product courier-bench >/dev/null
-COURIER_MULTIPART_DUMP="$work" "$(swift build --show-bin-path)/courier-bench" multipart
+bin="$(swift build --show-bin-path)/courier-bench"
+modes="encoder urlSession"
+if [ "$(uname -s)" = Linux ]; then modes="$modes socket"; fi
 
-python3 - "$work" <<'PY'
+total_passed=0
+total_failed=0
+for mode in $modes; do
+  echo "== multipart body: $mode"
+  rm -rf "${work:?}"/*
+  if [ "$mode" = encoder ]; then
+    COURIER_MULTIPART_DUMP="$work" "$bin" multipart
+  else
+    COURIER_MULTIPART_DUMP="$work" COURIER_TRANSPORT="$mode" "$bin" multipart
+  fi
+  status=0
+  summary="$(python3 - "$work" <<'PY'
+
 import re, sys, pathlib, urllib.parse
 from email import policy, utils
 from email.parser import BytesParser
@@ -83,3 +98,15 @@ check("every part is form-data", {p.get_content_disposition() for p in parts}, {
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 PY
+)" || status=$?
+  echo "$summary"
+  line="$(echo "$summary" | tail -1)"
+  passed="$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')"
+  failed="$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')"
+  case "$passed$failed" in *[!0-9]*|'') passed=0; failed=1 ;; esac
+  [ "$status" -ne 0 ] && [ "$failed" = 0 ] && failed=1
+  total_passed=$((total_passed + passed))
+  total_failed=$((total_failed + failed))
+done
+echo "$total_passed passed, $total_failed failed"
+[ "$total_failed" = 0 ]

@@ -43,4 +43,29 @@ swift build --product courier-bench 2>&1 | tail -1
 bin="$(swift build --show-bin-path)/courier-bench"
 
 # 3. Encode, parse with each server, compare.
-"$venv/bin/python" "$here/driver.py" --courier "$bin" --php "$here/parse.php" --rack "$here/parse.rb"
+# Once on the encoder's own output, then on what a server received over each transport.
+modes="encoder urlSession"
+if [ "$(uname -s)" = Linux ]; then modes="$modes socket"; fi
+total_passed=0
+total_failed=0
+total_skipped=0
+for mode in $modes; do
+  echo "== query wire: $mode"
+  transport=()
+  [ "$mode" = encoder ] || transport=(--transport "$mode")
+  status=0
+  output="$("$venv/bin/python" "$here/driver.py" --courier "$bin" --php "$here/parse.php" --rack "$here/parse.rb" \
+    "${transport[@]}")" || status=$?
+  echo "$output" | grep -v '^skip ' || true
+  line="$(echo "$output" | tail -1)"
+  if [[ "$line" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed,\ ([0-9]+)\ skipped$ ]]; then
+    total_passed=$((total_passed + BASH_REMATCH[1]))
+    total_failed=$((total_failed + BASH_REMATCH[2]))
+    total_skipped=$((total_skipped + BASH_REMATCH[3]))
+  else
+    total_failed=$((total_failed + 1))
+  fi
+  [ "$status" -ne 0 ] && [ "$total_failed" = 0 ] && total_failed=1
+done
+echo "$total_passed passed, $total_failed failed, $total_skipped skipped"
+[ "$total_failed" = 0 ]

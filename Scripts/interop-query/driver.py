@@ -178,7 +178,7 @@ def check_refused(courier, rack):
     from urllib.parse import quote
     requests = [json.dumps({"arrays": "bracketed", "objects": "brackets", "form": False, "rootKey": None, "model": m})
                 for _, m in REFUSED_BY_RACK]
-    wires = run_lines([courier, "query-wire"], requests)
+    wires = run_lines(courier, requests)
     forms = ["&".join(quote(n, safe="") + "=" + quote(v, safe="") for n, v in rails_form(m)) for _, m in REFUSED_BY_RACK]
     readings = [json.loads(line) for line in run_lines(["ruby", rack], forms)]
     passed = failed = 0
@@ -201,7 +201,10 @@ def main():
     arguments.add_argument("--courier", required=True)
     arguments.add_argument("--php", required=True)
     arguments.add_argument("--rack", required=True)
+    arguments.add_argument("--transport", default=None,
+                           help="check what a server received over this Courier transport (urlSession, socket)")
     options = arguments.parse_args()
+    courier = [options.courier, "query-wire"] + (["--over", options.transport] if options.transport else [])
 
     cases = []
     for config_name, parser, arrays, objects, form, qs_options in CONFIGS:
@@ -220,7 +223,7 @@ def main():
             cases.append({"name": f"{config_name} / {model_name}", "parser": parser, "form": form,
                           "qs": qs_options, "request": request, "expected": want})
 
-    wires = run_lines([options.courier, "query-wire"], [json.dumps(c["request"], ensure_ascii=False) for c in cases])
+    wires = run_lines(courier, [json.dumps(c["request"], ensure_ascii=False) for c in cases])
     if len(wires) != len(cases):
         print(f"courier-bench query-wire answered {len(wires)} lines for {len(cases)} requests")
         print("0 passed, 1 failed")
@@ -238,7 +241,7 @@ def main():
             decode_options = qs_codec.DecodeOptions(**case["qs"])
             parsed[id(case)] = qs_codec.decode(case["wire"], decode_options)
 
-    passed, failed = check_refused(options.courier, options.rack)
+    passed, failed = check_refused(courier, options.rack)
     skipped = 0
     for case in cases:
         got = parsed.get(id(case))

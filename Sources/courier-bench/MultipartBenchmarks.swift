@@ -5,7 +5,8 @@ import Foundation
 /// peak RSS (VmHWM) next to the file size, plus throughput against reading the file directly.
 ///
 /// With `COURIER_MULTIPART_DUMP=<dir>` it instead writes a reference multipart body for
-/// `Scripts/interop-multipart.sh` (see `MultipartDump`).
+/// `Scripts/interop-multipart.sh` (see `MultipartDump`); with `COURIER_TRANSPORT=urlSession|socket` too, the
+/// body written is the one a server received over that transport.
 enum MultipartBenchmarks {
     static let suite = BenchmarkSuite(
         name: "multipart",
@@ -13,8 +14,9 @@ enum MultipartBenchmarks {
     ) {
         if let directory = ProcessInfo.processInfo.environment["COURIER_MULTIPART_DUMP"] {
             do {
-                try MultipartDump.write(to: URL(fileURLWithPath: directory))
-                print("  wrote the multipart fixture to \(directory)")
+                let transport = ProcessInfo.processInfo.environment["COURIER_TRANSPORT"]
+                try await MultipartDump.write(to: URL(fileURLWithPath: directory), over: transport)
+                print("  wrote the multipart fixture to \(directory)" + (transport.map { " (as received over \($0))" } ?? ""))
             } catch {
                 print("  multipart dump failed: \(error)")
                 exit(1)
@@ -109,9 +111,10 @@ enum MultipartBenchmarks {
 
 /// The reference multipart body checked by `Scripts/interop-multipart.sh` against Python's `email` parser.
 enum MultipartDump {
-    /// Writes `body.bin` (the multipart body, produced through its `BodyReader`), `content-type.txt`,
-    /// `upload.bin` (the file part's source) and `blob.bin` (the data part's bytes) into `directory`.
-    static func write(to directory: URL) throws {
+    /// Writes `body.bin` (the multipart body, produced through its `BodyReader`, or as a server received it over
+    /// the transport named `transport`), `content-type.txt`, `upload.bin` (the file part's source) and `blob.bin`
+    /// (the data part's bytes) into `directory`.
+    static func write(to directory: URL, over transport: String?) async throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let upload = directory.appendingPathComponent("upload.bin")
         // 300 KB of every byte value (several reader chunks).
@@ -126,6 +129,15 @@ enum MultipartDump {
         form.append(blob, name: "blob", filename: "blob.bin", contentType: "application/octet-stream")
         form.append(fileAt: upload, name: "photo", filename: "사진 résumé \"1\".png", contentType: "image/png")
         form.append("x", name: "with-header", headers: ["X-Part-Id": "42"])
+        if let transport {
+            guard let made = WireCapture.transport(named: transport) else {
+                throw NetworkError.configuration(reason: .invalidRequest("no transport named \(transport)"))
+            }
+            let received = try await WireCapture(transport: made).send(EndpointBuilder<Data>.post("/upload").body(.multipart(form)))
+            try received.body.write(to: directory.appendingPathComponent("body.bin"))
+            try Data((received.headers["Content-Type"] ?? "").utf8).write(to: directory.appendingPathComponent("content-type.txt"))
+            return
+        }
         let encoded = try form.encoded()
 
         let reader = try encoded.body.makeReader()

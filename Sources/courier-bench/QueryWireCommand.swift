@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 import URLQueryCoding
 
@@ -7,6 +8,10 @@ import URLQueryCoding
 /// `{"arrays": "indexed", "objects": "brackets", "form": false, "rootKey": null, "model": {…}}` —
 /// encodes `model` with `URLQueryEncoder` in that configuration and prints one line per request: the
 /// wire string, or `!error <description>` when the encoder rejects the model.
+///
+/// `query-wire --over urlSession|socket` sends each encodable model through `NetworkClient` over that transport
+/// to an embedded server and prints what the server received instead: the query of a `GET` (the endpoint's
+/// `query` DTO) or the body of a form `POST`. With a `rootKey` the encoder's string is sent as it is.
 enum QueryWireCommand {
     struct Request: Decodable {
         let arrays: String
@@ -16,7 +21,18 @@ enum QueryWireCommand {
         let model: QueryWireValue
     }
 
-    static func run() {
+    static func run(_ arguments: [String]) async -> Int32 {
+        var capture: WireCapture?
+        if arguments.count == 2, arguments[0] == "--over" {
+            guard let transport = WireCapture.transport(named: arguments[1]), let made = try? WireCapture(transport: transport) else {
+                FileHandle.standardError.write(Data("query-wire: no transport \(arguments[1])\n".utf8))
+                return 2
+            }
+            capture = made
+        } else if !arguments.isEmpty {
+            FileHandle.standardError.write(Data("usage: courier-bench query-wire [--over urlSession|socket]\n".utf8))
+            return 2
+        }
         let decoder = JSONDecoder()
         while let line = readLine(strippingNewline: true) {
             guard !line.isEmpty else { continue }
@@ -27,15 +43,33 @@ enum QueryWireCommand {
                     continue
                 }
                 let encoder = URLQueryEncoder(arrayEncodingStrategy: arrays, objectEncodingStrategy: objects)
-                if request.form == true {
-                    print(String(decoding: try encoder.encodeFormBody(request.model, rootKey: request.rootKey), as: UTF8.self))
-                } else {
-                    print(try encoder.encodeQueryString(request.model, rootKey: request.rootKey))
+                let wire = request.form == true
+                    ? String(decoding: try encoder.encodeFormBody(request.model, rootKey: request.rootKey), as: UTF8.self)
+                    : try encoder.encodeQueryString(request.model, rootKey: request.rootKey)
+                guard let capture else {
+                    print(wire)
+                    continue
                 }
+                print(try await received(request, wire: wire, encoder: encoder, through: capture))
             } catch {
                 print("!error \(error)".replacingOccurrences(of: "\n", with: " "))
             }
         }
+        return 0
+    }
+
+    /// What the server received for `request` sent over `capture`'s transport.
+    private static func received(_ request: Request, wire: String, encoder: URLQueryEncoder, through capture: WireCapture) async throws -> String {
+        let form = request.form == true
+        var endpoint = EndpointBuilder<Data>.request(form ? .post : .get, "/q")
+        switch (form, request.rootKey) {
+        case (true, nil): endpoint = endpoint.body(.form(request.model, encoder: encoder))
+        case (false, nil): endpoint = endpoint.query(request.model, encoder: encoder)
+        case (true, _): endpoint = endpoint.body(.data(Data(wire.utf8), contentType: "application/x-www-form-urlencoded"))
+        case (false, _): return try await capture.get("/q", rawQuery: wire).query ?? ""
+        }
+        let recorded = try await capture.send(endpoint)
+        return form ? String(decoding: recorded.body, as: UTF8.self) : recorded.query ?? ""
     }
 
     static func arrayStrategy(_ name: String) -> URLQueryEncoder.ArrayEncodingStrategy? {
@@ -49,7 +83,7 @@ enum QueryWireCommand {
 
 /// Any JSON value, encodable through `URLQueryEncoder` (objects become keyed containers, arrays
 /// unkeyed ones, `null` a nil).
-indirect enum QueryWireValue: Codable {
+indirect enum QueryWireValue: Codable, Sendable {
     case null
     case bool(Bool)
     case int(Int)

@@ -5,7 +5,7 @@ import Foundation
 // A suite registers itself with one line in `BenchmarkSuites.all`.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "query-wire" { QueryWireCommand.run(); exit(0) }  // hidden helper of Scripts/interop-query.sh
+if arguments.first == "query-wire" { exit(await QueryWireCommand.run(Array(arguments.dropFirst()))) }  // hidden helper of Scripts/interop-query.sh
 // `loopback` needs nginx (Scripts/bench-loopback.sh starts it); its workers and the certificate writer are helpers.
 if arguments.first == "loopback" { exit(LoopbackCommand.run(Array(arguments.dropFirst()))) }
 if arguments.first == "loopback-worker" { exit(await LoopbackWorker.run(Array(arguments.dropFirst()))) }
