@@ -19,7 +19,16 @@ let package = Package(
     targets: [
         .target(name: "URLQueryCoding"),
         .target(name: "FlexibleDecoding"),
-        .target(name: "Courier", dependencies: ["URLQueryCoding", "FlexibleDecoding"]),
+        // The HTTP model and the transport contract, below both the client and the socket transport.
+        .target(name: "CourierHTTP", dependencies: ["URLQueryCoding"]),
+        // On Linux the client's default transport is SocketTransport, so Courier depends on it there.
+        .target(
+            name: "Courier",
+            dependencies: [
+                "CourierHTTP", "URLQueryCoding", "FlexibleDecoding",
+                .target(name: "CourierSockets", condition: .when(platforms: [.linux])),
+            ]
+        ),
 
         // SocketTransport: Courier's own HTTP/1.1 engine on POSIX sockets. OpenSSL and zlib are used on Linux
         // only (the official Swift images ship them), so Apple builds keep no C dependency.
@@ -29,7 +38,7 @@ let package = Package(
         .target(
             name: "CourierSockets",
             dependencies: [
-                "Courier",
+                "CourierHTTP",
                 "CSocketSupport",
                 .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
                 .target(name: "CZlib", condition: .when(platforms: [.linux])),

@@ -1,4 +1,4 @@
-import Courier
+import CourierHTTP
 
 extension SocketTransport {
     /// How a `SocketTransport` connects, pools and limits. The defaults suit most clients; all are plain

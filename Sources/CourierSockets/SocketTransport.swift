@@ -1,4 +1,4 @@
-import Courier
+import CourierHTTP
 import Foundation
 
 /// Courier's own HTTP/1.1 client on POSIX sockets: a `Transport` with keep-alive connection pools, streamed

@@ -202,9 +202,8 @@ struct SocketTransportFaultTests {
 
     @Test("connecting to a closed port is cannotConnect")
     func closedPort() async throws {
-        let port = server.port
-        server.shutdown()
-        let client = NetworkClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, configuration: .init(retryPolicy: .never, transport: SocketTransport()))
+        let closed = try ClosedPort()
+        let client = NetworkClient(baseURL: closed.url, configuration: .init(retryPolicy: .never, transport: SocketTransport()))
         let error = await #expect(throws: NetworkError.self) { try await client.response(.get("/")) }
         guard case .transport(let failure) = error else { Issue.record("\(String(describing: error))"); return }
         #expect(failure.kind == .cannotConnect)

@@ -327,10 +327,8 @@ import Testing
     }
 
     @Test(arguments: TransportKind.available) func cannotConnectToClosedPort(over transport: TransportKind) async throws {
-        let closed = MockWebServer()
-        let url = closed.url("/")
-        closed.shutdown()
-        let client = NetworkClient(baseURL: url, configuration: .init(retryPolicy: .never, transport: transport.make()))
+        let closed = try ClosedPort()
+        let client = NetworkClient(baseURL: closed.url, configuration: .init(retryPolicy: .never, transport: transport.make()))
         let error = await #expect(throws: NetworkError.self) { try await client.response(Call(path: "/x").decoding(Data.self)) }
         guard case .transport(let failure) = error else { Issue.record("expected transport, got \(String(describing: error))"); return }
         #expect(failure.kind == .cannotConnect)

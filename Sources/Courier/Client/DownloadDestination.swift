@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Where a download's body is staged and how it replaces the destination.

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// The file a download's body streams into, chunk by chunk, as the response body is read: one open handle, no

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Sends endpoints to a server and decodes their responses, through one stack of interceptors built once.
@@ -88,7 +89,7 @@ public struct NetworkClient: Sendable {
         return Response(
             value: value, statusCode: response.statusCode, headers: response.headers, url: response.url,
             duration: ContinuousClock.seconds(since: start), cacheStatus: response.cacheStatus,
-            redirects: response.redirects)
+            redirects: response.redirects, metrics: response.metrics)
     }
 
     private func runDownload(
@@ -112,7 +113,7 @@ public struct NetworkClient: Sendable {
         return Response(
             value: destination, statusCode: response.statusCode, headers: response.headers, url: response.url,
             duration: ContinuousClock.seconds(since: start), cacheStatus: response.cacheStatus,
-            redirects: response.redirects)
+            redirects: response.redirects, metrics: response.metrics)
     }
 
     /// Runs the stack; a failing status gets the endpoint's typed error body, decoded with the same decoder.

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// A decoded value together with the response it came from: status, headers, final URL and timing.
@@ -22,11 +23,13 @@ public struct Response<Value: Sendable>: Sendable {
     public var cacheStatus: CacheStatus?
     /// The redirects followed to get here, oldest first.
     public var redirects: [Redirect]
+    /// How the transfer spent its time, when the transport measures it (`SocketTransport`); `nil` otherwise.
+    public var metrics: TransferMetrics?
 
     /// Creates a response.
     public init(
         value: Value, statusCode: Int, headers: HTTPHeaders, url: URL?, duration: TimeInterval, cacheStatus: CacheStatus? = nil,
-        redirects: [Redirect] = []
+        redirects: [Redirect] = [], metrics: TransferMetrics? = nil
     ) {
         self.value = value
         self.statusCode = statusCode
@@ -35,12 +38,13 @@ public struct Response<Value: Sendable>: Sendable {
         self.duration = duration
         self.cacheStatus = cacheStatus
         self.redirects = redirects
+        self.metrics = metrics
     }
 
     /// The same response carrying another value.
     public func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Response<Other> {
         Response<Other>(
             value: try transform(value), statusCode: statusCode, headers: headers, url: url, duration: duration,
-            cacheStatus: cacheStatus, redirects: redirects)
+            cacheStatus: cacheStatus, redirects: redirects, metrics: metrics)
     }
 }

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// A running upload or download: its progress as an `AsyncSequence`, and its final value.

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Decodes JSON tolerantly (the client's default): integers sent as `"123"` or `123.0` decode into `Int`

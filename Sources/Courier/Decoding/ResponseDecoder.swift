@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Turns a response body into a value: one conformance per response format.

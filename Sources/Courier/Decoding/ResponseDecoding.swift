@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// The one place a response body becomes a value: `EmptyResponse` ignores the body, `Data` is the body itself,

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Decodes JSON with Foundation's `JSONDecoder`, for servers whose types are exact (no integers as strings).

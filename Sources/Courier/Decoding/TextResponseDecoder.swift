@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Decodes the body as text into a `String`, using the `charset` of `Content-Type` (UTF-8, US-ASCII,

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Streams a file from disk as the body (never read whole into memory). Use it through

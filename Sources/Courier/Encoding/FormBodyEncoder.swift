@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Encodes a value as an `application/x-www-form-urlencoded` body with `URLQueryEncoder` (same rules as

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Encodes a value as a JSON body (`Content-Type: application/json`). Use it through `RequestBody.json(_:encoder:)`.

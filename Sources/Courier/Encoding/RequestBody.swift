@@ -1,3 +1,4 @@
+import CourierHTTP
 /// A request body before encoding: which format, and the value to encode.
 ///
 /// Built-in formats are ordinary `RequestBodyEncoder` conformances (`.json`, `.form`, `.multipart`, `.data`,

@@ -1,3 +1,4 @@
+import CourierHTTP
 /// An endpoint whose response type travels with it, so `client.send(endpoint)` returns the decoded value.
 ///
 /// ```swift

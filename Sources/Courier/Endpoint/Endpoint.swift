@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// An HTTP endpoint described as a value: method, path, and the DTOs that carry its query and body.

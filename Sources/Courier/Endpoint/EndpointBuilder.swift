@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// A one-off endpoint assembled with modifiers, for requests that do not deserve their own type; also what

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Builds a request URL from a base URL, an `EndpointPath` and an encoded query string — pure and exact.

@@ -1,3 +1,4 @@
+import CourierHTTP
 /// Adds an access token to each request, and on `401` refreshes it once and replays the request once.
 ///
 /// Refreshes are single-flight: when many requests are rejected at the same time, the first starts one

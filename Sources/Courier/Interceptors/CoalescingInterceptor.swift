@@ -1,3 +1,4 @@
+import CourierHTTP
 /// Lets identical `GET` requests in flight at the same time share one response.
 ///
 /// Requests are identical when URL and header fields are equal. The first caller sends the request; callers

@@ -1,3 +1,4 @@
+import CourierHTTP
 /// One cross-cutting concern of the request pipeline (retry, auth, logging, validation, …), in the style of
 /// OkHttp's interceptors.
 ///

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// A client's one ordered list of interceptors, ending in its transport, built once when the client is made.

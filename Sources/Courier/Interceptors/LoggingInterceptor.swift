@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Logs each request and its outcome (method, URL, status, duration, sizes) through a `NetworkLogger`.

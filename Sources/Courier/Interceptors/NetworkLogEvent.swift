@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// One thing `LoggingInterceptor` saw: a request going out, a response coming back (logged when its body has

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Which header fields and query parameters are hidden in logs and curl commands, and how.

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Reads a response body into memory within `request.maximumResponseSize`, or leaves it streaming when the

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Retries failed requests according to `request.retryPolicy`.

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Turns a response whose status is not in `request.acceptableStatusCodes` into `NetworkError.httpStatus`,

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Follows redirects as `request.redirectPolicy` allows — in the client, so that every transport behaves the

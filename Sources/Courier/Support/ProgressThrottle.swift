@@ -1,3 +1,4 @@
+import CourierHTTP
 /// Decides which progress events are worth sending: the first, one at least every `step` bytes, and the last.
 struct ProgressThrottle {
     /// Report at least this many bytes apart.

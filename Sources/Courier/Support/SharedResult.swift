@@ -1,3 +1,4 @@
+import CourierHTTP
 /// One result that many tasks wait for: the refresh `AuthInterceptor` shares, the response
 /// `CoalescingInterceptor` shares.
 ///

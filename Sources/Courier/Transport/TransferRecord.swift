@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,5 @@
 #if os(Linux)
-import Courier
+import CourierHTTP
 import Foundation
 
 /// Reads a request body source off the event loop: a file or a user's `BodySource` may block (disk, a

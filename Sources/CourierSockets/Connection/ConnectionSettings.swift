@@ -1,5 +1,5 @@
 #if os(Linux)
-import Courier
+import CourierHTTP
 
 /// What every connection of one `SocketTransport` shares, resolved once from its configuration.
 struct ConnectionSettings: Sendable {

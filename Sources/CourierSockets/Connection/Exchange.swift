@@ -1,5 +1,5 @@
 #if os(Linux)
-import Courier
+import CourierHTTP
 import Foundation
 
 /// One request and its response on a connection: what to write, who waits for the head, where the body goes.
@@ -57,6 +57,8 @@ final class Exchange: @unchecked Sendable {
     let start: UInt64
     /// The timings so far.
     var metrics: TransferMetrics
+    /// Where the final metrics go for the response (`HTTPResponse.metrics`).
+    let metricsRecorder = TransferMetricsRecorder()
 
     init(
         head: [UInt8], request: HTTPRequest, chunked: Bool, bodyLength: Int64?, decodesContent: Bool,

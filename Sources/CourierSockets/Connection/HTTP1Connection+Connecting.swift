@@ -1,6 +1,6 @@
 #if os(Linux)
 import CSocketSupport
-import Courier
+import CourierHTTP
 import Glibc
 
 /// Opening the connection: each resolved address in turn, non-blocking, under the connect time-out.

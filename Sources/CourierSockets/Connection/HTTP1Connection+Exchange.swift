@@ -1,5 +1,5 @@
 #if os(Linux)
-import Courier
+import CourierHTTP
 import Foundation
 
 /// Starting, cancelling and failing the request in flight.
@@ -96,13 +96,13 @@ extension HTTP1Connection {
         continuation?.resume(throwing: error)
     }
 
-    /// Fills in the last timings and reports them.
+    /// Fills in the last timings and reports them: to the response's recorder and to the handler.
     func finishMetrics(of exchange: Exchange, failed: Bool) {
-        guard let handler = settings.metricsHandler else { return }
         exchange.metrics.complete = exchange.elapsed()
         exchange.metrics.failed = failed
         exchange.metrics.responseBodyBytes = exchange.bodyBytesReceived
-        handler(exchange.metrics)
+        exchange.metricsRecorder.record(exchange.metrics)
+        settings.metricsHandler?(exchange.metrics)
     }
 }
 

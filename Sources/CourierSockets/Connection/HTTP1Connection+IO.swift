@@ -1,5 +1,5 @@
 #if os(Linux)
-import Courier
+import CourierHTTP
 import Glibc
 
 /// What a non-blocking read or write did.

@@ -1,5 +1,5 @@
 #if os(Linux)
-import Courier
+import CourierHTTP
 import Foundation
 import Glibc
 
@@ -208,7 +208,9 @@ extension HTTP1Connection {
             exchange.stream = stream
             body = ResponseBody(stream)
         }
-        return HTTPResponse(statusCode: head.statusCode, headers: headers, body: body, url: exchange.url)
+        var response = HTTPResponse(statusCode: head.statusCode, headers: headers, body: body, url: exchange.url)
+        response.metricsRecorder = exchange.metricsRecorder
+        return response
     }
 
     private func receiveBody(_ chunk: Data, of exchange: Exchange) {

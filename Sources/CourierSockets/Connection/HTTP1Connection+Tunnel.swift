@@ -1,6 +1,6 @@
 #if os(Linux)
 import CSocketSupport
-import Courier
+import CourierHTTP
 import Foundation
 import Glibc
 

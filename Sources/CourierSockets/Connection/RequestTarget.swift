@@ -1,5 +1,5 @@
 #if os(Linux)
-import Courier
+import CourierHTTP
 import Foundation
 
 /// Where a request goes, taken from its URL once: the pool key, the host to resolve, the `Host` header and

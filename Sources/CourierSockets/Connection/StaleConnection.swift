@@ -1,5 +1,5 @@
 #if os(Linux)
-import Courier
+import CourierHTTP
 
 /// A request that failed on a pooled connection the server had already given up on: before any response byte
 /// arrived. `SocketTransport` sends it again on another connection when that is safe (nothing was written, or

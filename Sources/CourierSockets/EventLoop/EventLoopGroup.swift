@@ -1,5 +1,5 @@
 #if os(Linux)
-import Courier
+import CourierHTTP
 import Foundation
 
 /// The process's I/O threads, shared by every `SocketTransport` (like the one thread URLSession drives curl from,

@@ -1,4 +1,4 @@
-import Courier
+import CourierHTTP
 
 /// Parses one complete response head (status line, header lines, the empty line) and decides the body's
 /// framing (RFC 9112 §4, §5, §6.3). Pure; used by `HTTP1ResponseParser` once it has found the head's end.

@@ -1,4 +1,4 @@
-import Courier
+import CourierHTTP
 
 /// Why the bytes a server sent are not an acceptable HTTP/1.1 response (or content coding).
 ///

@@ -1,4 +1,4 @@
-import Courier
+import CourierHTTP
 
 /// Writes an HTTP/1.1 request head and the framing bytes of a chunked upload (RFC 9112 §3, §7.1).
 package enum HTTP1RequestHead {

@@ -1,4 +1,4 @@
-import Courier
+import CourierHTTP
 
 /// A parsed response status line and header section.
 package struct HTTP1ResponseHead: Hashable, Sendable {

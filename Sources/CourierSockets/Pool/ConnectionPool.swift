@@ -1,5 +1,5 @@
 #if os(Linux)
-import Courier
+import CourierHTTP
 
 /// The keep-alive connections of one `SocketTransport`, per origin: idle ones to reuse (the most recently used
 /// first), a limit on how many are open per origin, and a queue of requests waiting for one.

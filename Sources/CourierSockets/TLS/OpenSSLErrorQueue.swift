@@ -1,6 +1,6 @@
 #if canImport(COpenSSL)
 import COpenSSL
-import Courier
+import CourierHTTP
 
 /// OpenSSL's per-thread error queue, read into messages. Event-loop threads serve many connections, so callers
 /// clear the queue before each OpenSSL call and drain it after a failure.

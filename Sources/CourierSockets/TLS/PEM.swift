@@ -1,6 +1,6 @@
 #if canImport(COpenSSL)
 import COpenSSL
-import Courier
+import CourierHTTP
 
 /// Reading certificates and keys from PEM text.
 package enum PEM {

@@ -1,6 +1,6 @@
 #if canImport(COpenSSL)
 import COpenSSL
-import Courier
+import CourierHTTP
 import Foundation
 #if canImport(Musl)
 import Musl

@@ -1,6 +1,6 @@
 #if canImport(COpenSSL)
 import COpenSSL
-import Courier
+import CourierHTTP
 import Foundation
 
 /// One OpenSSL `SSL_CTX` per transport, built once from a `TLSConfiguration`: TLS client method, the minimum

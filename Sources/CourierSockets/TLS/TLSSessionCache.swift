@@ -1,6 +1,6 @@
 #if canImport(COpenSSL)
 import COpenSSL
-import Courier
+import CourierHTTP
 
 /// Client TLS sessions kept for resumption, one per server, the newest kept. A TLS 1.3 ticket is used once (RFC
 /// 8446 appendix C.4; a resumed connection receives a fresh one); a TLS 1.2 session is reused until the server

@@ -1,3 +1,4 @@
+import CourierHTTP
 /// An endpoint whose body is a `multipart/form-data` form: supply `multipartFormData` and the body follows.
 /// The method defaults to `POST`.
 ///

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// The streamed form of a multipart body with file parts: in-memory header/field bytes interleaved with

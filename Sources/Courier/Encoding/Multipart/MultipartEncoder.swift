@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Lays out a `MultipartFormData` on the wire (RFC 7578 / RFC 2046):

@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// A `multipart/form-data` body (RFC 7578): text fields, in-memory `Data` parts and file parts streamed from

@@ -1,8 +1,8 @@
 import Foundation
 
 /// How one request over `SocketTransport` spent its time, and on which connection: what URLSession never
-/// reports on Linux. Delivered to `SocketTransport.Configuration.metricsHandler` when the response body ends
-/// (or the request fails).
+/// reports on Linux. On `Response.metrics` (and `HTTPResponse.metrics` once the body is read), and delivered to
+/// `SocketTransport.Configuration.metricsHandler` when the response body ends (or the request fails).
 ///
 /// Every phase is measured from the moment the transport got the request; a phase that did not happen (no
 /// DNS lookup on a reused connection, no TLS over plain HTTP) is `nil`.
@@ -43,7 +43,7 @@ public struct TransferMetrics: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Empty metrics for `url`.
-    init(url: URL) {
+    package init(url: URL) {
         self.url = url
         self.reusedConnection = false
         self.responseBodyBytes = 0

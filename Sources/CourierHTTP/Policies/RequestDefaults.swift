@@ -1,4 +1,5 @@
 import Foundation
+import URLQueryCoding
 
 /// The settings every request gets unless its endpoint sets its own: the one place a client's defaults live.
 ///

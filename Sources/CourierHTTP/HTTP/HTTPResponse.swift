@@ -15,6 +15,12 @@ public struct HTTPResponse: Sendable {
     public var cacheStatus: CacheStatus?
     /// The redirects followed to get here, oldest first (see `RedirectInterceptor`).
     public var redirects: [Redirect] = []
+    /// Where the transport leaves its timings, if it measures them (`SocketTransport` does).
+    package var metricsRecorder: TransferMetricsRecorder?
+
+    /// How the transfer spent its time and on which connection, once the body has been read; `nil` before, and
+    /// for transports that do not measure (`URLSessionTransport`: URLSession never reports metrics on Linux).
+    public var metrics: TransferMetrics? { metricsRecorder?.metrics }
 
     /// Creates a response whose body is streamed or already in memory.
     public init(statusCode: Int, headers: HTTPHeaders = [:], body: ResponseBody, url: URL? = nil) {

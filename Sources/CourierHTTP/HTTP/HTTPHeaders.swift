@@ -119,7 +119,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
 extension String {
     /// ASCII case-insensitive comparison (header names are ASCII tokens).
-    func caseInsensitiveEquals(_ other: String) -> Bool {
+    package func caseInsensitiveEquals(_ other: String) -> Bool {
         var lhs = utf8.makeIterator()
         var rhs = other.utf8.makeIterator()
         while true {

@@ -32,13 +32,6 @@ public struct HTTPStatusFailure: Sendable, Equatable, CustomStringConvertible {
         errorBody as? T
     }
 
-    /// Decodes the body as `type` with `decoder` (by default the client's default, tolerant JSON).
-    ///
-    /// - Throws: `NetworkError.decoding`, saying why, with this response's status, headers and body.
-    public func decodeBody<T: Decodable>(as type: T.Type, using decoder: any ResponseDecoder = JSONResponseDecoder()) throws(NetworkError) -> T {
-        try ResponseDecoding.decode(type, body: body, statusCode: statusCode, headers: headers, with: decoder)
-    }
-
     /// Compares status, headers and body (the decoded error body is derived from them).
     public static func == (lhs: HTTPStatusFailure, rhs: HTTPStatusFailure) -> Bool {
         lhs.statusCode == rhs.statusCode && lhs.headers == rhs.headers && lhs.body == rhs.body

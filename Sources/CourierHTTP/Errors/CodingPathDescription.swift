@@ -1,3 +1,5 @@
+import URLQueryCoding
+
 extension Array where Element == any CodingKey {
     /// The coding path as a reader writes it: keys joined by dots, array indices in brackets —
     /// `items[3].userId`. Empty for the top level.
