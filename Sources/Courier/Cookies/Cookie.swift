@@ -32,6 +32,7 @@ public struct Cookie: Sendable, Hashable {
     /// When the cookie was first stored; a replacement with the same name, domain and path keeps it.
     public var created: Date
 
+    /// A cookie with every attribute given (the jar makes them from `Set-Cookie` fields).
     package init(
         name: String, value: String, domain: String, path: String, expires: Date?, isSecure: Bool, isHTTPOnly: Bool,
         sameSite: SameSite?, isHostOnly: Bool, created: Date

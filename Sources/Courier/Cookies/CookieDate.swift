@@ -24,13 +24,19 @@ package enum CookieDate {
         }
         guard let time, let day, let month, var year else { return nil }
         if (70...99).contains(year) { year += 1900 } else if (0...69).contains(year) { year += 2000 }
-        guard (1...31).contains(day), year >= 1601, time.hour <= 23, time.minute <= 59, time.second <= 59,
-              day <= daysIn(month: month, year: year)
-        else { return nil }
-        let seconds = daysSince1970(year: year, month: month, day: day) * 86_400
-            + time.hour * 3600 + time.minute * 60 + time.second
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
+        guard (1...31).contains(day), year >= 1601, time.hour <= 23, time.minute <= 59, time.second <= 59 else { return nil }
+        let parts = DateComponents(year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second)
+        // The calendar rolls 31 Feb over into March: a date that does not come back unchanged does not exist.
+        guard let date = calendar.date(from: parts), calendar.component(.day, from: date) == day else { return nil }
+        return date
     }
+
+    /// The proleptic Gregorian calendar in UTC.
+    private static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        return calendar
+    }()
 
     /// The date-tokens: runs of non-delimiters (§5.1.1's `delimiter` is TAB, space to `/`, `;` to `@`, `[` to
     /// `` ` `` and `{` to `~`; digits, letters, `:` and bytes from 0x7F up are not delimiters).
@@ -78,25 +84,5 @@ package enum CookieDate {
         guard token.count >= 3 else { return nil }
         let prefix = String(decoding: token.prefix(3).map { $0 | 0x20 }, as: UTF8.self)
         return months.firstIndex(of: prefix).map { $0 + 1 }
-    }
-
-    private static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the given proleptic Gregorian date (negative before it).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

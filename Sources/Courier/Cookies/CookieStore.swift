@@ -23,8 +23,11 @@ package struct CookieStore: Sendable {
     /// A stored cookie, when a request last carried it (the eviction order), and its place in the order of
     /// creation (which orders cookies created in the same instant as they arrived).
     package struct Entry: Sendable, Hashable {
+        /// The cookie.
         package var cookie: Cookie
+        /// When a `Cookie` header last carried it (its creation until then).
         package var lastAccess: Date
+        /// Its place in the order of creation.
         package var sequence: UInt64
     }
 
@@ -34,6 +37,7 @@ package struct CookieStore: Sendable {
     let perDomainLimit: Int
     let totalLimit: Int
 
+    /// An empty store refusing `publicSuffixes` as domains and keeping at most the given numbers of cookies.
     package init(
         publicSuffixes: PublicSuffixList = .system, perDomainLimit: Int = Self.perDomainLimit, totalLimit: Int = Self.totalLimit
     ) {

@@ -21,17 +21,8 @@ extension SetCookie {
     /// Whether `rest` (after a comma) starts with optional whitespace, then a token (RFC 9110 `tchar`s), then `=`.
     private static func startsField(_ rest: ArraySlice<UInt8>) -> Bool {
         let afterSpace = rest.drop { $0 == 0x20 || $0 == 0x09 }
-        let name = afterSpace.prefix(while: isTokenCharacter)
+        let name = afterSpace.prefix(while: HTTPMethod.isTokenByte)
         return !name.isEmpty && afterSpace.dropFirst(name.count).drop { $0 == 0x20 || $0 == 0x09 }.first == UInt8(ascii: "=")
-    }
-
-    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-            true
-        default:
-            "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 }
 

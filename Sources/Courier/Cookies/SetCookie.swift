@@ -29,6 +29,7 @@ package struct SetCookie: Sendable, Hashable {
     /// The last `SameSite` value, `nil` when absent or unknown.
     package var sameSite: Cookie.SameSite?
 
+    /// A field with only a name and a value.
     package init(name: String, value: String) {
         self.name = name
         self.value = value

@@ -64,4 +64,16 @@ import Testing
     @Test(arguments: rows) func parses(_ row: Row) {
         #expect(CookieDate.parse(row.text) == row.expected)
     }
+
+    /// Seconds since 1970 known from elsewhere, anchoring the calendar both the rows and the parser use.
+    @Test(arguments: [
+        ("Sun, 06 Nov 1994 08:49:37 GMT", 784_111_777.0),
+        ("Thu, 01 Jan 1970 00:00:00 GMT", 0),
+        ("Tue, 19 Jan 2038 03:14:08 GMT", 2_147_483_648),
+        ("Mon, 01 Jan 1601 00:00:00 GMT", -11_644_473_600),
+        ("Fri, 31 Dec 9999 23:59:59 GMT", 253_402_300_799),
+    ])
+    func knownInstants(_ text: String, _ seconds: Double) {
+        #expect(CookieDate.parse(text)?.timeIntervalSince1970 == seconds)
+    }
 }
