@@ -99,6 +99,24 @@ import Testing
         #expect(store.entries.count == ((try? result.get()) == nil ? 0 : 1))
     }
 
+    // MARK: The RFC's example exchanges (§3.1)
+
+    @Test func theRFCsExampleExchanges() {
+        var store = fixtureStore()
+        let site = "https://www.example.com/"
+        store.receive("SID=31d4d96e407aad42; Path=/; Domain=example.com", from: site)
+        store.receive("lang=en-US; Path=/; Domain=example.com", from: site)
+        #expect(store.header(for: site) == "SID=31d4d96e407aad42; lang=en-US")
+        #expect(store.header(for: "https://example.com/other") == "SID=31d4d96e407aad42; lang=en-US")
+        // Secure and HttpOnly, replacing SID; then lang deleted by an Expires in the past.
+        store.receive("SID=31d4d96e407aad42; Path=/; Secure; HttpOnly", from: site)
+        #expect(store.header(for: "http://www.example.com/") == "SID=31d4d96e407aad42; lang=en-US")
+        store.receive("lang=en-US; Expires=Wed, 09 Jun 2021 10:18:14 GMT", from: site)
+        store.receive("lang=; Path=/; Domain=example.com; Expires=Sun, 06 Nov 1994 08:49:37 GMT", from: site)
+        #expect(store.header(for: site) == "SID=31d4d96e407aad42; SID=31d4d96e407aad42")
+        #expect(store.header(for: "http://www.example.com/") == "SID=31d4d96e407aad42")
+    }
+
     // MARK: Replacement and expiry
 
     @Test func aReplacementKeepsTheCreationTime() throws {
