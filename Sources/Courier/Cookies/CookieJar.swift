@@ -16,8 +16,8 @@ import Foundation
 public final class CookieJar: Sendable {
     private struct State {
         var store: CookieStore
-        /// The cookies of the last snapshot given to the writer.
-        var persisted: [Cookie] = []
+        /// The store's `persistentRevision` when the writer last got a snapshot.
+        var persistedRevision: UInt64
     }
 
     private let state: LockedState<State>
@@ -38,7 +38,7 @@ public final class CookieJar: Sendable {
 
     /// A jar in memory with `store`'s rules (public suffixes, limits).
     package init(store: CookieStore) {
-        state = LockedState(State(store: store))
+        state = LockedState(State(store: store, persistedRevision: store.persistentRevision))
         writer = nil
     }
 
@@ -47,7 +47,7 @@ public final class CookieJar: Sendable {
         var store = store
         store.restore(try CookieFile.load(file))
         store.purgeExpired(now: now)
-        state = LockedState(State(store: store, persisted: store.allEntries.map(\.cookie)))
+        state = LockedState(State(store: store, persistedRevision: store.persistentRevision))
         writer = CookieFileWriter(file: file)
     }
 
@@ -115,13 +115,9 @@ public final class CookieJar: Sendable {
     private func change<T>(_ body: (inout CookieStore) -> T) -> T {
         state.withLock { state in
             let result = body(&state.store)
-            guard let writer else { return result }
-            let entries = state.store.allEntries.filter { $0.cookie.expires != nil }
-            let cookies = entries.map(\.cookie)
-            if cookies != state.persisted {
-                state.persisted = cookies
-                writer.submit(entries)
-            }
+            guard let writer, state.store.persistentRevision != state.persistedRevision else { return result }
+            state.persistedRevision = state.store.persistentRevision
+            writer.submit(state.store.allEntries.filter { $0.cookie.expires != nil })
             return result
         }
     }

@@ -33,6 +33,12 @@ package struct CookieStore: Sendable {
 
     private(set) var entries: [Key: Entry] = [:]
     private var nextSequence: UInt64 = 0
+    /// How many entries each domain has (kept with `entries`, so limits cost no scan).
+    private var countByDomain: [String: Int] = [:]
+    /// Counts the changes to persistent cookies (those with an expiry): a persisted jar writes when it moved.
+    package private(set) var persistentRevision: UInt64 = 0
+    /// No entry expires before this (the earliest expiry stored since the last purge), so most calls skip the scan.
+    private var earliestExpiry: Date = .distantFuture
     let publicSuffixes: PublicSuffixList
     let perDomainLimit: Int
     let totalLimit: Int
@@ -54,7 +60,7 @@ package struct CookieStore: Sendable {
     /// Puts back entries read from a file (as they were; the limits apply to later changes).
     package mutating func restore(_ restored: [Entry]) {
         for entry in restored {
-            entries[Key(entry.cookie)] = entry
+            insert(entry)
             nextSequence = max(nextSequence, entry.sequence &+ 1)
         }
     }
@@ -70,7 +76,7 @@ package struct CookieStore: Sendable {
         }
         let key = Key(cookie)
         var sequence = nextSequence
-        if let old = entries.removeValue(forKey: key) {
+        if let old = remove(key) {
             cookie.created = old.cookie.created
             sequence = old.sequence
         } else {
@@ -78,7 +84,7 @@ package struct CookieStore: Sendable {
         }
         purgeExpired(now: now)
         guard !cookie.isExpired(at: now) else { return .success(cookie) }
-        entries[key] = Entry(cookie: cookie, lastAccess: now, sequence: sequence)
+        insert(Entry(cookie: cookie, lastAccess: now, sequence: sequence))
         enforceLimits(keeping: key)
         return .success(cookie)
     }
@@ -155,24 +161,55 @@ package struct CookieStore: Sendable {
 
     /// Removes every cookie expired at `now` (§5.7: expired cookies are evicted whenever they exist).
     package mutating func purgeExpired(now: Date) {
-        guard entries.values.contains(where: { $0.cookie.isExpired(at: now) }) else { return }
-        entries = entries.filter { !$0.value.cookie.isExpired(at: now) }
+        guard earliestExpiry <= now else { return }
+        let live = entries.values.filter { !$0.cookie.isExpired(at: now) }
+        removeAll()
+        for entry in live { insert(entry) }
     }
 
     /// Removes every cookie.
-    package mutating func removeAll() { entries.removeAll() }
+    package mutating func removeAll() {
+        if entries.values.contains(where: { $0.cookie.expires != nil }) { persistentRevision &+= 1 }
+        entries.removeAll()
+        countByDomain.removeAll()
+        earliestExpiry = .distantFuture
+    }
+
+    /// Adds `entry`, replacing one with its key.
+    private mutating func insert(_ entry: Entry) {
+        let key = Key(entry.cookie)
+        let old = entries.updateValue(entry, forKey: key)
+        if old == nil { countByDomain[key.domain, default: 0] += 1 }
+        if let expires = entry.cookie.expires { earliestExpiry = min(earliestExpiry, expires) }
+        if entry.cookie.expires != nil || old?.cookie.expires != nil { persistentRevision &+= 1 }
+    }
+
+    /// Removes and returns the entry with `key`, if any.
+    @discardableResult
+    private mutating func remove(_ key: Key) -> Entry? {
+        guard let old = entries.removeValue(forKey: key) else { return nil }
+        if old.cookie.expires != nil { persistentRevision &+= 1 }
+        countByDomain[key.domain] = (countByDomain[key.domain] ?? 1) > 1 ? (countByDomain[key.domain] ?? 1) - 1 : nil
+        return old
+    }
 
     /// Evicts, after `key` was stored, the least recently used cookies of its domain beyond `perDomainLimit` and
     /// then of the whole store beyond `totalLimit` (expired ones are already gone); `key` itself was just used.
     private mutating func enforceLimits(keeping key: Key) {
-        let domainKeys = entries.keys.filter { $0.domain == key.domain }
-        if domainKeys.count > perDomainLimit { evict(domainKeys.count - perDomainLimit, from: domainKeys, keeping: key) }
+        let domainCount = countByDomain[key.domain] ?? 0
+        if domainCount > perDomainLimit {
+            evict(domainCount - perDomainLimit, from: entries.keys.filter { $0.domain == key.domain }, keeping: key)
+        }
         if entries.count > totalLimit { evict(entries.count - totalLimit, from: Array(entries.keys), keeping: key) }
     }
 
     private mutating func evict(_ count: Int, from keys: [Key], keeping kept: Key) {
         let candidates = keys.filter { $0 != kept }.compactMap { key in entries[key].map { (key, $0) } }
-        let order = candidates.sorted { lhs, rhs in (lhs.1.lastAccess, lhs.1.sequence) < (rhs.1.lastAccess, rhs.1.sequence) }
-        for (key, _) in order.prefix(count) { entries[key] = nil }
+        let earlier: ((Key, Entry), (Key, Entry)) -> Bool = { lhs, rhs in
+            (lhs.1.lastAccess, lhs.1.sequence) < (rhs.1.lastAccess, rhs.1.sequence)
+        }
+        // One over the limit is the common case: find the least recently used without sorting them all.
+        let victims = count == 1 ? candidates.min(by: earlier).map { [$0] } ?? [] : Array(candidates.sorted(by: earlier).prefix(count))
+        for (key, _) in victims { remove(key) }
     }
 }
