@@ -67,6 +67,9 @@ import Testing
         Pair("http://[::1]:8080/", "::1", true),
         Pair("http://xn--bcher-kva.example/", "xn--bcher-kva.example", true),
         Pair("http://b%C3%BCcher.example/", "xn--bcher-kva.example", true),
+        Pair("http://bücher.example/", "xn--bcher-kva.example", true),
+        Pair("http://BÜCHER.example/", "xn--bcher-kva.example", true),
+        Pair("http://example.com./", "example.com.", true),
     ]
 
     @Test(arguments: hostRows) func canonicalHost(_ row: Pair) {

@@ -64,4 +64,13 @@ import Testing
         #expect(PublicSuffixList.system.ruleCount > 5000)
         #expect(PublicSuffixList.system.isPublicSuffix(row.domain) == row.isSuffix)
     }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: PublicSuffixList.systemPath)))
+    func aDefaultJarRefusesTheSystemListsSuffixes() {
+        let jar = CookieJar()
+        #expect(jar.store("a=1; Domain=co.uk", from: url("https://www.example.co.uk/"), now: cookieNow) == .failure(.publicSuffixDomain))
+        #expect(jar.store("a=1; Domain=github.io", from: url("https://kim.github.io/"), now: cookieNow) == .failure(.publicSuffixDomain))
+        #expect(jar.store("a=1; Domain=kim.github.io", from: url("https://www.kim.github.io/"), now: cookieNow).map(\.domain) == .success("kim.github.io"))
+        #expect(jar.cookies(at: cookieNow).count == 1)
+    }
 }
