@@ -52,8 +52,12 @@ package enum CookieFile {
             throw .corruptFile(path: url.path, reason: "unsupported version \(contents.version)")
         }
         return try contents.cookies.map { record throws(CookieJarError) in
-            guard let sameSite = record.sameSite.map(Cookie.SameSite.init(rawValue:)) ?? .some(nil) else {
-                throw .corruptFile(path: url.path, reason: "unknown SameSite value \(record.sameSite ?? "")")
+            var sameSite: Cookie.SameSite?
+            if let raw = record.sameSite {
+                guard let value = Cookie.SameSite(rawValue: raw) else {
+                    throw .corruptFile(path: url.path, reason: "unknown SameSite value \(raw)")
+                }
+                sameSite = value
             }
             let cookie = Cookie(
                 name: record.name, value: record.value, domain: record.domain, path: record.path,

@@ -71,7 +71,11 @@ import Testing
         #expect(try Data(contentsOf: file) == data.prefix(Int(Double(data.count) * fraction)))
     }
 
-    @Test(arguments: ["not json", #"{"version":2,"cookies":[]}"#, #"{"version":1}"#, "[]"])
+    static let bogusSameSite = #"{"version":1,"cookies":[{"name":"a","value":"1","domain":"example.com","path":"/","#
+        + #""expires":2000000000,"secure":false,"httpOnly":false,"sameSite":"bogus","hostOnly":true,"created":0,"#
+        + #""lastAccess":0,"sequence":0}]}"#
+
+    @Test(arguments: ["not json", #"{"version":2,"cookies":[]}"#, #"{"version":1}"#, "[]", bogusSameSite])
     func aFileOfAnotherFormatIsATypedError(_ text: String) throws {
         try Data(text.utf8).write(to: file)
         #expect(throws: CookieJarError.self) { _ = try jar() }
