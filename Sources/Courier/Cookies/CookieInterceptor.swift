@@ -1,0 +1,35 @@
+import Foundation
+
+/// Sends a `CookieJar`'s cookies with every request and stores the `Set-Cookie` fields of every response that
+/// comes back — also of a failing status thrown as `NetworkError.httpStatus` by a `ValidationInterceptor` below.
+///
+/// A `Cookie` header the request already has is kept, with the jar's cookies after it (`mine=1; a=2`).
+package struct CookieInterceptor: Interceptor {
+    /// The jar read and filled.
+    package let jar: CookieJar
+    /// The time cookies are matched and stored at.
+    package let now: @Sendable () -> Date
+
+    /// An interceptor over `jar`; `now` is the clock (injected by tests).
+    package init(jar: CookieJar, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.jar = jar
+        self.now = now
+    }
+
+    /// Adds the cookies, passes the request on, and stores the response's cookies.
+    package func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
+        var request = request
+        if let header = jar.cookieHeader(for: request.url, now: now()) {
+            let own = request.headers.values(for: "Cookie")
+            request.headers["Cookie"] = (own + [header]).joined(separator: "; ")
+        }
+        do {
+            let response = try await next(request)
+            jar.receive(response.headers, from: response.url ?? request.url, now: now())
+            return response
+        } catch let error as NetworkError {
+            if case .httpStatus(let failure) = error { jar.receive(failure.headers, from: request.url, now: now()) }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A client's cookies, by RFC 6265bis: stores `Set-Cookie` from responses and supplies the `Cookie` header of
+/// requests, with the same rules over every transport (see the README's cookie table).
+///
+/// In memory by default; `init(persistingTo:)` also keeps the persistent cookies (those with `Expires` or
+/// `Max-Age`) in a file, rewritten atomically after every change by a thread of the jar's own. Safe to use from
+/// any thread or task.
+///
+/// ```swift
+/// let jar = try CookieJar(persistingTo: appSupport.appendingPathComponent("cookies.json"))
+/// // … the client stores and sends cookies through it …
+/// print(jar.cookies(for: URL(string: "https://api.example.com/")!).map(\.name))
+/// jar.removeAll()   // log out
+/// ```
+public final class CookieJar: Sendable {
+    private struct State {
+        var store: CookieStore
+        /// The store's `persistentRevision` when the writer last got a snapshot.
+        var persistedRevision: UInt64
+    }
+
+    private let state: LockedState<State>
+    private let writer: CookieFileWriter?
+
+    /// An empty jar in memory.
+    public convenience init() {
+        self.init(store: CookieStore())
+    }
+
+    /// A jar kept in `file`: loads the cookies there (none when it does not exist yet) and writes every change.
+    ///
+    /// - Throws: `CookieJarError.corruptFile` when the file is truncated or not a cookie file (the jar refuses it
+    ///   rather than overwrite it), `.unreadableFile` when it cannot be read.
+    public convenience init(persistingTo file: URL) throws(CookieJarError) {
+        try self.init(store: CookieStore(), persistingTo: file, now: Date())
+    }
+
+    /// A jar in memory with `store`'s rules (public suffixes, limits).
+    package init(store: CookieStore) {
+        state = LockedState(State(store: store, persistedRevision: store.persistentRevision))
+        writer = nil
+    }
+
+    /// A jar in `file` with `store`'s rules; cookies expired at `now` are dropped on loading.
+    package init(store: CookieStore, persistingTo file: URL, now: Date) throws(CookieJarError) {
+        var store = store
+        store.restore(try CookieFile.load(file))
+        store.purgeExpired(now: now)
+        state = LockedState(State(store: store, persistedRevision: store.persistentRevision))
+        writer = CookieFileWriter(file: file)
+    }
+
+    deinit { writer?.stop() }
+
+    /// Every cookie in the jar, in order of creation (expired ones are removed first).
+    public var cookies: [Cookie] { cookies(at: Date()) }
+
+    /// The cookies a request to `url` would carry now, in the order of its `Cookie` header.
+    public func cookies(for url: URL) -> [Cookie] { cookies(for: url, now: Date()) }
+
+    /// Removes every cookie (and from the file).
+    public func removeAll() {
+        change { $0.removeAll() }
+    }
+
+    /// The error of the last write to the jar's file, `nil` when it succeeded or the jar is in memory. A failed
+    /// change stays in memory and is written with the next one.
+    public var persistenceError: CookieJarError? { writer?.error }
+
+    /// Every cookie live at `now`, in order of creation.
+    package func cookies(at now: Date) -> [Cookie] {
+        change { store in
+            store.purgeExpired(now: now)
+            return store.allEntries.map(\.cookie)
+        }
+    }
+
+    /// The cookies for a request to `url` at `now`, without marking them used.
+    package func cookies(for url: URL, now: Date) -> [Cookie] {
+        change { $0.cookies(for: url, now: now, access: false) }
+    }
+
+    /// The `Cookie` header for a request to `url` at `now` (`a=1; b=2`, longer paths first, then earlier
+    /// creation), or `nil` when no cookie matches.
+    package func cookieHeader(for url: URL, now: Date) -> String? {
+        let cookies = change { $0.cookies(for: url, now: now, access: true) }
+        return cookies.isEmpty ? nil : cookies.map(\.headerPair).joined(separator: "; ")
+    }
+
+    /// Stores the `Set-Cookie` fields of a response from `url` received at `now` (fields joined with ", " are
+    /// split); returns what became of each.
+    @discardableResult
+    package func receive(_ headers: HTTPHeaders, from url: URL, now: Date) -> [Result<Cookie, CookieRejection>] {
+        let fields = headers.values(for: "Set-Cookie").flatMap(SetCookie.split)
+        guard !fields.isEmpty else { return [] }
+        return change { store in
+            fields.map { field in SetCookie.parse(field, now: now).flatMap { store.store($0, from: url, now: now) } }
+        }
+    }
+
+    /// Stores one `Set-Cookie` field value from `url` received at `now`.
+    @discardableResult
+    package func store(_ field: String, from url: URL, now: Date) -> Result<Cookie, CookieRejection> {
+        change { store in SetCookie.parse(field, now: now).flatMap { store.store($0, from: url, now: now) } }
+    }
+
+    /// Returns once every change so far is in the file (at once for a jar in memory).
+    package func flush() async {
+        await writer?.flush()
+    }
+
+    /// Runs `body` on the store under the lock and hands the writer a snapshot when the persistent cookies changed
+    /// (inside the lock, so snapshots reach the writer in the order of the changes).
+    private func change<T>(_ body: (inout CookieStore) -> T) -> T {
+        state.withLock { state in
+            let result = body(&state.store)
+            guard let writer, state.store.persistentRevision != state.persistedRevision else { return result }
+            state.persistedRevision = state.store.persistentRevision
+            writer.submit(state.store.allEntries.filter { $0.cookie.expires != nil })
+            return result
+        }
+    }
+}

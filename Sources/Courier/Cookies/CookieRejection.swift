@@ -1,0 +1,28 @@
+/// Why a `Set-Cookie` field stored nothing (RFC 6265bis §5.6, §5.7). The jar ignores such a field, as the RFC
+/// says; the reason is there for tests and diagnostics.
+package enum CookieRejection: Error, Sendable, Hashable {
+    /// A control character other than TAB (0x00–0x08, 0x0A–0x1F, 0x7F) in the field.
+    case controlCharacter
+    /// Name and value together longer than 4096 bytes.
+    case nameAndValueTooLong
+    /// Both name and value are empty.
+    case emptyNameAndValue
+    /// The `Domain` attribute has a non-ASCII character.
+    case nonASCIIDomain
+    /// The `Domain` attribute is a public suffix (`com`, `co.uk`, …) other than the request host itself.
+    case publicSuffixDomain
+    /// The request host does not domain-match the `Domain` attribute (another site, or an IP address).
+    case domainMismatch
+    /// `Secure` from a URL that is not `https`.
+    case secureFromInsecureOrigin
+    /// A non-`Secure` cookie from an insecure URL would shadow a `Secure` one of the same name (§5.7 step 16).
+    case overlapsSecureCookie
+    /// `SameSite=None` without `Secure`.
+    case sameSiteNoneWithoutSecure
+    /// A `__Secure-` name without `Secure`, or a nameless cookie whose value starts with a prefix.
+    case securePrefix
+    /// A `__Host-` name without `Secure`, with a `Domain`, or without `Path=/`.
+    case hostPrefix
+    /// The URL has no host (cookies belong to hosts).
+    case noHost
+}
