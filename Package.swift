@@ -80,8 +80,8 @@ let package = Package(
         .testTarget(name: "URLQueryCodingTests", dependencies: ["URLQueryCoding"]),
         .testTarget(name: "FlexibleDecodingTests", dependencies: ["FlexibleDecoding"]),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierSockets", "CourierTesting"]),
-        .testTarget(name: "CourierTestingTests", dependencies: ["CourierTesting"]),
-        .testTarget(name: "CourierSocketsTests", dependencies: ["CourierSockets", "CourierTesting"]),
+        .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
+        .testTarget(name: "CourierSocketsTests", dependencies: ["Courier", "CourierSockets", "CourierTesting"]),
         .testTarget(name: "HTTPIDLCoreTests", dependencies: ["HTTPIDLCore"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -31,7 +31,7 @@ enum LoopbackClients {
 
     /// `URLSessionTransport` with `concurrency` connections per host and no cookies.
     static func urlSessionTransport() -> URLSessionTransport {
-        URLSessionTransport(configuration: .init(maximumConnectionsPerHost: concurrency, cookiePolicy: .disabled))
+        URLSessionTransport(configuration: .init(maximumConnectionsPerHost: concurrency))
     }
 
     /// `SocketTransport` with `concurrency` connections per host, trusting the test CA in `options.caFile` as an

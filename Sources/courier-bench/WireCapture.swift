@@ -12,7 +12,7 @@ final class WireCapture: Sendable {
     /// The transports by the names the scripts pass (`COURIER_TRANSPORT`): `urlSession` and `socket` (Linux).
     static func transport(named name: String) -> (any Transport)? {
         switch name {
-        case "urlSession": return URLSessionTransport(configuration: .init(cookiePolicy: .disabled))
+        case "urlSession": return URLSessionTransport()
         #if os(Linux)
         case "socket": return SocketTransport(configuration: .init(proxy: .none))
         #endif

@@ -179,7 +179,7 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
     /// A fresh transport of this kind.
     func make() -> any Transport {
         switch self {
-        case .urlSession: URLSessionTransport(configuration: .init(cookiePolicy: .disabled))
+        case .urlSession: URLSessionTransport()
         case .socket: SocketTransport()
         }
     }

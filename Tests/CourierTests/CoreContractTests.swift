@@ -27,11 +27,18 @@ import Testing
     @Test func theStackIsTheUsersInterceptorsThenTheBuiltIns() {
         let logging = LoggingInterceptor(logger: CollectingLogger())
         let names = { (client: NetworkClient) in client.interceptors.map { String(describing: type(of: $0)) } }
+        let builtIns = ["RetryInterceptor", "ValidationInterceptor", "RedirectInterceptor", "CookieInterceptor", "ResponseBufferingInterceptor"]
         let client = stubClient(StubTransport(), interceptors: [logging])
-        #expect(names(client) == ["LoggingInterceptor", "RetryInterceptor", "ValidationInterceptor", "RedirectInterceptor", "ResponseBufferingInterceptor"])
+        #expect(names(client) == ["LoggingInterceptor"] + builtIns)
         // A built-in placed by the user is not added twice, and keeps its place.
         let placed = stubClient(StubTransport(), interceptors: [RetryInterceptor(), logging])
-        #expect(names(placed) == ["RetryInterceptor", "LoggingInterceptor", "ValidationInterceptor", "RedirectInterceptor", "ResponseBufferingInterceptor"])
+        #expect(names(placed) == ["RetryInterceptor", "LoggingInterceptor"] + builtIns.dropFirst())
+        // With cookies disabled there is no cookie interceptor.
+        let noCookies = NetworkClient(baseURL: URL(string: "https://example.com")!, configuration: .init(
+            interceptors: [logging], transport: StubTransport(), cookiePolicy: .disabled))
+        #expect(names(noCookies) == ["LoggingInterceptor"] + builtIns.filter { $0 != "CookieInterceptor" })
+        #expect(noCookies.cookieJar == nil)
+        #expect(client.cookieJar != nil)
     }
 
     struct Event: Codable, Sendable, Equatable {

@@ -18,7 +18,7 @@ import Testing
 
     func client(spoolingInto spool: URL? = nil, timeout: Duration = .seconds(120)) -> NetworkClient {
         let transport = URLSessionTransport(configuration: .init(
-            temporaryDirectory: spool ?? FileManager.default.temporaryDirectory, cookiePolicy: .disabled))
+            temporaryDirectory: spool ?? FileManager.default.temporaryDirectory))
         return NetworkClient(baseURL: server.url("/api"), configuration: .init(timeout: timeout, retryPolicy: .never, transport: transport))
     }
 

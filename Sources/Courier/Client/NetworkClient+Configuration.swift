@@ -24,8 +24,9 @@ extension NetworkClient {
         /// redirect responses as they are.
         public var redirectPolicy: RedirectPolicy
         /// Your interceptors, outermost first. The client adds the built-ins after them — `RetryInterceptor`,
-        /// `ValidationInterceptor`, `ResponseBufferingInterceptor` — except those you placed here yourself (to
-        /// log every attempt, put `LoggingInterceptor` after a `RetryInterceptor` of your own).
+        /// `ValidationInterceptor`, `RedirectInterceptor`, the cookie jar's and the cache's interceptors,
+        /// `ResponseBufferingInterceptor` — except those you placed here yourself (to log every attempt, put
+        /// `LoggingInterceptor` after a `RetryInterceptor` of your own).
         public var interceptors: [any Interceptor]
         /// The largest response body kept in memory, in bytes, or `nil` for no limit; a larger body fails with
         /// `TransportFailure.Kind.responseTooLarge`. Downloads to a file are not limited.
@@ -36,11 +37,10 @@ extension NetworkClient {
         /// the one place to choose your server's query convention, e.g.
         /// `URLQueryEncoder(arrayEncodingStrategy: .repeated)`. Default: `URLQueryEncoder()`.
         public var queryEncoder: URLQueryEncoder
-        /// Moves requests over the network; `nil` (the default) makes the client create a `URLSessionTransport`
-        /// with this configuration's `cookiePolicy`.
+        /// Moves requests over the network; `nil` (the default) makes the client create its platform's default:
+        /// `SocketTransport` on Linux, `URLSessionTransport` elsewhere.
         public var transport: (any Transport)?
-        /// Whether the created `URLSessionTransport` stores and replays cookies (ignored when `transport` is
-        /// set). Default `.shared`, URLSession's standard behaviour; `.disabled` isolates clients from each other.
+        /// Which cookie jar the client uses. Default `.perClient`: a new in-memory jar for this client.
         public var cookiePolicy: CookiePolicy
 
         /// Creates a configuration.
@@ -55,7 +55,7 @@ extension NetworkClient {
             decoder: any ResponseDecoder = JSONResponseDecoder(),
             queryEncoder: URLQueryEncoder = URLQueryEncoder(),
             transport: (any Transport)? = nil,
-            cookiePolicy: CookiePolicy = .shared
+            cookiePolicy: CookiePolicy = .perClient
         ) {
             self.headers = headers
             self.timeout = timeout

@@ -1,12 +1,16 @@
 import CourierHTTP
 import Foundation
+#if os(Linux)
+import CourierSockets
+#endif
 
 /// Sends endpoints to a server and decodes their responses, through one stack of interceptors built once.
 ///
 /// A call builds the `HTTPRequest` from the endpoint, the base URL and the configuration's defaults (every
 /// setting resolved there, once), runs it through the stack — your `configuration.interceptors`, then
-/// `RetryInterceptor`, `ValidationInterceptor` and `ResponseBufferingInterceptor` (unless you placed them
-/// yourself), then the transport — and decodes the body: `EmptyResponse` ignores it, `Data` is the body itself,
+/// `RetryInterceptor`, `ValidationInterceptor`, `RedirectInterceptor`, the cookie jar's and the cache's
+/// interceptors and `ResponseBufferingInterceptor` (unless you placed them yourself), then the transport (by
+/// default `SocketTransport` on Linux, `URLSessionTransport` elsewhere) — and decodes the body: `EmptyResponse` ignores it, `Data` is the body itself,
 /// anything else goes to the endpoint's decoder (else `configuration.decoder`). A status that is not acceptable
 /// throws `NetworkError.httpStatus`, carrying the endpoint's decoded `APIErrorBody`. Cancel the calling task to
 /// cancel a request.
@@ -29,8 +33,22 @@ public struct NetworkClient: Sendable {
         self.baseURL = baseURL
         self.configuration = configuration
         self.defaults = configuration.requestDefaults
-        let transport = configuration.transport ?? URLSessionTransport(configuration: .init(cookiePolicy: configuration.cookiePolicy))
-        self.stack = InterceptorStack(configuration.interceptors, transport: transport)
+        self.cookieJar = configuration.cookiePolicy.makeJar()
+        self.stack = InterceptorStack(
+            configuration.interceptors, cookieJar: cookieJar, transport: configuration.transport ?? Self.defaultTransport())
+    }
+
+    /// The cookie jar this client stores and sends cookies with (`Configuration.cookiePolicy`); `nil` when
+    /// cookies are disabled.
+    public let cookieJar: CookieJar?
+
+    /// The platform's default transport: `SocketTransport` on Linux, `URLSessionTransport` elsewhere.
+    private static func defaultTransport() -> any Transport {
+        #if os(Linux)
+        SocketTransport()
+        #else
+        URLSessionTransport()
+        #endif
     }
 
     /// Every interceptor a request passes, outermost first: yours, then the built-ins you did not place.

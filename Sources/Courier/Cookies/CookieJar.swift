@@ -23,6 +23,9 @@ public final class CookieJar: Sendable {
     private let state: LockedState<State>
     private let writer: CookieFileWriter?
 
+    /// The process-wide jar of `CookiePolicy.shared`, in memory.
+    public static let shared = CookieJar()
+
     /// An empty jar in memory.
     public convenience init() {
         self.init(store: CookieStore())

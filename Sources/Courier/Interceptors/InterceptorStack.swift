@@ -4,22 +4,23 @@ import Foundation
 /// A client's one ordered list of interceptors, ending in its transport, built once when the client is made.
 ///
 /// The order (OkHttp's design): the user's interceptors, outermost first; then the built-ins the user did not
-/// place themselves — `RetryInterceptor`, `ValidationInterceptor`, `RedirectInterceptor`,
-/// `ResponseBufferingInterceptor`; then the
+/// place themselves — `RetryInterceptor`, `ValidationInterceptor`, `RedirectInterceptor`, `CookieInterceptor`
+/// (unless cookies are disabled), `ResponseBufferingInterceptor`; then the
 /// transport, whose errors are mapped to `NetworkError` here, the one boundary where that happens.
 struct InterceptorStack: Sendable {
     /// Every member, outermost first (the built-ins included).
     let interceptors: [any Interceptor]
     private let entry: Interceptor.Next
 
-    init(_ userInterceptors: [any Interceptor], transport: any Transport) {
+    init(_ userInterceptors: [any Interceptor], cookieJar: CookieJar?, transport: any Transport) {
         var interceptors = userInterceptors
-        let builtIns: [(any Interceptor, (any Interceptor) -> Bool)] = [
+        var builtIns: [(any Interceptor, (any Interceptor) -> Bool)] = [
             (RetryInterceptor(), { $0 is RetryInterceptor }),
             (ValidationInterceptor(), { $0 is ValidationInterceptor }),
             (RedirectInterceptor(), { $0 is RedirectInterceptor }),
-            (ResponseBufferingInterceptor(), { $0 is ResponseBufferingInterceptor }),
         ]
+        if let cookieJar { builtIns.append((CookieInterceptor(jar: cookieJar), { $0 is CookieInterceptor })) }
+        builtIns.append((ResponseBufferingInterceptor(), { $0 is ResponseBufferingInterceptor }))
         for (builtIn, isPlaced) in builtIns where !userInterceptors.contains(where: isPlaced) {
             interceptors.append(builtIn)
         }

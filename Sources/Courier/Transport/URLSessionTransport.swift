@@ -14,12 +14,12 @@ import FoundationNetworking
 ///   called on Linux).
 /// - `.file` bodies are streamed from disk; `.stream` bodies are spooled to a temporary file first (never held
 ///   whole in memory) and re-opened from their source for every attempt.
-/// - Redirects are not followed: the redirect response is returned, and the client's `RedirectInterceptor`
-///   follows it, the same over every transport.
+/// - Redirects are not followed, and URLSession's cookie storage and URL cache are off: the client's
+///   interceptors follow redirects, keep cookies and cache responses, the same over every transport.
 /// - Swift task cancellation cancels the URLSession task and surfaces as `NetworkError.cancelled`.
 ///
 /// ```swift
-/// let transport = URLSessionTransport(configuration: .init(maximumConnectionsPerHost: 4, cookiePolicy: .disabled))
+/// let transport = URLSessionTransport(configuration: .init(maximumConnectionsPerHost: 4))
 /// ```
 public final class URLSessionTransport: Transport {
     /// Settings of the transport.
@@ -28,18 +28,14 @@ public final class URLSessionTransport: Transport {
         public var maximumConnectionsPerHost: Int
         /// Where `.stream` bodies are spooled before upload.
         public var temporaryDirectory: URL
-        /// Whether cookies are stored and replayed (default: `.shared`, URLSession's standard behaviour).
-        public var cookiePolicy: CookiePolicy
 
         /// Creates a configuration.
         public init(
             maximumConnectionsPerHost: Int = 6,
-            temporaryDirectory: URL = FileManager.default.temporaryDirectory,
-            cookiePolicy: CookiePolicy = .shared
+            temporaryDirectory: URL = FileManager.default.temporaryDirectory
         ) {
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
             self.temporaryDirectory = temporaryDirectory
-            self.cookiePolicy = cookiePolicy
         }
     }
 
@@ -59,11 +55,10 @@ public final class URLSessionTransport: Transport {
         sessionConfiguration.urlCache = nil
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maximumConnectionsPerHost
-        if configuration.cookiePolicy == .disabled {
-            sessionConfiguration.httpCookieStorage = nil
-            sessionConfiguration.httpShouldSetCookies = false
-            sessionConfiguration.httpCookieAcceptPolicy = .never
-        }
+        // Cookies are the client's `CookieJar`'s (`CookieInterceptor`), the same over every transport.
+        sessionConfiguration.httpCookieStorage = nil
+        sessionConfiguration.httpShouldSetCookies = false
+        sessionConfiguration.httpCookieAcceptPolicy = .never
         let delegate = SessionDelegate()
         #if canImport(FoundationNetworking)
         let queue: OperationQueue = SerialDelegateQueue(label: "Courier.URLSessionTransport")
