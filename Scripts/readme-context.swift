@@ -175,3 +175,36 @@ public let event = Event(name: "signup")
 /// An idempotency key.
 public let key = UUID().uuidString
 
+
+// MARK: - Cookies and redirects
+
+/// The API's base URL.
+public let api = URL(string: "https://api.example.com/v1")!
+
+/// Where the app keeps its files.
+public let supportDirectory = FileManager.default.temporaryDirectory
+
+/// The samples' cookie file.
+public let cookiesFile = supportDirectory.appendingPathComponent("courier-readme-cookies.json")
+
+/// A password.
+public let secret = "secret"
+
+/// Logs in; the server answers with `Set-Cookie`.
+public struct Login: APIDefinition {
+    public typealias APIResponse = EmptyResponse
+    public let user: String
+    public let password: String
+    public init(user: String, password: String) { self.user = user; self.password = password }
+    public var method: HTTPMethod { .post }
+    public var path: EndpointPath { "/login" }
+    public var body: RequestBody? { .form(["user": user, "password": password]) }
+}
+
+/// The logged-in user.
+public struct GetMe: APIDefinition {
+    public typealias APIResponse = UserDTO
+    public init() {}
+    public var method: HTTPMethod { .get }
+    public var path: EndpointPath { "/me" }
+}
