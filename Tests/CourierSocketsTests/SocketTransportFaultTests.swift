@@ -200,6 +200,28 @@ struct SocketTransportFaultTests {
         #expect(recorded.body == body)
     }
 
+    @Test("Expect: 100-continue answered at once with a final status: the body is never sent, the connection closes",
+          .timeLimit(.minutes(2)))
+    func expectContinueRefused() async throws {
+        let refusing = try EarlyAnswerServer(answer: "HTTP/1.1 413 Content Too Large\r\nContent-Length: 8\r\n\r\ntoo big!")
+        defer { refusing.shutdown() }
+        let client = NetworkClient(baseURL: URL(string: "http://127.0.0.1:\(refusing.port)")!, configuration: .init(
+            retryPolicy: .never, transport: SocketTransport()))
+        let upload = EndpointBuilder<Data>.post("/upload").header("Expect", "100-continue")
+            .body(.data(MockResponse.generatedBytes(count: 3_000_000), contentType: "application/octet-stream"))
+            .acceptableStatusCodes([413])
+        let response = try await client.response(upload)
+        #expect(response.statusCode == 413)
+        #expect(response.value == Data("too big!".utf8))
+        // The client closes the connection it may not reuse; the server then reports what followed the head.
+        await refusing.waitForEndedConnections(1)
+        #expect(refusing.bytesAfterHeads == [0])
+        #expect(refusing.requests.first?.contains("Expect: 100-continue") == true)
+        // A second request needs (and gets) a new connection.
+        _ = try await client.response(upload)
+        #expect(refusing.requests.count == 2)
+    }
+
     @Test("connecting to a closed port is cannotConnect")
     func closedPort() async throws {
         let closed = try ClosedPort()

@@ -9,30 +9,14 @@ final class TunnelProxy: @unchecked Sendable {
     // Safe: `heads` is only touched under `lock`; the other fields are set once in `init`.
     private let lock = NSLock()
     private var heads: [String] = []
-    private let listener: Int32
-    let port: UInt16
+    private let listener: LoopbackListener
+    var port: UInt16 { listener.port }
     private let refusal: String?
 
     init(refusal: String? = nil) throws {
         self.refusal = refusal
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var one: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        self.listener = listener
-        port = UInt16(bigEndian: address.sin_port)
-        Thread.detachNewThread { [self] in acceptLoop() }
+        listener = try LoopbackListener()
+        listener.serveEachConnection { [self] in serve($0) }
     }
 
     /// The request heads received, in order.
@@ -40,23 +24,11 @@ final class TunnelProxy: @unchecked Sendable {
 
     /// Stops accepting.
     func shutdown() {
-        Glibc.shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
-
-    private func acceptLoop() {
-        while true {
-            let client = accept(listener, nil, nil)
-            guard client >= 0 else { return }
-            Thread.detachNewThread { [self] in serve(client) }
-        }
+        listener.shutdown()
     }
 
     private func serve(_ client: Int32) {
-        var head = [UInt8]()
-        var byte: UInt8 = 0
-        while !head.ends(with: [13, 10, 13, 10]), recv(client, &byte, 1, 0) == 1 { head.append(byte) }
-        let text = String(decoding: head, as: UTF8.self)
+        let text = LoopbackListener.readHead(from: client)
         lock.withLock { heads.append(text) }
         if let refusal {
             send(client, refusal, refusal.utf8.count, Int32(MSG_NOSIGNAL))
@@ -101,9 +73,4 @@ final class TunnelProxy: @unchecked Sendable {
     }
 }
 
-extension Array where Element == UInt8 {
-    func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
-    }
-}
 #endif
