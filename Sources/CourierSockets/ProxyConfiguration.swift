@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// Which proxy `SocketTransport` sends requests through: an HTTP proxy for `http` URLs (requests in absolute
@@ -11,7 +12,8 @@ public struct ProxyConfiguration: Sendable, Hashable {
     /// The proxy for `https` URLs (reached with `CONNECT`).
     public var httpsProxy: URL?
     /// Hosts reached directly: a name matches itself and its subdomains (`example.com` and `.example.com` both
-    /// match `api.example.com`), `*` matches every host; IP addresses match exactly.
+    /// match `api.example.com`), `*` matches every host; IP addresses match exactly, and a range in CIDR form
+    /// (`10.0.0.0/8`, `fd00::/8`) matches the addresses in it, as libcurl reads them.
     public var excludedHosts: [String]
 
     /// Creates a configuration. A proxy URL without a scheme is taken as `http://`, without a port as 1080
@@ -64,8 +66,14 @@ public struct ProxyConfiguration: Sendable, Hashable {
     /// Whether `host` is in `excludedHosts`.
     func excludes(_ host: String) -> Bool {
         let host = Self.bare(host)
+        let address = IPAddress.bytes(host)
         return excludedHosts.contains { entry in
             if entry == "*" { return true }
+            if let address, let slash = entry.lastIndex(of: "/") {
+                guard let network = IPAddress.bytes(Self.bare(String(entry[..<slash]))),
+                      let length = Int(entry[entry.index(after: slash)...]) else { return false }
+                return IPAddress.contains(network: network, prefixLength: length, address)
+            }
             var domain = Self.bare(entry)
             if domain.hasPrefix(".") { domain.removeFirst() }
             guard !domain.isEmpty else { return false }

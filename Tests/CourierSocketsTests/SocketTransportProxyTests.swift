@@ -32,11 +32,16 @@ struct SocketTransportProxyTests {
         #expect(configuration.httpsProxy?.absoluteString == row.https)
     }
 
-    @Test("no_proxy excludes hosts, their subdomains, and everything for *", arguments: [
+    @Test("no_proxy excludes hosts, their subdomains, address ranges (CIDR), and everything for *", arguments: [
         ("example.com", "example.com", true), ("example.com", "api.example.com", true), (".example.com", "api.example.com", true),
         ("example.com", "notexample.com", false), ("example.com", "example.org", false), ("*", "anything.test", true),
         ("127.0.0.1", "127.0.0.1", true), ("127.0.0.1", "127.0.0.10", false), ("EXAMPLE.com", "Api.Example.COM.", true),
         ("::1", "[::1]", true), ("a.test, b.test", "b.test", true),
+        ("10.0.0.0/8", "10.20.30.40", true), ("10.0.0.0/8", "11.0.0.1", false), ("192.168.1.0/24", "192.168.1.255", true),
+        ("192.168.1.0/24", "192.168.2.1", false), ("172.16.0.0/12", "172.31.255.1", true), ("172.16.0.0/12", "172.32.0.1", false),
+        ("127.0.0.1/32", "127.0.0.1", true), ("0.0.0.0/0", "8.8.8.8", true), ("10.0.0.0/33", "10.0.0.1", false),
+        ("10.0.0.0/x", "10.0.0.1", false), ("fd00::/8", "[fd12::1]", true), ("fd00::/8", "[fe80::1]", false),
+        ("10.0.0.0/8", "[::ffff:10.0.0.1]", false), ("10.0.0.0/8", "ten.example", false),
     ])
     func noProxy(_ row: (noProxy: String, host: String, excluded: Bool)) {
         let configuration = ProxyConfiguration(environment: ["http_proxy": "http://proxy:1", "no_proxy": row.noProxy])

@@ -1,9 +1,5 @@
+import CourierHTTP
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The matching rules of RFC 6265bis §5.1: canonical hosts, domain-match, default path and path-match, and which
 /// URLs count as secure.
@@ -21,9 +17,7 @@ package enum CookieMatching {
 
     /// Whether `host` is an IPv4 or IPv6 address rather than a name.
     package static func isIPAddress(_ host: String) -> Bool {
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
+        IPAddress.isAddress(host)
     }
 
     /// §5.1.3: `host` is `domain`, or a name (not an IP address) ending in `.` + `domain`.

@@ -250,9 +250,7 @@ package final class TLSConnection {
 
     /// Whether `name` is an IPv4 or IPv6 address literal (no brackets), verified against IP SANs, not DNS names.
     package static func isIPAddress(_ name: String) -> Bool {
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        return inet_pton(AF_INET, name, &v4) == 1 || inet_pton(AF_INET6, name, &v6) == 1
+        IPAddress.isAddress(name)
     }
 }
 #endif
