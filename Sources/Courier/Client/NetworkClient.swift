@@ -25,7 +25,7 @@ public struct NetworkClient: Sendable {
     public let baseURL: URL
     /// The client's settings.
     public let configuration: Configuration
-    private let defaults: RequestDefaults
+    let defaults: RequestDefaults
     private let stack: InterceptorStack
 
     /// Creates a client for the API at `baseURL`.
@@ -135,7 +135,7 @@ public struct NetworkClient: Sendable {
     }
 
     /// Runs the stack; a failing status gets the endpoint's typed error body, decoded with the same decoder.
-    private func send<ErrorBody: Decodable & Sendable>(
+    func send<ErrorBody: Decodable & Sendable>(
         _ request: HTTPRequest, errorBody: ErrorBody.Type, decoder: any ResponseDecoder
     ) async throws -> HTTPResponse {
         do {

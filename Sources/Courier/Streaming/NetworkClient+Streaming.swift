@@ -1,0 +1,135 @@
+import CourierHTTP
+import Foundation
+
+extension NetworkClient {
+    /// Sends `endpoint` and returns as soon as the response head has arrived, with the body still streaming:
+    /// iterate `response.body` for byte chunks or `response.body.lines` for text lines. The status is validated
+    /// first: a status that is not acceptable throws `NetworkError.httpStatus` with the endpoint's typed error
+    /// body, as `send` does. Retries happen only before the head; the body is not limited by
+    /// `maximumResponseSize`. Stop reading (or cancel the task) to end the transfer and free the connection.
+    public func stream(_ endpoint: some Endpoint) async throws -> HTTPResponse {
+        let api = endpoint as? any APIDefinition
+        var request = try HTTPRequest(endpoint, baseURL: baseURL, defaults: defaults)
+        request.maximumResponseSize = nil
+        let errorBody: any (Decodable & Sendable).Type = api?.errorBodyType ?? EmptyResponse.self
+        return try await send(request, errorBody: errorBody, decoder: api?.responseDecoder ?? configuration.decoder)
+    }
+
+    /// JSON Lines (NDJSON): one `Item` per non-empty line of the response, decoded with the endpoint's decoder
+    /// (else the client's) as each line arrives.
+    public func lines<Item: Decodable & Sendable>(
+        _ endpoint: some Endpoint, decoding type: Item.Type
+    ) -> AsyncThrowingStream<Item, any Error> {
+        let decoder = (endpoint as? any APIDefinition)?.responseDecoder ?? configuration.decoder
+        return Self.produce { yield in
+            let response = try await stream(endpoint)
+            for try await line in response.body.lines where !line.allSatisfy(\.isWhitespace) {
+                yield(try ResponseDecoding.decode(
+                    Item.self, body: Data(line.utf8), statusCode: response.statusCode, headers: response.headers, with: decoder))
+            }
+        }
+    }
+
+    /// Server-Sent Events from `endpoint`, parsed by the WHATWG EventSource rules (see `ServerSentEventParser`).
+    ///
+    /// A dropped or ended connection is reopened after the stream's `retry` time (else the retry policy's base
+    /// delay) with `Last-Event-ID`, while the endpoint's (else the client's) retry policy allows: at most
+    /// `maxAttempts - 1` reconnections in a row without an event, and none past its `deadline` since the last event.
+    /// The sequence ends on `204 No Content`; it throws on a status that is not acceptable, or a `Content-Type`
+    /// other than `text/event-stream`. Breaking out of the loop closes the connection.
+    ///
+    /// ```swift
+    /// for try await event in client.events(.post("/chat").body(.json(prompt))) { print(event.data, terminator: "") }
+    /// ```
+    public func events(_ endpoint: some Endpoint) -> AsyncThrowingStream<ServerSentEvent, any Error> {
+        let policy = endpoint.retryPolicy ?? configuration.retryPolicy
+        return Self.produce { yield in
+            var lastEventID: String?
+            var retry: Int?
+            var failures = 0
+            var lastProgress = ContinuousClock.now
+            while true {
+                var builder = EndpointBuilder<Data>(endpoint)
+                if let lastEventID, !lastEventID.isEmpty { builder = builder.header("Last-Event-ID", lastEventID) }
+                builder = builder.header("Accept", "text/event-stream").retryPolicy(.never)
+                var parser = ServerSentEventParser(lastEventID: lastEventID, retry: retry)
+                do {
+                    let response = try await stream(builder)
+                    if response.statusCode == 204 {
+                        response.body.discard()
+                        return
+                    }
+                    try Self.checkEventStream(response)
+                    for try await chunk in response.body {
+                        let events = parser.parse(chunk)
+                        for event in events { yield(event) }
+                        if !events.isEmpty {
+                            failures = 0
+                            lastProgress = .now
+                        }
+                        lastEventID = parser.lastEventID
+                        retry = parser.retry
+                    }
+                } catch let error as NetworkError where Self.isReconnectable(error) {
+                    lastEventID = parser.lastEventID
+                    retry = parser.retry
+                } catch {
+                    throw error
+                }
+                failures += 1
+                let delay = retry.map { TimeInterval($0) / 1000 } ?? policy.baseDelay
+                let sinceProgress = ContinuousClock.seconds(since: lastProgress)
+                guard failures < policy.maxAttempts, policy.deadline.map({ sinceProgress + delay < $0 }) ?? true else { return }
+                try await Task.sleep(for: .seconds(delay))
+            }
+        }
+    }
+
+    /// Server-Sent Events whose `data` is decoded as `Item` with the endpoint's decoder (else the client's).
+    public func events<Item: Decodable & Sendable>(
+        _ endpoint: some Endpoint, decoding type: Item.Type
+    ) -> AsyncThrowingStream<Item, any Error> {
+        let decoder = (endpoint as? any APIDefinition)?.responseDecoder ?? configuration.decoder
+        let events = events(endpoint)
+        return Self.produce { yield in
+            for try await event in events {
+                yield(try ResponseDecoding.decode(Item.self, body: Data(event.data.utf8), statusCode: nil, headers: [:], with: decoder))
+            }
+        }
+    }
+
+    /// A `text/event-stream` response, or a typed error saying what came instead.
+    private static func checkEventStream(_ response: HTTPResponse) throws {
+        let type = response.headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard type == "text/event-stream" else {
+            response.body.discard()
+            throw NetworkError.transport(TransportFailure(
+                kind: .badServerResponse, message: "expected an event stream, got Content-Type \(type ?? "none")"))
+        }
+    }
+
+    /// A lost or timed-out connection, or one that could not be made: worth reconnecting an event stream.
+    private static func isReconnectable(_ error: NetworkError) -> Bool {
+        guard case .transport(let failure) = error else { return false }
+        return [.connectionLost, .timedOut, .cannotConnect].contains(failure.kind)
+    }
+
+    /// A stream fed by `body` on a task of its own, cancelled when the consumer stops.
+    private static func produce<Element: Sendable>(
+        _ body: @escaping @Sendable (_ yield: (Element) -> Void) async throws -> Void
+    ) -> AsyncThrowingStream<Element, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    try await body { continuation.yield($0) }
+                    continuation.finish()
+                } catch is CancellationError {
+                    continuation.finish(throwing: NetworkError.cancelled)
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+@testable import Courier
+import Foundation
+import Testing
+
+/// Every rule of the WHATWG event-stream interpretation `ServerSentEventParser` follows, one row each.
+@Suite struct ServerSentEventParserTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        let rule: String
+        let chunks: [[UInt8]]
+        let events: [ServerSentEvent]
+        init(_ rule: String, _ chunks: [String], _ events: [ServerSentEvent]) {
+            self.rule = rule
+            self.chunks = chunks.map { Array($0.utf8) }
+            self.events = events
+        }
+        init(_ rule: String, bytes: [[UInt8]], _ events: [ServerSentEvent]) {
+            self.rule = rule
+            self.chunks = bytes
+            self.events = events
+        }
+        var testDescription: String { rule }
+    }
+
+    static let rows: [Row] = [
+        Row("a data line and a blank line make an event", ["data: hello\n\n"], [.init(data: "hello")]),
+        Row("data lines are joined with LF", ["data: a\ndata: b\n\n"], [.init(data: "a\nb")]),
+        Row("no space after the colon", ["data:x\n\n"], [.init(data: "x")]),
+        Row("only one space after the colon is dropped", ["data:  x\n\n"], [.init(data: " x")]),
+        Row("a colon in the value stays", ["data: a:b\n\n"], [.init(data: "a:b")]),
+        Row("event names the type", ["event: ping\ndata: 1\n\n"], [.init(event: "ping", data: "1")]),
+        Row("the type is reset after each event", ["event: a\ndata: 1\n\ndata: 2\n\n"], [.init(event: "a", data: "1"), .init(data: "2")]),
+        Row("a line starting with a colon is a comment", [": keep-alive\ndata: x\n\n"], [.init(data: "x")]),
+        Row("CRLF ends lines", ["data: a\r\ndata: b\r\n\r\n"], [.init(data: "a\nb")]),
+        Row("a lone CR ends lines", ["data: a\rdata: b\r\r"], [.init(data: "a\nb")]),
+        Row("a CRLF split across chunks is one line end", ["data: a\r", "\n\r", "\n"], [.init(data: "a")]),
+        Row("a leading BOM is dropped", ["\u{FEFF}data: x\n\n"], [.init(data: "x")]),
+        Row(
+            "a leading BOM split across chunks is dropped", bytes: [[0xEF, 0xBB], [0xBF] + Array("data: x\n\n".utf8)],
+            [.init(data: "x")]),
+        Row("a BOM later in the stream is not dropped", ["data: x\n\n\u{FEFF}data: y\n\n"], [.init(data: "x")]),
+        Row("id persists to later events", ["id: 1\ndata: a\n\ndata: b\n\n"], [.init(data: "a", id: "1"), .init(data: "b", id: "1")]),
+        Row("an id holding NUL is ignored", ["id: 1\ndata: a\n\nid: 2\u{0}x\ndata: b\n\n"], [.init(data: "a", id: "1"), .init(data: "b", id: "1")]),
+        Row("an empty id resets the last event ID", ["id: 1\ndata: a\n\nid\ndata: b\n\n"], [.init(data: "a", id: "1"), .init(data: "b")]),
+        Row("retry with ASCII digits sets the reconnection time", ["retry: 1500\ndata: a\n\n"], [.init(data: "a", retry: 1500)]),
+        Row("retry with anything else is ignored", ["retry: 1.5\ndata: a\n\nretry: 12a\ndata: b\n\nretry:\ndata: c\n\n"],
+            [.init(data: "a"), .init(data: "b"), .init(data: "c")]),
+        Row("a blank line without data dispatches nothing", ["event: x\n\n\n\n"], []),
+        Row("a data field with no value makes an empty event", ["data\n\n"], [.init(data: "")]),
+        Row("two bare data fields are one LF", ["data\ndata\n\n"], [.init(data: "\n")]),
+        Row("unknown fields are ignored", ["foo: bar\nDATA: no\ndata: x\n\n"], [.init(data: "x")]),
+        Row("a trailing partial event is not dispatched", ["data: a\n\ndata: b"], [.init(data: "a")]),
+        Row("a trailing event without its blank line is not dispatched", ["data: a\n"], []),
+        Row(
+            "a UTF-8 character split across chunks arrives whole", bytes: [Array("data: ".utf8) + [0xC3], [0xA9, 0x0A, 0x0A]],
+            [.init(data: "é")]),
+        Row("one byte at a time", "id: 7\nevent: e\ndata: xy\n\n".map { String($0) }, [.init(event: "e", data: "xy", id: "7")]),
+    ]
+
+    @Test(arguments: rows)
+    func rule(_ row: Row) {
+        var parser = ServerSentEventParser()
+        var events: [ServerSentEvent] = []
+        for chunk in row.chunks { events += parser.parse(Data(chunk)) }
+        parser.reset()
+        #expect(events == row.events)
+    }
+
+    @Test func theLastEventIDAndRetryCarryOverToTheNextConnection() {
+        var parser = ServerSentEventParser()
+        _ = parser.parse(Data("id: 42\nretry: 250\ndata: a\n\ndata: half".utf8))
+        parser.reset()
+        #expect(parser.lastEventID == "42")
+        #expect(parser.retry == 250)
+        var next = ServerSentEventParser(lastEventID: parser.lastEventID, retry: parser.retry)
+        #expect(next.parse(Data("data: b\n\n".utf8)) == [.init(data: "b", id: "42", retry: 250)])
+    }
+
+    @Test(arguments: [
+        (["a\nb\n"], ["a", "b"]), (["a\r\nb"], ["a", "b"]), (["a\r", "\nb\r\n"], ["a", "b"]), (["a\rb\n"], ["a\rb"]),
+        (["", "x", "", "\n\n"], ["x", ""]), (["tail"], ["tail"]),
+    ])
+    func linesSplitAtLFAndCRLF(chunks: [String], expected: [String]) {
+        var splitter = LineSplitter(crEndsLine: false)
+        var lines = chunks.flatMap { splitter.split(Data($0.utf8)) }
+        if let last = splitter.finish() { lines.append(last) }
+        #expect(lines.map { String(decoding: $0, as: UTF8.self) } == expected)
+    }
+}
