@@ -10,6 +10,12 @@ package struct CacheEntry: Sendable, Equatable {
         package var name: String
         /// The request's values joined and normalized (see `CacheEntry.normalizedValue`), or `nil`.
         package var value: String?
+
+        /// Creates a field.
+        package init(name: String, value: String?) {
+            self.name = name
+            self.value = value
+        }
     }
 
     /// The cache key (the URL without its fragment).
