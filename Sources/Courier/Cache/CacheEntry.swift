@@ -55,7 +55,8 @@ package struct CacheEntry: Sendable, Equatable {
         self.requestTime = requestTime
         self.responseTime = responseTime
         self.varyFields = varyFields
-        cacheControl = CacheControl(headers)
+        let cacheControl = CacheControl(headers)
+        self.cacheControl = cacheControl
         let date = headers["Date"].flatMap(HTTPDate.parse) ?? responseTime
         // §4.2.3: the age calculation.
         let ageValue = Double(CacheControl.deltaSeconds(headers["Age"]?.trimmingOWS) ?? 0)
@@ -63,6 +64,25 @@ package struct CacheEntry: Sendable, Equatable {
         let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
         correctedInitialAge = max(apparentAge, ageValue + responseDelay)
         freshnessLifetime = Self.freshnessLifetime(statusCode: statusCode, headers: headers, cacheControl: cacheControl, date: date)
+    }
+
+    /// Recreates an entry whose age and lifetime were worked out before (read back from a disk cache's file,
+    /// without parsing its dates again).
+    init(
+        key: String, url: URL?, statusCode: Int, headers: HTTPHeaders, body: Data, requestTime: Date, responseTime: Date,
+        varyFields: [VaryField], correctedInitialAge: Double, freshnessLifetime: Double
+    ) {
+        self.key = key
+        self.url = url
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+        self.requestTime = requestTime
+        self.responseTime = responseTime
+        self.varyFields = varyFields
+        cacheControl = CacheControl(headers)
+        self.correctedInitialAge = correctedInitialAge
+        self.freshnessLifetime = freshnessLifetime
     }
 
     /// `current_age` at `now` (§4.2.3), in seconds.

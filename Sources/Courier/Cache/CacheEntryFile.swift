@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Layout (little-endian): the magic `CCE1`, the metadata length (UInt32), the body length (UInt64), the CRC-32
 /// of metadata and body (UInt32), then the metadata (JSON: key, URL, status, header fields, times, selecting
-/// fields) and the body. A file whose size is not exactly what its lengths say (cut short by a killed process),
+/// fields, age and lifetime) and the body. A file whose size is not exactly what its lengths say (cut short by a killed process),
 /// whose checksum fails, or whose metadata does not decode is no entry (`decode` returns `nil`).
 enum CacheEntryFile {
     private static let magic = Data("CCE1".utf8)
@@ -18,6 +18,8 @@ enum CacheEntryFile {
         var requestTime: Double
         var responseTime: Double
         var varyFields: [CacheEntry.VaryField]
+        var correctedInitialAge: Double
+        var freshnessLifetime: Double
     }
 
     /// The file's bytes for `entry`.
@@ -26,7 +28,8 @@ enum CacheEntryFile {
             key: entry.key, url: entry.url?.absoluteString, statusCode: entry.statusCode,
             headers: entry.headers.fields.map { [$0.name, $0.value] },
             requestTime: entry.requestTime.timeIntervalSince1970, responseTime: entry.responseTime.timeIntervalSince1970,
-            varyFields: entry.varyFields)
+            varyFields: entry.varyFields, correctedInitialAge: entry.correctedInitialAge,
+            freshnessLifetime: entry.freshnessLifetime)
         // Encoding plain strings, numbers and arrays cannot fail.
         let json = (try? JSONEncoder().encode(metadata)) ?? Data()
         var data = magic
@@ -56,7 +59,8 @@ enum CacheEntryFile {
             key: metadata.key, url: metadata.url.flatMap(URL.init(string:)), statusCode: metadata.statusCode,
             headers: HTTPHeaders(metadata.headers.map { ($0[0], $0[1]) }), body: body,
             requestTime: Date(timeIntervalSince1970: metadata.requestTime),
-            responseTime: Date(timeIntervalSince1970: metadata.responseTime), varyFields: metadata.varyFields)
+            responseTime: Date(timeIntervalSince1970: metadata.responseTime), varyFields: metadata.varyFields,
+            correctedInitialAge: metadata.correctedInitialAge, freshnessLifetime: metadata.freshnessLifetime)
     }
 
     private static func append<T: FixedWidthInteger>(_ value: T, to data: inout Data) {
