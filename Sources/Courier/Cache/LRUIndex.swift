@@ -2,7 +2,7 @@
 ///
 /// Every operation is O(1) (a dictionary of nodes linked most recently used first). Not thread-safe: its owner
 /// guards it.
-struct LRUIndex<Value> {
+package struct LRUIndex<Value> {
     private struct Node {
         var value: Value
         var cost: Int
@@ -14,13 +14,16 @@ struct LRUIndex<Value> {
     private var newest: String?
     private var oldest: String?
     /// The sum of every key's cost.
-    private(set) var totalCost = 0
+    package private(set) var totalCost = 0
+
+    /// Creates an empty index.
+    package init() {}
 
     /// The number of keys.
-    var count: Int { nodes.count }
+    package var count: Int { nodes.count }
 
     /// The keys, most recently used first.
-    var keysByRecency: [String] {
+    package var keysByRecency: [String] {
         var keys: [String] = []
         var key = newest
         while let current = key {
@@ -31,32 +34,35 @@ struct LRUIndex<Value> {
     }
 
     /// The value for `key`, which becomes the most recently used; `nil` if absent.
-    mutating func use(_ key: String) -> Value? {
+    package mutating func use(_ key: String) -> Value? {
         guard let node = nodes[key] else { return nil }
-        unlink(key)
-        link(key, node)
+        guard key != newest else { return node.value }
+        // Relink in place: the node (and its value) stays where it is in the dictionary.
+        if let newer = node.newer { nodes[newer]?.older = node.older }
+        if let older = node.older { nodes[older]?.newer = node.newer } else { oldest = node.newer }
+        if let newest { nodes[newest]?.newer = key }
+        nodes[key]?.newer = nil
+        nodes[key]?.older = newest
+        newest = key
         return node.value
     }
 
-    /// The value for `key`, leaving the order alone.
-    func peek(_ key: String) -> Value? { nodes[key]?.value }
-
     /// Adds or replaces `key` as the most recently used.
-    mutating func insert(_ key: String, value: Value, cost: Int) {
+    package mutating func insert(_ key: String, value: Value, cost: Int) {
         remove(key)
         link(key, Node(value: value, cost: cost))
     }
 
     /// Removes `key`; returns whether it was there.
     @discardableResult
-    mutating func remove(_ key: String) -> Bool {
+    package mutating func remove(_ key: String) -> Bool {
         guard nodes[key] != nil else { return false }
         unlink(key)
         return true
     }
 
     /// Removes the least recently used keys until the total cost is at most `capacity`; returns them.
-    mutating func evict(toFit capacity: Int) -> [String] {
+    package mutating func evict(toFit capacity: Int) -> [String] {
         var evicted: [String] = []
         while totalCost > capacity, let key = oldest {
             unlink(key)
@@ -66,7 +72,7 @@ struct LRUIndex<Value> {
     }
 
     /// Removes every key.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         nodes = [:]
         newest = nil
         oldest = nil
