@@ -104,7 +104,8 @@ package struct CacheInterceptor: Interceptor {
     }
 
     /// Sends `request` made conditional on `stored`'s validators. A `304` freshens and answers with `stored`; an
-    /// error, or a 5xx, answers with `stored` when `staleIfError` allows; any other response replaces it.
+    /// error, or a 5xx, answers with `stored` when `staleIfError` allows; any other response replaces it (a 5xx
+    /// only when it may be stored itself).
     private func revalidate(
         _ request: HTTPRequest, stored: CacheEntry, key: String, directives: CacheControl, staleIfError: Bool, next: Next
     ) async throws -> HTTPResponse {
@@ -124,7 +125,9 @@ package struct CacheInterceptor: Interceptor {
             return stored.response(at: now(), status: .stale)
         }
         guard isConditional, response.statusCode == 304 else {
-            return await store(response, for: request, key: key, directives: directives, requestTime: requestTime, replacing: true)
+            // A 5xx is forwarded, but does not replace what is stored (§4.3.3).
+            let replacing = !(500..<600).contains(response.statusCode)
+            return await store(response, for: request, key: key, directives: directives, requestTime: requestTime, replacing: replacing)
         }
         response.body.discard()
         guard stored.isSelected(by: response.headers) else {

@@ -334,6 +334,15 @@ import Testing
         #expect(failing.statusCode == 503 && failing.cacheStatus == .miss)
     }
 
+    @Test func a5xxOnRevalidationIsForwardedAndKeepsTheStoredResponse() async throws {
+        try await prime(["Cache-Control": "max-age=10", "ETag": #""a""#])
+        clock.advance(30)
+        let failing = try await send(ScriptedNext(status: 503, headers: [:], body: "busy"))
+        #expect(failing.statusCode == 503 && failing.cacheStatus == .miss)
+        let stale = try await send(cacheRequest(headers: ["Cache-Control": "max-stale"]), ScriptedNext(status: 500, headers: [:]))
+        #expect(stale.cacheStatus == .stale && stale.text == "v1")
+    }
+
     @Test func requestStaleIfErrorCounts() async throws {
         try await prime(["Cache-Control": "max-age=10", "ETag": #""a""#])
         clock.advance(30)
