@@ -47,30 +47,24 @@ package struct CacheEntry: Sendable, Equatable {
         key: String, url: URL?, statusCode: Int, headers: HTTPHeaders, body: Data, requestTime: Date, responseTime: Date,
         varyFields: [VaryField]
     ) {
-        self.key = key
-        self.url = url
-        self.statusCode = statusCode
-        self.headers = headers
-        self.body = body
-        self.requestTime = requestTime
-        self.responseTime = responseTime
-        self.varyFields = varyFields
         let cacheControl = CacheControl(headers)
-        self.cacheControl = cacheControl
         let date = headers["Date"].flatMap(HTTPDate.parse) ?? responseTime
         // §4.2.3: the age calculation.
         let ageValue = Double(CacheControl.deltaSeconds(headers["Age"]?.trimmingOWS) ?? 0)
         let apparentAge = max(0, responseTime.timeIntervalSince(date))
         let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
-        correctedInitialAge = max(apparentAge, ageValue + responseDelay)
-        freshnessLifetime = Self.freshnessLifetime(statusCode: statusCode, headers: headers, cacheControl: cacheControl, date: date)
+        self.init(
+            key: key, url: url, statusCode: statusCode, headers: headers, body: body, requestTime: requestTime,
+            responseTime: responseTime, varyFields: varyFields, correctedInitialAge: max(apparentAge, ageValue + responseDelay),
+            freshnessLifetime: Self.freshnessLifetime(statusCode: statusCode, headers: headers, cacheControl: cacheControl, date: date),
+            cacheControl: cacheControl)
     }
 
-    /// Recreates an entry whose age and lifetime were worked out before (read back from a disk cache's file,
-    /// without parsing its dates again).
+    /// Creates an entry whose age and lifetime were worked out before (read back from a disk cache's file,
+    /// without parsing its dates again); `cacheControl` is parsed from `headers` when not given.
     init(
         key: String, url: URL?, statusCode: Int, headers: HTTPHeaders, body: Data, requestTime: Date, responseTime: Date,
-        varyFields: [VaryField], correctedInitialAge: Double, freshnessLifetime: Double
+        varyFields: [VaryField], correctedInitialAge: Double, freshnessLifetime: Double, cacheControl: CacheControl? = nil
     ) {
         self.key = key
         self.url = url
@@ -80,7 +74,7 @@ package struct CacheEntry: Sendable, Equatable {
         self.requestTime = requestTime
         self.responseTime = responseTime
         self.varyFields = varyFields
-        cacheControl = CacheControl(headers)
+        self.cacheControl = cacheControl ?? CacheControl(headers)
         self.correctedInitialAge = correctedInitialAge
         self.freshnessLifetime = freshnessLifetime
     }
