@@ -20,5 +20,6 @@ enum BenchmarkSuites {
         IDLBenchmarks.suite,
         JSONValueBenchmarks.suite,
         HTTP1Benchmarks.suite,
+        CacheBenchmarks.suite,
     ]
 }

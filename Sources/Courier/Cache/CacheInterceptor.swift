@@ -1,0 +1,239 @@
+import Foundation
+
+/// A private HTTP cache (RFC 9111, with RFC 5861's `stale-while-revalidate` and `stale-if-error` and RFC 8246's
+/// `immutable`) as a member of the interceptor stack, storing in an `HTTPCache`.
+///
+/// It sits just above `ResponseBufferingInterceptor`, so the responses it stores have their bodies in memory.
+/// What it does, by request:
+/// - `GET` with a body limit (`maximumResponseSize` set): answered from the cache when a stored response with
+///   matching `Vary` fields is fresh enough for the request's directives (`.hit`), or stale within `max-stale`
+///   or `stale-while-revalidate` (`.stale`; the latter revalidates in a detached task); else revalidated with
+///   `If-None-Match` / `If-Modified-Since` — a `304` answers with the stored body and updated header fields
+///   (`.revalidated`), an error or a 5xx within `stale-if-error` with the stored response (`.stale`); else sent
+///   on (`.miss`) and the response stored when it may be. `only-if-cached` with nothing usable is a `504`.
+/// - `GET` without a body limit (downloads to a file, streamed bodies), `GET` with its own conditional or
+///   `Range` fields, `HEAD`, `OPTIONS`, `TRACE`: passed through untouched (`cacheStatus` stays `nil`).
+/// - Any other method: passed through; a 2xx or 3xx answer removes the stored responses for the target URL and
+///   for `Location` / `Content-Location` on the same origin (§4.4).
+///
+/// Responses are stored unless `no-store` (request or response) says otherwise, the status is `206` or `304`,
+/// `Vary` is `*`, or the request had `Authorization` and the response says none of `public`, `must-revalidate`,
+/// `s-maxage`; they also need explicit freshness (`max-age`, `Expires`), `public`, `private`, or a heuristically
+/// cacheable status. `no-cache` responses are stored and revalidated on every use.
+package struct CacheInterceptor: Interceptor {
+    /// Where responses are stored.
+    package let cache: HTTPCache
+    private let now: @Sendable () -> Date
+    private let backgroundRevalidationFinished: (@Sendable () -> Void)?
+    /// The keys a background revalidation is running for (one at a time per key).
+    private let revalidating = LockedState<Set<String>>([])
+
+    /// Creates the interceptor.
+    /// - Parameters:
+    ///   - cache: where responses are stored; may be shared with other clients.
+    ///   - now: the clock freshness is judged by (tests inject one).
+    ///   - backgroundRevalidationFinished: called when a `stale-while-revalidate` revalidation has finished and
+    ///     its result is stored (tests wait for it).
+    package init(
+        cache: HTTPCache, now: @escaping @Sendable () -> Date = { Date() },
+        backgroundRevalidationFinished: (@Sendable () -> Void)? = nil
+    ) {
+        self.cache = cache
+        self.now = now
+        self.backgroundRevalidationFinished = backgroundRevalidationFinished
+    }
+
+    /// Answers from the cache, revalidates, or sends the request on and stores the response (see the type).
+    ///
+    /// `Interceptor.Next` is not `@escaping` yet, so this entry point cannot revalidate in a detached task: a
+    /// response within `stale-while-revalidate` is revalidated before it is answered (which RFC 5861 allows).
+    /// Once the protocol's `next` is `@escaping`, this becomes `intercept(_:escapingNext:)`.
+    package func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
+        try await respond(to: request, next: next, background: nil)
+    }
+
+    /// `intercept(_:next:)` with an escaping `next`, so that `stale-while-revalidate` answers at once with the
+    /// stale response and revalidates in a detached task that calls `next`.
+    package func intercept(_ request: HTTPRequest, escapingNext next: @escaping Next) async throws -> HTTPResponse {
+        try await respond(to: request, next: next, background: next)
+    }
+
+    /// The work of both entry points; `background` is `next` when it may escape.
+    private func respond(to request: HTTPRequest, next: Next, background: Next?) async throws -> HTTPResponse {
+        guard request.method == .get else {
+            guard !Self.safeMethods.contains(request.method) else { return try await next(request) }
+            let response = try await next(request)
+            if (200..<400).contains(response.statusCode) { await invalidate(after: request, response: response) }
+            return response
+        }
+        guard request.maximumResponseSize != nil, !Self.conditionalFields.contains(where: request.headers.contains) else {
+            return try await next(request)
+        }
+        let key = Self.key(for: request.url)
+        let directives = CacheControl(request.headers)
+        guard let stored = await cache.entry(for: key), stored.matches(request.headers) else {
+            if directives.onlyIfCached { return Self.gatewayTimeout(for: request) }
+            return try await fetch(request, key: key, directives: directives, replacing: false, next: next)
+        }
+        let time = now()
+        switch CacheFreshness(stored, request: directives, at: time).use {
+        case .fresh:
+            return stored.response(at: time, status: .hit)
+        case .stale:
+            return stored.response(at: time, status: .stale)
+        case .staleWhileRevalidating:
+            guard let background else {
+                return try await revalidate(request, stored: stored, key: key, directives: directives, staleIfError: false, next: next)
+            }
+            revalidateInBackground(request, stored: stored, key: key, directives: directives, next: background)
+            return stored.response(at: time, status: .stale)
+        case .revalidate(let staleIfError):
+            if directives.onlyIfCached { return Self.gatewayTimeout(for: request) }
+            return try await revalidate(request, stored: stored, key: key, directives: directives, staleIfError: staleIfError, next: next)
+        }
+    }
+
+    // MARK: - Exchanges
+
+    /// Sends `request` as it is and stores the response when it may be; `replacing` removes the old entry when
+    /// the new response is not stored.
+    private func fetch(_ request: HTTPRequest, key: String, directives: CacheControl, replacing: Bool, next: Next) async throws -> HTTPResponse {
+        let requestTime = now()
+        let response = try await next(request)
+        return await store(response, for: request, key: key, directives: directives, requestTime: requestTime, replacing: replacing)
+    }
+
+    /// Sends `request` made conditional on `stored`'s validators. A `304` freshens and answers with `stored`; an
+    /// error, or a 5xx, answers with `stored` when `staleIfError` allows; any other response replaces it (a 5xx
+    /// only when it may be stored itself).
+    private func revalidate(
+        _ request: HTTPRequest, stored: CacheEntry, key: String, directives: CacheControl, staleIfError: Bool, next: Next
+    ) async throws -> HTTPResponse {
+        var conditional = request
+        if let etag = stored.headers["ETag"] { conditional.headers["If-None-Match"] = etag }
+        if let lastModified = stored.headers["Last-Modified"] { conditional.headers["If-Modified-Since"] = lastModified }
+        let isConditional = conditional.headers.contains("If-None-Match") || conditional.headers.contains("If-Modified-Since")
+        let requestTime = now()
+        let response: HTTPResponse
+        do {
+            response = try await next(conditional)
+        } catch let error as NetworkError where staleIfError && error != .cancelled {
+            return stored.response(at: now(), status: .stale)
+        }
+        if staleIfError, Self.errorStatuses.contains(response.statusCode) {
+            response.body.discard()
+            return stored.response(at: now(), status: .stale)
+        }
+        guard isConditional, response.statusCode == 304 else {
+            // A 5xx is forwarded, but does not replace what is stored (§4.3.3).
+            let replacing = !(500..<600).contains(response.statusCode)
+            return await store(response, for: request, key: key, directives: directives, requestTime: requestTime, replacing: replacing)
+        }
+        response.body.discard()
+        guard stored.isSelected(by: response.headers) else {
+            // The 304 is about a representation this cache does not hold: ask again, unconditionally.
+            return try await fetch(request, key: key, directives: directives, replacing: true, next: next)
+        }
+        let responseTime = now()
+        let freshened = stored.freshened(with: response.headers, requestTime: requestTime, responseTime: responseTime)
+        if directives.noStore || freshened.cacheControl.noStore {
+            await cache.remove(key)
+        } else {
+            await cache.store(freshened)
+        }
+        return freshened.response(at: responseTime, status: .revalidated)
+    }
+
+    /// `stale-while-revalidate`: revalidates `stored` in a detached task (one at a time per key), storing the
+    /// result; errors are dropped (the stale response was already answered).
+    private func revalidateInBackground(_ request: HTTPRequest, stored: CacheEntry, key: String, directives: CacheControl, next: @escaping Next) {
+        guard revalidating.withLock({ $0.insert(key).inserted }) else { return }
+        Task.detached { [self] in
+            let response = try? await revalidate(request, stored: stored, key: key, directives: directives, staleIfError: false, next: next)
+            response?.body.discard()
+            revalidating.withLock { _ = $0.remove(key) }
+            backgroundRevalidationFinished?()
+        }
+    }
+
+    /// Stores `response` when the rules allow, and returns it marked `.miss`.
+    private func store(
+        _ response: HTTPResponse, for request: HTTPRequest, key: String, directives: CacheControl, requestTime: Date, replacing: Bool
+    ) async -> HTTPResponse {
+        var response = response
+        response.cacheStatus = .miss
+        let responseDirectives = CacheControl(response.headers)
+        guard let body = response.body.bufferedData,
+              Self.isStorable(response, directives: responseDirectives, request: request, requestDirectives: directives),
+              let varyNames = CacheEntry.varyNames(response.headers) else {
+            if replacing { await cache.remove(key) }
+            return response
+        }
+        let entry = CacheEntry(
+            key: key, url: response.url, statusCode: response.statusCode, headers: CacheEntry.storable(response.headers),
+            body: body, requestTime: requestTime, responseTime: now(),
+            varyFields: varyNames.map { .init(name: $0, value: CacheEntry.normalizedValue(of: $0, in: request.headers)) })
+        await cache.store(entry)
+        return response
+    }
+
+    /// §4.4: removes the stored responses for the request's URL and for `Location` / `Content-Location` when they
+    /// are on the same origin.
+    private func invalidate(after request: HTTPRequest, response: HTTPResponse) async {
+        await cache.remove(Self.key(for: request.url))
+        for name in ["Location", "Content-Location"] {
+            guard let value = response.headers[name]?.trimmingOWS, let target = URL(string: value, relativeTo: request.url)?.absoluteURL,
+                  Self.sameOrigin(target, request.url) else { continue }
+            await cache.remove(Self.key(for: target))
+        }
+    }
+
+    // MARK: - Rules
+
+    /// Methods that never invalidate (RFC 9110 §9.2.1).
+    private static let safeMethods: Set<HTTPMethod> = [.get, .head, .options, .trace]
+
+    /// Request fields that make the request the caller's own conditional or partial request: passed through.
+    private static let conditionalFields = ["If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range", "Range"]
+
+    /// Statuses that count as an error for `stale-if-error` (RFC 5861 §4).
+    private static let errorStatuses: Set<Int> = [500, 502, 503, 504]
+
+    /// §3 (and §3.5 for `Authorization`): whether `response` to `request` may be stored.
+    package static func isStorable(
+        _ response: HTTPResponse, directives: CacheControl, request: HTTPRequest, requestDirectives: CacheControl
+    ) -> Bool {
+        let status = response.statusCode
+        guard (200..<600).contains(status), status != 206, status != 304, !directives.noStore, !requestDirectives.noStore else {
+            return false
+        }
+        if request.headers.contains("Authorization"), !(directives.isPublic || directives.mustRevalidate || directives.hasSharedMaxAge) {
+            return false
+        }
+        return directives.maxAge != nil || response.headers.contains("Expires") || directives.isPublic || directives.isPrivate
+            || CacheEntry.heuristicallyCacheableStatuses.contains(status)
+    }
+
+    /// The cache key of `url`: the URL without its fragment.
+    package static func key(for url: URL) -> String {
+        let text = url.absoluteString
+        guard let hash = text.firstIndex(of: "#") else { return text }
+        return String(text[..<hash])
+    }
+
+    /// Whether `a` and `b` have the same scheme, host and port (RFC 6454 origin).
+    private static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        func origin(_ url: URL) -> (String, String, Int?) {
+            let scheme = url.scheme?.lowercased() ?? ""
+            return (scheme, url.host?.lowercased() ?? "", url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil))
+        }
+        return origin(a) == origin(b)
+    }
+
+    /// `504 Gateway Timeout`: `only-if-cached` with nothing usable stored (§5.2.1.7).
+    private static func gatewayTimeout(for request: HTTPRequest) -> HTTPResponse {
+        var response = HTTPResponse(statusCode: 504, headers: ["Content-Length": "0"], body: Data(), url: request.url)
+        response.cacheStatus = .miss
+        return response
+    }
+}
