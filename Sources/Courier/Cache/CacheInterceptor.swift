@@ -44,12 +44,8 @@ package struct CacheInterceptor: Interceptor {
     }
 
     /// Answers from the cache, revalidates, or sends the request on and stores the response (see the type).
-    ///
-    /// `Interceptor.Next` is not `@escaping` yet, so this entry point cannot revalidate in a detached task: a
-    /// response within `stale-while-revalidate` is revalidated before it is answered (which RFC 5861 allows).
-    /// Once the protocol's `next` is `@escaping`, this becomes `intercept(_:escapingNext:)`.
-    package func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
-        try await respond(to: request, next: next, background: nil)
+    package func intercept(_ request: HTTPRequest, next: @escaping Next) async throws -> HTTPResponse {
+        try await respond(to: request, next: next, background: next)
     }
 
     /// `intercept(_:next:)` with an escaping `next`, so that `stale-while-revalidate` answers at once with the

@@ -42,6 +42,9 @@ extension NetworkClient {
         public var transport: (any Transport)?
         /// Which cookie jar the client uses. Default `.perClient`: a new in-memory jar for this client.
         public var cookiePolicy: CookiePolicy
+        /// The HTTP cache (RFC 9111, a private cache) the client answers from and stores in, or `nil` (the
+        /// default) for none. One `HTTPCache` may serve several clients.
+        public var cache: HTTPCache?
 
         /// Creates a configuration.
         public init(
@@ -55,7 +58,8 @@ extension NetworkClient {
             decoder: any ResponseDecoder = JSONResponseDecoder(),
             queryEncoder: URLQueryEncoder = URLQueryEncoder(),
             transport: (any Transport)? = nil,
-            cookiePolicy: CookiePolicy = .perClient
+            cookiePolicy: CookiePolicy = .perClient,
+            cache: HTTPCache? = nil
         ) {
             self.headers = headers
             self.timeout = timeout
@@ -68,6 +72,7 @@ extension NetworkClient {
             self.queryEncoder = queryEncoder
             self.transport = transport
             self.cookiePolicy = cookiePolicy
+            self.cache = cache
         }
 
         /// The defaults every request is resolved with.

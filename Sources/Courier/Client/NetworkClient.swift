@@ -35,7 +35,8 @@ public struct NetworkClient: Sendable {
         self.defaults = configuration.requestDefaults
         self.cookieJar = configuration.cookiePolicy.makeJar()
         self.stack = InterceptorStack(
-            configuration.interceptors, cookieJar: cookieJar, transport: configuration.transport ?? Self.defaultTransport())
+            configuration.interceptors, cookieJar: cookieJar, cache: configuration.cache,
+            transport: configuration.transport ?? Self.defaultTransport())
     }
 
     /// The cookie jar this client stores and sends cookies with (`Configuration.cookiePolicy`); `nil` when

@@ -19,5 +19,5 @@ public protocol Interceptor: Sendable {
     typealias Next = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
     /// Handles `request`, usually by calling `next`.
-    func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse
+    func intercept(_ request: HTTPRequest, next: @escaping Next) async throws -> HTTPResponse
 }

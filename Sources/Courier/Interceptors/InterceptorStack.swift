@@ -5,14 +5,14 @@ import Foundation
 ///
 /// The order (OkHttp's design): the user's interceptors, outermost first; then the built-ins the user did not
 /// place themselves — `RetryInterceptor`, `ValidationInterceptor`, `RedirectInterceptor`, `CookieInterceptor`
-/// (unless cookies are disabled), `ResponseBufferingInterceptor`; then the
+/// (unless cookies are disabled), `CacheInterceptor` (with a cache), `ResponseBufferingInterceptor`; then the
 /// transport, whose errors are mapped to `NetworkError` here, the one boundary where that happens.
 struct InterceptorStack: Sendable {
     /// Every member, outermost first (the built-ins included).
     let interceptors: [any Interceptor]
     private let entry: Interceptor.Next
 
-    init(_ userInterceptors: [any Interceptor], cookieJar: CookieJar?, transport: any Transport) {
+    init(_ userInterceptors: [any Interceptor], cookieJar: CookieJar?, cache: HTTPCache?, transport: any Transport) {
         var interceptors = userInterceptors
         var builtIns: [(any Interceptor, (any Interceptor) -> Bool)] = [
             (RetryInterceptor(), { $0 is RetryInterceptor }),
@@ -20,6 +20,7 @@ struct InterceptorStack: Sendable {
             (RedirectInterceptor(), { $0 is RedirectInterceptor }),
         ]
         if let cookieJar { builtIns.append((CookieInterceptor(jar: cookieJar), { $0 is CookieInterceptor })) }
+        if let cache { builtIns.append((CacheInterceptor(cache: cache), { $0 is CacheInterceptor })) }
         builtIns.append((ResponseBufferingInterceptor(), { $0 is ResponseBufferingInterceptor }))
         for (builtIn, isPlaced) in builtIns where !userInterceptors.contains(where: isPlaced) {
             interceptors.append(builtIn)

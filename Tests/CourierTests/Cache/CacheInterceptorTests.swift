@@ -301,14 +301,6 @@ import Testing
         #expect(after.cacheStatus == .hit)
     }
 
-    @Test func staleWhileRevalidateWithoutAnEscapingNextRevalidatesFirst() async throws {
-        try await prime(["Cache-Control": "max-age=10, stale-while-revalidate=60", "ETag": #""a""#])
-        clock.advance(30)
-        let next = ScriptedNext(status: 304, headers: [:], body: "")
-        #expect(try await send(next).cacheStatus == .revalidated)
-        #expect(next.count == 1)
-    }
-
     struct Failure: Error {}
 
     @Test func staleIfErrorAnswersAnErrorWithTheStoredResponse() async throws {
