@@ -208,3 +208,6 @@ public struct GetMe: APIDefinition {
     public var method: HTTPMethod { .get }
     public var path: EndpointPath { "/me" }
 }
+
+/// Where the app keeps caches.
+public let cachesDirectory = FileManager.default.temporaryDirectory

@@ -1,0 +1,133 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+/// `stream`, `lines(decoding:)` and `events` over a real socket and both transports: bodies read as they come,
+/// validation before the first chunk, reconnection with `Last-Event-ID`, and the ways an event stream ends.
+@Suite struct StreamingTests {
+    let server: MockWebServer
+
+    init() throws {
+        server = MockWebServer()
+        try server.start()
+    }
+
+    func client(_ transport: TransportKind, retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: 0)) -> NetworkClient {
+        NetworkClient(baseURL: server.baseURL, configuration: .init(retryPolicy: retry, transport: transport.make()))
+    }
+
+    struct Chunk: Codable, Sendable, Equatable {
+        let delta: String
+    }
+
+    @Test(arguments: TransportKind.available)
+    func aStreamReturnsAtTheHeadAndReadsLines(over transport: TransportKind) async throws {
+        defer { server.shutdown() }
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n"
+        server.enqueue(.raw([head, "one\r\ntw", "o\nthree"].map { Data($0.utf8) }, pause: .milliseconds(20)))
+        let response = try await client(transport).stream(.get("/tail"))
+        #expect(response.statusCode == 200)
+        var lines: [String] = []
+        for try await line in response.body.lines { lines.append(line) }
+        #expect(lines == ["one", "two", "three"])
+    }
+
+    @Test(arguments: TransportKind.available)
+    func aFailingStatusThrowsBeforeTheFirstChunk(over transport: TransportKind) async throws {
+        defer { server.shutdown() }
+        server.enqueue(.json(#"{"code":"quota","message":"slow down"}"#, status: 429))
+        let error = await #expect(throws: NetworkError.self) {
+            try await client(transport, retry: .never).stream(TypedCall<Data>(path: "/stream"))
+        }
+        guard case .httpStatus(let failure)? = error else { Issue.record("expected httpStatus, got \(String(describing: error))"); return }
+        #expect(failure.statusCode == 429)
+        #expect(String(decoding: failure.body, as: UTF8.self).contains("quota"))
+    }
+
+    @Test(arguments: TransportKind.available)
+    func jsonLinesArriveOneTypedValuePerLine(over transport: TransportKind) async throws {
+        defer { server.shutdown() }
+        server.enqueue(MockResponse(status: 200, headers: ["Content-Type": "application/x-ndjson"],
+                                    body: "{\"delta\":\"a\"}\n\n{\"delta\":\"b\"}\r\n{\"delta\":\"c\"}").chunked())
+        var values: [Chunk] = []
+        for try await value in client(transport).lines(.get("/items"), decoding: Chunk.self) { values.append(value) }
+        #expect(values.map(\.delta) == ["a", "b", "c"])
+    }
+
+    @Test(arguments: TransportKind.available)
+    func eventsArriveAsTheyComeAndAPostCarriesItsBody(over transport: TransportKind) async throws {
+        defer { server.shutdown() }
+        server.enqueue(.eventStream(["data: {\"delta\":\"Hel\"}\n\n", "data: {\"delta\":\"lo\"}\n\n"], pause: .milliseconds(20)))
+        server.enqueue(MockResponse(status: 204))
+        let chat = EndpointBuilder<Data>.post("/chat").body(.json(["prompt": "hi"]))
+        var deltas: [String] = []
+        for try await chunk in client(transport).events(chat, decoding: Chunk.self) { deltas.append(chunk.delta) }
+        #expect(deltas == ["Hel", "lo"])
+        let first = try await server.takeRequest()
+        #expect(first.method == "POST")
+        #expect(first.body == Data(#"{"prompt":"hi"}"#.utf8))
+        #expect(first.headers["Accept"] == "text/event-stream")
+    }
+
+    @Test(arguments: TransportKind.available)
+    func aDroppedStreamReconnectsWithLastEventIDAfterTheRetryTime(over transport: TransportKind) async throws {
+        defer { server.shutdown() }
+        server.enqueue(.eventStream(["retry: 150\nid: 7\ndata: one\n\n", "data: cut"]))
+        server.enqueue(.eventStream(["id: 8\ndata: two\n\n"]))
+        server.enqueue(MockResponse(status: 204))
+        var events: [ServerSentEvent] = []
+        let start = ContinuousClock.now
+        var secondArrived: ContinuousClock.Instant?
+        for try await event in client(transport).events(.get("/feed")) {
+            events.append(event)
+            if events.count == 2 { secondArrived = .now }
+        }
+        #expect(events.map(\.data) == ["one", "two"])
+        #expect(events.map(\.id) == ["7", "8"])
+        #expect(server.requestCount == 3)
+        let requests = server.recordedRequests
+        #expect(requests[0].headers["Last-Event-ID"] == nil)
+        #expect(requests[1].headers["Last-Event-ID"] == "7")
+        #expect(requests[2].headers["Last-Event-ID"] == "8")
+        // The client's own retry delay is 0: the wait before the second event is the stream's 150 ms (a lower bound).
+        #expect(try #require(secondArrived) - start >= .milliseconds(150))
+    }
+
+    @Test(arguments: TransportKind.available)
+    func reconnectionStopsWhenTheRetryPolicyIsSpent(over transport: TransportKind) async throws {
+        defer { server.shutdown() }
+        for _ in 0..<3 { server.enqueue(.eventStream(["retry: 0\n", ": nothing\n"])) }
+        var count = 0
+        for try await _ in client(transport).events(.get("/quiet")) { count += 1 }
+        #expect(count == 0)
+        #expect(server.requestCount == 3)
+    }
+
+    @Test(arguments: TransportKind.available)
+    func aWrongContentTypeOrAFailingStatusEndsTheStreamWithAnError(over transport: TransportKind) async throws {
+        defer { server.shutdown() }
+        server.enqueue(.json(#"{"not":"events"}"#))
+        let wrongType = await #expect(throws: NetworkError.self) { for try await _ in client(transport).events(.get("/a")) {} }
+        guard case .transport(let failure)? = wrongType else { Issue.record("got \(String(describing: wrongType))"); return }
+        #expect(failure.kind == .badServerResponse)
+        #expect(failure.message.contains("application/json"))
+        server.enqueue(MockResponse(status: 503))
+        let failing = await #expect(throws: NetworkError.self) { for try await _ in client(transport).events(.get("/b")) {} }
+        guard case .httpStatus(let status)? = failing else { Issue.record("got \(String(describing: failing))"); return }
+        #expect(status.statusCode == 503)
+        #expect(server.requestCount == 2)
+    }
+
+    @Test(arguments: TransportKind.available)
+    func breakingOutOfTheLoopClosesTheConnection(over transport: TransportKind) async throws {
+        defer { server.shutdown() }
+        // 600 more events 100 ms apart: the server only stops (and closes) early if the client closed its side.
+        server.enqueue(.eventStream(["data: first\n\n"] + Array(repeating: "data: unread\n\n", count: 600), pause: .milliseconds(100)))
+        for try await event in client(transport).events(.get("/live")) {
+            #expect(event.data == "first")
+            break
+        }
+        #expect(await server.waitUntil(timeout: .seconds(30)) { $0.openConnectionCount == 0 })
+    }
+}
