@@ -18,6 +18,9 @@ struct CourierDemo {
         StoreSteps.orderTooMany,
         StoreSteps.inventory,
         StoreSteps.retryAfter,
+        StateSteps.loginCookie,
+        StateSteps.revalidation,
+        StreamSteps.assistant,
         StoreSteps.redaction,
     ]
 

@@ -42,7 +42,8 @@ final class DemoContext: Sendable {
             headers: ["Authorization": "Bearer \(PetStoreServer.token)"],
             timeout: .seconds(10),
             retryPolicy: retryPolicy,
-            interceptors: [RetryInterceptor(), logging])
+            interceptors: [RetryInterceptor(), logging],
+            cache: HTTPCache(memoryCapacity: 4 << 20))            // cookies: a jar of the client's own (the default)
         client = NetworkClient(baseURL: store.server.baseURL, configuration: configuration)
     }
 

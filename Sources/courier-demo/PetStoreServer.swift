@@ -107,6 +107,10 @@ final class PetStoreServer: Sendable {
         case ("GET", 2, "store") where segments[1] == "inventory": return inventory(state: state)
         case ("POST", 2, "store") where segments[1] == "orders": return placeOrder(request, state: state)
         case ("GET", 2, "store") where segments[1] == "featured": return featured(state: state)
+        case ("GET", 2, "store") where segments[1] == "hours": return hours(request)
+        case ("POST", 1, "session"): return MockResponse(status: 204).header("Set-Cookie", "store_session=\(sessionID); Path=/; HttpOnly")
+        case ("GET", 1, "session"): return session(request)
+        case ("POST", 1, "assistant"): return assistant()
         default: return error(404, "not_found", "no route for \(request.method) \(request.path)")
         }
     }
@@ -324,6 +328,40 @@ final class PetStoreServer: Sendable {
             return error(503, "warming_up", "the store is opening, try again in a second").header("Retry-After", "1")
         }
         return json(pets.sorted { $0.id < $1.id })
+    }
+
+    // MARK: - HTTP state and streams
+
+    /// The session cookie's value.
+    static let sessionID = "c0ffee42"
+
+    /// `GET /store/hours`: shared by every user (`public`, so stored although the request has `Authorization`),
+    /// revalidated on every use (`no-cache`), answered `304` while the ETag matches.
+    private static func hours(_ request: RecordedRequest) -> MockResponse {
+        let etag = "\"hours-v1\""
+        if request.headers["If-None-Match"] == etag {
+            return MockResponse(status: 304).header("ETag", etag).header("Cache-Control", "public, no-cache")
+        }
+        return json(["open": "09:00", "close": "18:00"]).header("ETag", etag).header("Cache-Control", "public, no-cache")
+    }
+
+    /// `GET /session`: who the session cookie belongs to, or 401 without it.
+    private static func session(_ request: RecordedRequest) -> MockResponse {
+        guard request.headers["Cookie"]?.contains("store_session=\(sessionID)") == true else {
+            return error(401, "no_session", "log in first: POST /session")
+        }
+        return json(["user": "demo", "session": sessionID])
+    }
+
+    /// The assistant's answer, one word per Server-Sent Event.
+    static let assistantWords = ["Rex", " is", " a", " friendly", " dog", "."]
+
+    /// `POST /assistant`: a fake chat completion as Server-Sent Events, then the stream ends with `[DONE]`.
+    private static func assistant() -> MockResponse {
+        let events = assistantWords.enumerated().map { index, word in
+            "id: \(index + 1)\nevent: delta\ndata: {\"text\":\"\(word)\"}\n\n"
+        }
+        return .eventStream(events + ["event: done\ndata: [DONE]\n\n"], pause: .milliseconds(15))
     }
 
     // MARK: - Responses
