@@ -82,9 +82,10 @@ final class JSONDocument {
                 if keyNode.flags & JSONNode.escaped == 0 {
                     if keyNode.length == keyBytes.count {
                         guard let keyStart = keyBytes.baseAddress, keyBytes.count > 0 else { return index + 1 }  // both empty
-                        // The first byte rejects most same-length keys without a call.
+                        // The first byte rejects most same-length keys; the rest of a short key is
+                        // compared in line (a `memcmp` call costs more than the few bytes of a key).
                         if bytes[keyNode.offset] == keyStart[0]
-                            && memcmp(bytes + keyNode.offset, keyStart, keyBytes.count) == 0 {
+                            && Self.equalBytes(bytes + keyNode.offset, keyStart, count: keyBytes.count) {
                             return index + 1
                         }
                     }
@@ -97,6 +98,23 @@ final class JSONDocument {
             }
             return nil
         }
+    }
+
+    /// Whether the `count` bytes at `left` and `right` are equal: eight bytes a load for keys up to
+    /// 16 bytes, `memcmp` for longer ones. Both pointers must have `count` readable bytes (a key node's
+    /// text inside the document, and the key's own UTF-8), so every load below stays inside them.
+    @inline(__always)
+    private static func equalBytes(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, count: Int) -> Bool {
+        if count > 16 { return memcmp(left, right, count) == 0 }
+        if count >= 8 {
+            // Two possibly overlapping words cover 8…16 bytes.
+            let tail = count - 8
+            return UnsafeRawPointer(left).loadUnaligned(as: UInt64.self) == UnsafeRawPointer(right).loadUnaligned(as: UInt64.self)
+                && UnsafeRawPointer(left + tail).loadUnaligned(as: UInt64.self)
+                    == UnsafeRawPointer(right + tail).loadUnaligned(as: UInt64.self)
+        }
+        for offset in 0..<count where left[offset] != right[offset] { return false }
+        return true
     }
 
     /// Visits the (key node, value index) pairs of the object at `object`, in document order.

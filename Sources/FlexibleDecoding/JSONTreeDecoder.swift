@@ -92,19 +92,15 @@ final class JSONTreeDecoder: Decoder {
     func decodeValue<T: Decodable>(
         _: T.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: CodingPathComponent?
     ) throws -> T {
-        if let value = try decodeKnownType(T.self, at: index, depth: depth, suffix: suffix, component: component) {
-            return value
+        do throws(KnownTypeMiss) {
+            return try decodeKnownType(T.self, at: index, depth: depth, suffix: suffix, component: component)
+        } catch {
+            if case .failed(let failure) = error { throw failure }
         }
-        if let representable = T.self as? any JSONTreeRepresentable.Type {
-            var nodePath = Array(path.prefix(depth)) + suffix + (component.map { [$0] } ?? [])
-            if let value = try buildTree(representable, at: index, path: &nodePath) as? T { return value }
-        }
-        if case .useDefaultKeys = configuration.keyDecodingStrategy {
-            // Keys need no conversion: `Dictionary.init(from:)` through the keyed container is the same.
-        } else if let dictionary = T.self as? any JSONStringKeyedDictionary.Type, document.nodes[index].kind == .object,
-                  let value = try dictionary.decodeMembers(
-                      from: self, object: index, depth: depth, suffix: suffix + (component.map { [$0] } ?? [])) as? T {
-            return value
+        do throws(KnownTypeMiss) {
+            return try decodeSpecialCase(T.self, at: index, depth: depth, suffix: suffix, component: component)
+        } catch {
+            if case .failed(let failure) = error { throw failure }
         }
         return try pushing(index, depth: depth, suffix: suffix, component: component) { decoder in
             if T.self == Date.self, case .custom(let decode) = configuration.dateDecodingStrategy {
@@ -115,6 +111,33 @@ final class JSONTreeDecoder: Decoder {
             }
             return try T(from: decoder)
         }
+    }
+
+    /// A `JSONTreeRepresentable` type, or a string-keyed dictionary under a key strategy that rewrites
+    /// keys; throws `.notKnown` for any other type.
+    ///
+    /// Kept out of `decodeValue` (never inlined there): its `as? T` needs `Optional<T>`, whose metadata
+    /// would otherwise be looked up on every call of `decodeValue`.
+    @inline(never)
+    private func decodeSpecialCase<T>(
+        _: T.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: CodingPathComponent?
+    ) throws(KnownTypeMiss) -> T {
+        do {
+            if let representable = T.self as? any JSONTreeRepresentable.Type {
+                var nodePath = Array(path.prefix(depth)) + suffix + (component.map { [$0] } ?? [])
+                if let value = try buildTree(representable, at: index, path: &nodePath) as? T { return value }
+            }
+            if case .useDefaultKeys = configuration.keyDecodingStrategy {
+                // Keys need no conversion: `Dictionary.init(from:)` through the keyed container is the same.
+            } else if let dictionary = T.self as? any JSONStringKeyedDictionary.Type, document.nodes[index].kind == .object,
+                      let value = try dictionary.decodeMembers(
+                          from: self, object: index, depth: depth, suffix: suffix + (component.map { [$0] } ?? [])) as? T {
+                return value
+            }
+        } catch {
+            throw .failed(error)
+        }
+        throw .notKnown
     }
 
     /// Runs `body` with a decoder standing on `index` whose path ends in `suffix + component`.
@@ -139,18 +162,22 @@ final class JSONTreeDecoder: Decoder {
     }
 
     /// Converts the node directly when `T` is a scalar or a Foundation type this decoder handles itself;
-    /// `nil` when `T` needs its own `init(from:)`.
+    /// throws `.notKnown` when `T` needs its own `init(from:)`.
     ///
+    /// It returns `T`, not `T?`: an optional of a runtime type costs a metadata lookup per call.
     /// `unsafeBitCast` is only applied after `T.self ==` proved the two types identical.
     private func decodeKnownType<T>(
         _: T.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: CodingPathComponent?
-    ) throws -> T? {
-        func convert<V>(_ type: V.Type, _ unwrap: (Int) throws(ScalarFailure) -> V) throws -> T {
+    ) throws(KnownTypeMiss) -> T {
+        func convert<V>(_ type: V.Type, _ unwrap: (Int) throws(ScalarFailure) -> V) throws(KnownTypeMiss) -> T {
             do {
                 return unsafeBitCast(try unwrap(index), to: T.self)
             } catch {
-                throw error.decodingError(V.self, codingPath: codingPath(depth: depth, suffix: suffix, adding: component))
+                throw .failed(error.decodingError(V.self, codingPath: codingPath(depth: depth, suffix: suffix, adding: component)))
             }
+        }
+        func array<Element>(_ read: () throws -> [Element]) throws(KnownTypeMiss) -> T {
+            do { return unsafeBitCast(try read(), to: T.self) } catch { throw .failed(error) }
         }
         if T.self == String.self { return try convert(String.self) { i throws(ScalarFailure) in try unwrapString(at: i) } }
         if T.self == Int.self { return try convert(Int.self) { i throws(ScalarFailure) in try unwrapInteger(Int.self, at: i) } }
@@ -167,23 +194,24 @@ final class JSONTreeDecoder: Decoder {
         if T.self == UInt16.self { return try convert(UInt16.self) { i throws(ScalarFailure) in try unwrapInteger(UInt16.self, at: i) } }
         if T.self == UInt32.self { return try convert(UInt32.self) { i throws(ScalarFailure) in try unwrapInteger(UInt32.self, at: i) } }
         // Arrays of common scalars skip the unkeyed-container machinery (same results and error paths).
-        if T.self == [String].self { return unsafeBitCast(try scalarArray(String.self, at: index, depth: depth, suffix: suffix, component: component) { i throws(ScalarFailure) in try unwrapString(at: i) }, to: T.self) }
-        if T.self == [Int].self { return unsafeBitCast(try scalarArray(Int.self, at: index, depth: depth, suffix: suffix, component: component) { i throws(ScalarFailure) in try unwrapInteger(Int.self, at: i) }, to: T.self) }
-        if T.self == [Int64].self { return unsafeBitCast(try scalarArray(Int64.self, at: index, depth: depth, suffix: suffix, component: component) { i throws(ScalarFailure) in try unwrapInteger(Int64.self, at: i) }, to: T.self) }
-        if T.self == [Double].self { return unsafeBitCast(try scalarArray(Double.self, at: index, depth: depth, suffix: suffix, component: component) { i throws(ScalarFailure) in try unwrapDouble(at: i) }, to: T.self) }
-        if T.self == [Bool].self { return unsafeBitCast(try scalarArray(Bool.self, at: index, depth: depth, suffix: suffix, component: component) { i throws(ScalarFailure) in try unwrapBool(at: i) }, to: T.self) }
+        let type = ObjectIdentifier(T.self)
+        if type == ScalarArrayTypes.string { return try array { try scalarArray(String.self, at: index, depth: depth, suffix: suffix, component: component) { i throws(ScalarFailure) in try unwrapString(at: i) } } }
+        if type == ScalarArrayTypes.int { return try array { try scalarArray(Int.self, at: index, depth: depth, suffix: suffix, component: component) { i throws(ScalarFailure) in try unwrapInteger(Int.self, at: i) } } }
+        if type == ScalarArrayTypes.int64 { return try array { try scalarArray(Int64.self, at: index, depth: depth, suffix: suffix, component: component) { i throws(ScalarFailure) in try unwrapInteger(Int64.self, at: i) } } }
+        if type == ScalarArrayTypes.double { return try array { try scalarArray(Double.self, at: index, depth: depth, suffix: suffix, component: component) { i throws(ScalarFailure) in try unwrapDouble(at: i) } } }
+        if type == ScalarArrayTypes.bool { return try array { try scalarArray(Bool.self, at: index, depth: depth, suffix: suffix, component: component) { i throws(ScalarFailure) in try unwrapBool(at: i) } } }
         if T.self == URL.self { return try convert(URL.self) { i throws(ScalarFailure) in try unwrapURL(at: i) } }
         if T.self == Decimal.self { return try convert(Decimal.self) { i throws(ScalarFailure) in try unwrapDecimal(at: i) } }
         if T.self == Date.self {
             switch configuration.dateDecodingStrategy {
-            case .deferredToDate, .custom: return nil
+            case .deferredToDate, .custom: throw .notKnown
             default: return try convert(Date.self) { i throws(ScalarFailure) in try unwrapDate(at: i) }
             }
         }
         if T.self == Data.self, case .base64 = configuration.dataDecodingStrategy {
             return try convert(Data.self) { i throws(ScalarFailure) in try unwrapBase64(at: i) }
         }
-        return nil
+        throw .notKnown
     }
 
     /// An array of a common scalar, read without the unkeyed-container machinery (same results and

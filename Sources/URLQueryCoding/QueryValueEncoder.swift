@@ -122,10 +122,19 @@ final class QueryValueEncoder: Encoder {
         }
     }
 
-    /// Whether `type` is an array of a common scalar: a few metadata comparisons that spare those
-    /// arrays the costlier conformance lookup telling a dictionary from an array.
+    /// Whether `type` is an array of a common scalar: a few identity comparisons that spare those
+    /// arrays the costlier conformance lookup telling a dictionary from an array. The identities are
+    /// looked up once (`[String].self` in generic code asks the runtime for the metadata every time).
     @inline(__always)
     private static func isScalarArray<T>(_ type: T.Type) -> Bool {
-        type == [String].self || type == [Int].self || type == [Double].self || type == [Bool].self
+        let identity = ObjectIdentifier(type)
+        return identity == scalarArrays.string || identity == scalarArrays.int
+            || identity == scalarArrays.double || identity == scalarArrays.bool
     }
+
+    /// The identities `isScalarArray` compares with.
+    private static let scalarArrays = (
+        string: ObjectIdentifier([String].self), int: ObjectIdentifier([Int].self),
+        double: ObjectIdentifier([Double].self), bool: ObjectIdentifier([Bool].self)
+    )
 }
