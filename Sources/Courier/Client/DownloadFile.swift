@@ -2,7 +2,8 @@ import CourierHTTP
 import Foundation
 
 /// The file a download's body streams into, chunk by chunk, as the response body is read: one open handle, no
-/// temporary copy, nothing held in memory beyond the chunk being written. Used by one task at a time.
+/// temporary copy, nothing held in memory beyond the chunk being written. Used by one task at a time
+/// (`ResumableDownload`).
 final class DownloadFile {
     let url: URL
     private let handle: FileHandle
@@ -45,27 +46,13 @@ final class DownloadFile {
         .transport(TransportFailure(kind: .fileSystem, message: message))
     }
 
-    /// Writes every chunk of `body` into a new file at `url` (its directories created), reporting progress;
-    /// on any failure the partial file is removed and the transfer cancelled.
-    static func write(
-        _ body: ResponseBody, to url: URL, expectedBytes: Int64?,
-        progress: @Sendable (TransferProgress) -> Void
-    ) async throws {
-        let file = try DownloadFile(creatingAt: url)
-        var throttle = ProgressThrottle()
+    /// Empties the file to start the body over (the server sent a new representation).
+    func truncate() throws(NetworkError) {
         do {
-            for try await chunk in body {
-                try file.write(chunk)
-                if throttle.shouldReport(file.writtenBytes, of: expectedBytes) {
-                    progress(TransferProgress(completedBytes: file.writtenBytes, totalBytes: expectedBytes))
-                }
-            }
-            if let final = throttle.unsentFinal { progress(final) }
+            try handle.truncate(atOffset: 0)
         } catch {
-            body.discard()
-            file.close(keep: false)
-            throw error
+            throw Self.failure("cannot truncate \(url.path): \(error.localizedDescription)")
         }
-        file.close(keep: true)
+        writtenBytes = 0
     }
 }

@@ -71,7 +71,9 @@ public struct NetworkClient: Sendable {
     }
 
     /// Downloads the response body of `endpoint` straight to the file at `destination`, never holding the
-    /// whole body in memory (and never limited by `maximumResponseSize`).
+    /// whole body in memory (and never limited by `maximumResponseSize`). A `GET` whose body breaks off is
+    /// continued from the bytes already on disk with `Range` and `If-Range` when the response had a validator
+    /// (`ETag` or `Last-Modified`), and started over when the representation changed (see `ResumableDownload`).
     ///
     /// Missing directories are created; a file already there is replaced, a directory there is left alone and
     /// the download fails with a `.fileSystem` transport failure. The body is staged beside `destination` and
@@ -120,9 +122,10 @@ public struct NetworkClient: Sendable {
         try DownloadDestination.checkWritable(destination)
         let api = endpoint as? any APIDefinition
         let errorBody: any (Decodable & Sendable).Type = api?.errorBodyType ?? EmptyResponse.self
-        let response = try await send(request, errorBody: errorBody, decoder: api?.responseDecoder ?? configuration.decoder)
+        let decoder = api?.responseDecoder ?? configuration.decoder
         let staging = DownloadDestination.stagingFile(for: destination)
-        try await DownloadFile.write(response.body, to: staging, expectedBytes: response.expectedContentLength, progress: progress)
+        let download = ResumableDownload(request: request, send: { try await send($0, errorBody: errorBody, decoder: decoder) }, progress: progress)
+        let response = try await download.run(into: staging)
         do {
             try DownloadDestination.install(staging, at: destination)
         } catch {
