@@ -21,5 +21,6 @@ enum BenchmarkSuites {
         JSONValueBenchmarks.suite,
         HTTP1Benchmarks.suite,
         CacheBenchmarks.suite,
+        StreamBenchmarks.suite,
     ]
 }

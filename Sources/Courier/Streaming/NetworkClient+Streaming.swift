@@ -41,65 +41,22 @@ extension NetworkClient {
     /// ```swift
     /// for try await event in client.events(.post("/chat").body(.json(prompt))) { print(event.data, terminator: "") }
     /// ```
-    public func events(_ endpoint: some Endpoint) -> AsyncThrowingStream<ServerSentEvent, any Error> {
-        let policy = endpoint.retryPolicy ?? configuration.retryPolicy
-        return Self.produce { yield in
-            var lastEventID: String?
-            var retry: Int?
-            var failures = 0
-            var lastProgress = ContinuousClock.now
-            while true {
-                var builder = EndpointBuilder<Data>(endpoint)
-                if let lastEventID, !lastEventID.isEmpty { builder = builder.header("Last-Event-ID", lastEventID) }
-                builder = builder.header("Accept", "text/event-stream").retryPolicy(.never)
-                var parser = ServerSentEventParser(lastEventID: lastEventID, retry: retry)
-                do {
-                    let response = try await stream(builder)
-                    if response.statusCode == 204 {
-                        response.body.discard()
-                        return
-                    }
-                    try Self.checkEventStream(response)
-                    for try await chunk in response.body {
-                        let events = parser.parse(chunk)
-                        for event in events { yield(event) }
-                        if !events.isEmpty {
-                            failures = 0
-                            lastProgress = .now
-                        }
-                        lastEventID = parser.lastEventID
-                        retry = parser.retry
-                    }
-                } catch let error as NetworkError where Self.isReconnectable(error) {
-                    lastEventID = parser.lastEventID
-                    retry = parser.retry
-                } catch {
-                    throw error
-                }
-                failures += 1
-                let delay = retry.map { TimeInterval($0) / 1000 } ?? policy.baseDelay
-                let sinceProgress = ContinuousClock.seconds(since: lastProgress)
-                guard failures < policy.maxAttempts, policy.deadline.map({ sinceProgress + delay < $0 }) ?? true else { return }
-                try await Task.sleep(for: .seconds(delay))
-            }
-        }
+    public func events(_ endpoint: some Endpoint) -> ServerSentEvents {
+        ServerSentEvents(client: self, endpoint: EndpointBuilder<Data>(endpoint), policy: endpoint.retryPolicy ?? configuration.retryPolicy)
     }
 
     /// Server-Sent Events whose `data` is decoded as `Item` with the endpoint's decoder (else the client's).
     public func events<Item: Decodable & Sendable>(
         _ endpoint: some Endpoint, decoding type: Item.Type
-    ) -> AsyncThrowingStream<Item, any Error> {
+    ) -> AsyncThrowingMapSequence<ServerSentEvents, Item> {
         let decoder = (endpoint as? any APIDefinition)?.responseDecoder ?? configuration.decoder
-        let events = events(endpoint)
-        return Self.produce { yield in
-            for try await event in events {
-                yield(try ResponseDecoding.decode(Item.self, body: Data(event.data.utf8), statusCode: nil, headers: [:], with: decoder))
-            }
+        return events(endpoint).map { event in
+            try ResponseDecoding.decode(Item.self, body: Data(event.data.utf8), statusCode: nil, headers: [:], with: decoder)
         }
     }
 
     /// A `text/event-stream` response, or a typed error saying what came instead.
-    private static func checkEventStream(_ response: HTTPResponse) throws {
+    static func checkEventStream(_ response: HTTPResponse) throws {
         let type = response.headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard type == "text/event-stream" else {
             response.body.discard()
@@ -109,7 +66,7 @@ extension NetworkClient {
     }
 
     /// A lost or timed-out connection, or one that could not be made: worth reconnecting an event stream.
-    private static func isReconnectable(_ error: NetworkError) -> Bool {
+    static func isReconnectable(_ error: NetworkError) -> Bool {
         guard case .transport(let failure) = error else { return false }
         return [.connectionLost, .timedOut, .cannotConnect].contains(failure.kind)
     }

@@ -25,9 +25,12 @@ package struct ServerSentEventParser: Sendable {
     /// The events completed by `chunk`.
     package mutating func parse(_ chunk: Data) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
-        for line in lines.split(chunk) {
+        var splitter = lines
+        lines = Self.idleSplitter   // drops the second reference, so the splitter's buffer is not copied on write
+        splitter.forEachLine(in: chunk) { line in
             if let event = process(line) { events.append(event) }
         }
+        lines = splitter
         return events
     }
 
@@ -40,34 +43,37 @@ package struct ServerSentEventParser: Sendable {
         eventType = ""
     }
 
-    private mutating func process(_ line: [UInt8]) -> ServerSentEvent? {
+    private static let idleSplitter = LineSplitter(crEndsLine: true, dropsByteOrderMark: true)
+    private static let dataField = Array("data".utf8)
+    private static let eventField = Array("event".utf8)
+    private static let idField = Array("id".utf8)
+    private static let retryField = Array("retry".utf8)
+
+    private mutating func process(_ line: UnsafeRawBufferPointer) -> ServerSentEvent? {
         if line.isEmpty { return dispatch() }
-        if line.first == UInt8(ascii: ":") { return nil }
-        let field: ArraySlice<UInt8>
-        var value: ArraySlice<UInt8>
+        if line[0] == UInt8(ascii: ":") { return nil }
+        let field: Slice<UnsafeRawBufferPointer>
+        var value: Slice<UnsafeRawBufferPointer>
         if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
             field = line[..<colon]
             value = line[(colon + 1)...]
             if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
         } else {
             field = line[...]
-            value = []
+            value = line[line.endIndex...]
         }
-        switch String(decoding: field, as: UTF8.self) {
-        case "event":
-            eventType = String(decoding: value, as: UTF8.self)
-        case "data":
+        if field.elementsEqual(Self.dataField) {
             data.append(contentsOf: value)
             data.append(0x0A)
             hasData = true
-        case "id":
+        } else if field.elementsEqual(Self.eventField) {
+            eventType = String(decoding: value, as: UTF8.self)
+        } else if field.elementsEqual(Self.idField) {
             if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
-        case "retry":
+        } else if field.elementsEqual(Self.retryField) {
             if !value.isEmpty, value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
                 retry = Int(String(decoding: value, as: UTF8.self)) ?? retry
             }
-        default:
-            break
         }
         return nil
     }
