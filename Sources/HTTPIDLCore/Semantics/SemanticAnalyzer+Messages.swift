@@ -144,16 +144,16 @@ extension SemanticAnalyzer {
             return .single(type)
         case .fields(let fields):
             if fields.isEmpty { return .empty }
-            let errorsBefore = diagnostics.count(where: { $0.severity == .error })
+            let errorsBefore = errorCount
             let models = analyzeModelFields(fields)
-            return diagnostics.count(where: { $0.severity == .error }) == errorsBefore ? .fields(models) : nil
+            return errorCount == errorsBefore ? .fields(models) : nil
         }
     }
 
     mutating func analyzeEndpoint(method: MethodKeyword, uri: URISyntax, request: MessagePartSyntax,
                                           response: MessagePartSyntax, error: MessagePartSyntax?,
                                           names: (request: String, response: String, error: String)) -> ModelEndpoint? {
-        let errorsBefore = diagnostics.count(where: { $0.severity == .error })
+        let errorsBefore = errorCount
         let responsePayload = analyzePayload(response)
         let errorPayload = error.flatMap { analyzePayload($0) }
 
@@ -303,7 +303,7 @@ extension SemanticAnalyzer {
         if bodyEncoding != nil, singleBody == nil, !fields.contains(where: { $0.placement == .body }), request.encoding == nil {
             bodyEncoding = nil
         }
-        guard diagnostics.count(where: { $0.severity == .error }) == errorsBefore,
+        guard errorCount == errorsBefore,
               let responsePayload, error == nil || errorPayload != nil else { return nil }
 
         var path: [ModelPathPiece] = []
