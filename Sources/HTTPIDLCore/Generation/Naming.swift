@@ -159,7 +159,17 @@ enum Naming {
 
     /// A Swift string literal for `text`, with `\`, `"` and control characters escaped.
     static func stringLiteral(_ text: String) -> String {
-        var result = "\""
+        "\"" + stringLiteralContent(text) + "\""
+    }
+
+    /// The inside of `stringLiteral(text)`, without the quotes.
+    static func stringLiteralContent(_ text: String) -> String {
+        // Every character that needs an escape is ASCII: most text has none and is used as it is.
+        func needsEscape(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")
+        }
+        guard text.utf8.contains(where: needsEscape) else { return text }
+        var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\\": result += "\\\\"
@@ -175,7 +185,7 @@ enum Naming {
                 }
             }
         }
-        return result + "\""
+        return result
     }
 
     /// Levenshtein distance, for "did you mean" suggestions (short names only).

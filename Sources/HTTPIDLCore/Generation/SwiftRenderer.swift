@@ -4,6 +4,8 @@ package struct SwiftRenderer {
     private var output: [UInt8] = []
     private var lastLineIsBlankOrOpensBlock = true
     private var depth = 0
+    /// Indentation, appended as a slice.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
     /// Where the line being written starts in `output`.
     private var lineStart = 0
 
@@ -74,9 +76,14 @@ package struct SwiftRenderer {
     private mutating func write(_ part: String) {
         if part.isEmpty { return }
         if output.count == lineStart {
-            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 4))
+            if depth * 4 <= Self.spaces.count {
+                output.append(contentsOf: Self.spaces[..<(depth * 4)])
+            } else {
+                output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 4))
+            }
         }
-        output.append(contentsOf: part.utf8)
+        var part = part
+        part.withUTF8 { output.append(contentsOf: $0) }
     }
 
     /// Ends the current line.

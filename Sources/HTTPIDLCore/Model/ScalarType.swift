@@ -1,10 +1,10 @@
 /// The built-in scalar types and their Swift spelling.
 public enum ScalarType: String, Sendable, Hashable, CaseIterable {
-    private static let byRawValue = KeywordTable.cases(of: ScalarType.self)
+    private static let table = KeywordTable<ScalarType>()
 
     /// The case spelled `rawValue`, if any.
     public init?(rawValue: String) {
-        guard let value = Self.byRawValue[rawValue] else { return nil }
+        guard let value = Self.table.keyword(rawValue) else { return nil }
         self = value
     }
 

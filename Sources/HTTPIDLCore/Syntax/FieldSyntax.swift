@@ -2,11 +2,11 @@
 public struct FieldSyntax: Sendable, Hashable {
     /// A prefix keyword of a field.
     public enum Modifier: String, Sendable, Hashable, CaseIterable {
-        private static let byRawValue = KeywordTable.cases(of: Modifier.self)
+        private static let table = KeywordTable<Modifier>()
 
         /// The case spelled `rawValue`, if any.
         public init?(rawValue: String) {
-            guard let value = Self.byRawValue[rawValue] else { return nil }
+            guard let value = Self.table.keyword(rawValue) else { return nil }
             self = value
         }
 

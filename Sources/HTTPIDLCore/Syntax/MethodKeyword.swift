@@ -1,10 +1,10 @@
 /// The HTTP methods of the language.
 public enum MethodKeyword: String, Sendable, Hashable, CaseIterable {
-    private static let byRawValue = KeywordTable.cases(of: MethodKeyword.self)
+    private static let table = KeywordTable<MethodKeyword>()
 
     /// The case spelled `rawValue`, if any.
     public init?(rawValue: String) {
-        guard let value = Self.byRawValue[rawValue] else { return nil }
+        guard let value = Self.table.keyword(rawValue) else { return nil }
         self = value
     }
 
