@@ -148,25 +148,25 @@ public struct Lexer {
     private mutating func lexToken() {
         let start = position
         guard let scalar = peek() else { return }
-        let punctuation: Token.Kind?
+        let punctuation: (Token.Kind, String)?
         switch scalar {
-        case "{": punctuation = .leftBrace
-        case "}": punctuation = .rightBrace
-        case "<": punctuation = .leftAngle
-        case ">": punctuation = .rightAngle
-        case "(": punctuation = .leftParen
-        case ")": punctuation = .rightParen
-        case ",": punctuation = .comma
-        case "=": punctuation = .equals
-        case ";": punctuation = .semicolon
-        case "/": punctuation = .slash
-        case "$": punctuation = .dollar
-        case ":": punctuation = .colon
+        case "{": punctuation = (.leftBrace, "{")
+        case "}": punctuation = (.rightBrace, "}")
+        case "<": punctuation = (.leftAngle, "<")
+        case ">": punctuation = (.rightAngle, ">")
+        case "(": punctuation = (.leftParen, "(")
+        case ")": punctuation = (.rightParen, ")")
+        case ",": punctuation = (.comma, ",")
+        case "=": punctuation = (.equals, "=")
+        case ";": punctuation = (.semicolon, ";")
+        case "/": punctuation = (.slash, "/")
+        case "$": punctuation = (.dollar, "$")
+        case ":": punctuation = (.colon, ":")
         default: punctuation = nil
         }
-        if let punctuation {
+        if let (kind, text) = punctuation {
             position += 1
-            emit(punctuation, String(scalar), from: start)
+            emit(kind, text, from: start)
             return
         }
         if scalar == "\"" {
