@@ -129,7 +129,7 @@ enum Naming {
     }
 
     /// Swift keywords and names that need backticks when used as identifiers.
-    static let swiftKeywords: Set<String> = [
+    static let swiftKeywords: WordSet = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
         "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",
@@ -140,7 +140,7 @@ enum Naming {
 
     /// Names that cannot be members even in backticks (`self` shadows the instance in initializers, `.init`
     /// means the initializer); they get a `Value` suffix.
-    static let unusableMemberNames: Set<String> = ["self", "init", "Type", "Protocol"]
+    static let unusableMemberNames: WordSet = ["self", "init", "Type", "Protocol"]
 
     /// A usable Swift member name for a lowerCamelCase name.
     static func memberName(_ name: String) -> String {

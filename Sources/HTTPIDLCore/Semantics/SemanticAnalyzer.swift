@@ -34,7 +34,7 @@ public struct SemanticAnalyzer {
     ]
 
     /// Members of Courier's `Endpoint`/`APIDefinition`; a request field with one of these names gets a `Value` suffix.
-    static let reservedRequestMembers: Set<String> = [
+    static let reservedRequestMembers: WordSet = [
         "method", "path", "query", "body", "parameters", "headers", "timeout", "acceptableStatusCodes",
         "retryPolicy", "queryEncoder", "responseDecoder", "bodyEncoder", "contentType", "multipartBoundary",
     ]
