@@ -45,12 +45,7 @@ package struct SwiftRenderer {
     private mutating func emit(_ first: String, _ second: String, _ third: String = "", _ fourth: String = "",
                                _ fifth: String = "", _ sixth: String = "", _ seventh: String = "", _ eighth: String = "") {
         beginLine()
-        write(first)
-        write(second)
-        write(third)
-        write(fourth)
-        write(fifth)
-        write(sixth)
+        write(first, second, third, fourth, fifth, sixth)
         write(seventh)
         write(eighth)
         endLine()
