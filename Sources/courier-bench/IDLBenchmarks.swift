@@ -62,31 +62,101 @@ enum IDLBenchmarks {
         var outputBytes = 0
         let compiler = HTTPIDLCompiler()
         Memory.resetPeak()
-        let generate = Measure.nanosecondsPerOp(iterations: 1, rounds: 3) {
+        let generate = seconds(rounds: 5) {
             let source = SourceFile(name: "bench.http", bytes: bytes)
             let result = compiler.compile([source])
             outputBytes = result.outputs.first?.contents.utf8.count ?? 0
             Measure.blackHole(result)
         }
         let generatePeak = Memory.peakDescription
-        let lexOnly = Measure.nanosecondsPerOp(iterations: 1, rounds: 3) {
+        let lexOnly = seconds(rounds: 5) {
             let source = SourceFile(name: "bench.http", bytes: bytes)
             Measure.blackHole(Lexer(source: source).tokens.count)
         }
-        let checkOnly = Measure.nanosecondsPerOp(iterations: 1, rounds: 3) {
+        let checkOnly = seconds(rounds: 5) {
             let source = SourceFile(name: "bench.http", bytes: bytes)
             Measure.blackHole(compiler.compile([source], generate: false).diagnostics.count)
         }
-        Measure.report("generate 10k messages (vs lex)", courier: generate / 1e6, baseline: lexOnly / 1e6, unit: "ms")
-        Measure.report("check 10k messages (vs lex)", courier: checkOnly / 1e6, baseline: lexOnly / 1e6, unit: "ms")
-        let seconds = generate / 1e9
+        Measure.report("generate 10k messages (vs lex)", courier: median(generate) * 1e3, baseline: median(lexOnly) * 1e3, unit: "ms")
+        Measure.report("check 10k messages (vs lex)", courier: median(checkOnly) * 1e3, baseline: median(lexOnly) * 1e3, unit: "ms")
+        let seconds = median(generate)
         print("  \(lines) lines, \(bytes.count / 1024) KiB in, \(outputBytes / 1024) KiB of Swift out: "
-              + String(format: "%.3f s, %.0f lines/s (goal: under 0.3 s)", seconds, Double(lines) / seconds)
+              + String(format: "median %.3f s (spread %.3f–%.3f s over %d rounds), %.0f lines/s (goal: under 0.3 s)",
+                       seconds, generate.min() ?? 0, generate.max() ?? 0, generate.count, Double(lines) / seconds)
               + ", peak RSS \(generatePeak)")
         runOpenAPI()
+        // Last: the heap it leaves behind would count in the import's peak RSS.
+        phaseProfile(bytes: bytes)
     }
 
-    /// Import + generate of the largest shared spec vs `JSONSerialization`, passes interleaved, best and spread.
+    /// The pipeline's phases one at a time (each on the previous phase's result, median of 5 rounds), so a
+    /// regression shows where it is: CPU time of the process (all threads) and wall-clock time, which on a busy
+    /// machine includes waiting for a core. `generate` translates and renders in chunks on all cores; `model`
+    /// and `render` are the same work on one thread.
+    static func phaseProfile(bytes: [UInt8]) {
+        let source = SourceFile(name: "bench.http", bytes: bytes)
+        let (tree, _) = Parser.parse(source)
+        let (model, _) = SemanticAnalyzer.analyze([tree])
+        let generator = SwiftGenerator()
+        let file = model.files[0]
+        let swiftModel = generator.model(for: file)
+        let lex = phase { Measure.blackHole(Lexer(source: source).tokens.count) }
+        let parse = phase { Measure.blackHole(Parser.parse(source)) }
+        let phases: [(String, (cpu: Double, wall: Double))] = [
+            ("decode UTF-8", phase { Measure.blackHole(SourceFile(name: "bench.http", bytes: bytes)) }),
+            ("lex", lex),
+            ("parse (without lexing)", (parse.cpu - lex.cpu, parse.wall - lex.wall)),
+            ("semantic analysis", phase { Measure.blackHole(SemanticAnalyzer.analyze([tree])) }),
+            ("generate (model + render, parallel)", phase { Measure.blackHole(generator.generate(file)) }),
+            ("model, one thread", phase { Measure.blackHole(generator.model(for: file)) }),
+            ("render, one thread", phase { Measure.blackHole(SwiftRenderer.render(swiftModel)) }),
+        ]
+        print("  phases, median of 5 (CPU ms / wall ms):")
+        for (name, time) in phases {
+            print("    " + name.padding(toLength: 38, withPad: " ", startingAt: 0) + String(format: "%7.1f / %7.1f", time.cpu * 1e3, time.wall * 1e3))
+        }
+    }
+
+    /// The median CPU and wall-clock seconds of 5 runs of `body`, after one warm-up run.
+    static func phase(_ body: () -> Void) -> (cpu: Double, wall: Double) {
+        body()
+        var cpu: [Double] = []
+        var wall: [Double] = []
+        for _ in 0..<5 {
+            let cpuStart = processCPUSeconds()
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            wall.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            cpu.append(processCPUSeconds() - cpuStart)
+        }
+        return (median(cpu), median(wall))
+    }
+
+    /// CPU time used so far by all threads of the process.
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Wall-clock seconds of each of `rounds` runs of `body`, after one warm-up run.
+    static func seconds(rounds: Int, _ body: () -> Void) -> [Double] {
+        body()
+        return (0..<rounds).map { _ in
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+    }
+
+    /// The median of some timings.
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    /// Import + generate of the largest shared spec vs `JSONSerialization`, passes interleaved, median and spread.
     static func runOpenAPI() {
         let path = ProcessInfo.processInfo.environment["HTTPIDL_BENCH_SPEC"] ?? "../shared/openapi/api.github.com.json"
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -114,11 +184,11 @@ enum IDLBenchmarks {
             let baselineElapsed = Double(DispatchTime.now().uptimeNanoseconds - baselineStart) / 1e9
             if pass > 0 { baselineTimes.append(baselineElapsed) }
         }
-        let best = importTimes.min() ?? 0
-        Measure.report("import+generate (vs Foundation)", courier: best * 1e3,
-                       baseline: (baselineTimes.min() ?? 1) * 1e3, unit: "ms")
+        let middle = median(importTimes)
+        Measure.report("import+generate (vs Foundation)", courier: middle * 1e3,
+                       baseline: median(baselineTimes) * 1e3, unit: "ms")
         print("  \(bytes.count / 1024) KiB of OpenAPI in, \(swiftBytes / 1024) KiB of Swift out, \(warnings) warnings: "
-              + String(format: "best %.3f s, spread %.3f–%.3f s over %d passes (goal: under 2 s)", best, importTimes.min() ?? 0,
+              + String(format: "median %.3f s, spread %.3f–%.3f s over %d passes (goal: under 2 s)", middle, importTimes.min() ?? 0,
                        importTimes.max() ?? 0, importTimes.count)
               + ", peak RSS \(importPeak) (first pass)")
     }

@@ -36,6 +36,19 @@ import Testing
         #expect(lexer.tokens[0].docComment == ["doc line"])
     }
 
+    /// `///` doc lines: one space after the slashes and trailing spaces, tabs and CRs dropped; `////` is no doc
+    /// line; comments with non-ASCII text take the same rules.
+    @Test(arguments: [
+        ("/// doc", "/// doc", ["doc"]), ("///doc  \t\r", "///doc", ["doc"]), ("///   two", "///   two", ["  two"]),
+        ("///", "///", [""]), ("/// ", "///", [""]), ("//// not doc", "//// not doc", []), ("// plain ", "// plain", []),
+        ("/// é ✓ ", "/// é ✓", ["é ✓"]), ("///é", "///é", ["é"]), ("//// é", "//// é", []),
+    ] as [(String, String, [String])])
+    func docLines(comment: String, text: String, doc: [String]) {
+        let lexer = lex(comment + "\nSTRUCT")
+        #expect(lexer.comments.map(\.text) == [text])
+        #expect(lexer.tokens[0].docComment == doc)
+    }
+
     @Test func byteOrderMarkIsSkipped() {
         let lexer = Lexer(source: SourceFile(name: "t.http", bytes: [0xEF, 0xBB, 0xBF] + Array("STRUCT".utf8)))
         #expect(lexer.tokens.first?.text == "STRUCT")
@@ -121,6 +134,8 @@ import Testing
         ("snap_id", "SnapId", "snapId"), ("userID", "UserId", "userId"), ("URLString", "UrlString", "urlString"),
         ("user-name.json", "UserNameJson", "userNameJson"), ("a__b", "AB", "aB"), ("ID", "Id", "id"), ("v1.2", "V12", "v12"),
         ("2fa", "2fa", "_2fa"), ("self", "Self", "selfValue"),
+        ("", "", ""), ("-", "", ""), ("ünïcode_x", "NCodeX", "nCodeX"), ("HTTPServer2Go", "HttpServer2Go", "httpServer2Go"),
+        ("item_id", "ItemId", "itemId"), ("items5", "Items5", "items5"), ("A", "A", "a"), ("aB", "AB", "aB"), ("init", "Init", "initValue"),
     ] as [(String, String, String)])
     func caseConversion(input: String, upper: String, lower: String) {
         #expect(Naming.upperCamel(input) == upper)
@@ -134,5 +149,15 @@ import Testing
     @Test func keywordsGetBackticks() {
         #expect(Naming.escaped("default") == "`default`")
         #expect(Naming.escaped("name") == "name")
+    }
+
+    /// Text without anything to escape is used as it is; with something, only that is escaped.
+    @Test(arguments: [
+        ("plain text", "\"plain text\""), ("é ✓", "\"é ✓\""), ("", "\"\""), ("tab\there", #""tab\there""#),
+        ("del\u{7F}", #""del\u{7f}""#), ("q\"", #""q\"""#),
+    ] as [(String, String)])
+    func stringLiteralRows(text: String, literal: String) {
+        #expect(Naming.stringLiteral(text) == literal)
+        #expect(Naming.stringLiteralContent(text) == String(literal.dropFirst().dropLast()))
     }
 }

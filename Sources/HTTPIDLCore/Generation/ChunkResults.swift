@@ -6,22 +6,22 @@ import Foundation
 /// holding `lock`.
 final class ChunkResults: @unchecked Sendable {
     private let lock = NSLock()
-    private var storage: [String]
+    private var storage: [[UInt8]]
 
     /// Creates room for `count` chunks.
     init(count: Int) {
-        storage = Array(repeating: "", count: count)
+        storage = Array(repeating: [], count: count)
     }
 
-    /// Stores the text of chunk `index`.
-    func store(_ text: String, at index: Int) {
+    /// Stores the UTF-8 text of chunk `index`.
+    func store(_ text: [UInt8], at index: Int) {
         lock.lock()
         defer { lock.unlock() }
         storage[index] = text
     }
 
     /// The chunks in order.
-    var values: [String] {
+    var values: [[UInt8]] {
         lock.lock()
         defer { lock.unlock() }
         return storage

@@ -54,59 +54,82 @@ enum Naming {
     /// Words separated by anything that is not an ASCII letter or digit; case changes also split
     /// (`userID` → `user`, `ID`; `URLString` → `URL`, `String`).
     static func words(_ text: String) -> [String] {
-        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
-        func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
-        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-        var words: [String] = []
-        var current: [UInt8] = []
-        var utf8 = Array(text.utf8)
-        utf8.append(0)
-        for index in 0..<(utf8.count - 1) {
+        let utf8 = Array(text.utf8)
+        return wordRanges(utf8).map { String(decoding: utf8[$0], as: UTF8.self) }
+    }
+
+    /// The ranges of `words` in some UTF-8 bytes.
+    static func wordRanges(_ utf8: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start: Int?
+        for index in utf8.indices {
             let byte = utf8[index]
-            guard isUpper(byte) || isLower(byte) || isDigit(byte) else {
-                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-                current.removeAll(keepingCapacity: true)
+            guard isASCIILetterOrDigit(byte) else {
+                if let first = start { ranges.append(first..<index) }
+                start = nil
                 continue
             }
-            if let previous = current.last, isUpper(byte),
-               isLower(previous) || isDigit(previous) || (isUpper(previous) && isLower(utf8[index + 1])) {
-                words.append(String(decoding: current, as: UTF8.self))
-                current.removeAll(keepingCapacity: true)
+            if let first = start, isUpper(byte) {
+                let previous = utf8[index - 1]
+                let next: UInt8 = index + 1 < utf8.count ? utf8[index + 1] : 0
+                if isLower(previous) || isDigit(previous) || (isUpper(previous) && isLower(next)) {
+                    ranges.append(first..<index)
+                    start = index
+                }
             }
-            current.append(byte)
+            if start == nil { start = index }
         }
-        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-        return words
+        if let first = start { ranges.append(first..<utf8.count) }
+        return ranges
+    }
+
+    private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+    private static func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool { isUpper(byte) || isLower(byte) || isDigit(byte) }
+    private static func lowercased(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte + 0x20 : byte }
+    private static func uppercased(_ byte: UInt8) -> UInt8 { isLower(byte) ? byte - 0x20 : byte }
+
+    /// The words of `text` joined in camel case: each word capitalized (an all-caps word such as `URL` as
+    /// `Url`), the first one lower-cased entirely when `lowerFirst`.
+    private static func camelCase(_ text: String, lowerFirst: Bool) -> String {
+        let utf8 = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count)
+        for (index, range) in wordRanges(utf8).enumerated() {
+            if lowerFirst, index == 0 {
+                for byte in utf8[range] { result.append(lowercased(byte)) }
+                continue
+            }
+            let isAllCaps = !utf8[range].contains(where: isLower)
+            result.append(uppercased(utf8[range.lowerBound]))
+            for byte in utf8[(range.lowerBound + 1)..<range.upperBound] {
+                result.append(isAllCaps ? lowercased(byte) : byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// `snap_id` → `SnapId`, `user-name.json` → `UserNameJson`; empty when the text has no ASCII letter or digit.
     static func upperCamel(_ text: String) -> String {
-        if isPlainLowercase(text) { return text.prefix(1).uppercased() + text.dropFirst() }
-        return words(text).map { word in
-            let isAllCaps = word.allSatisfy { !$0.isLetter || $0.isUppercase }
-            let rest = isAllCaps && word.count > 1 ? word.dropFirst().lowercased() : String(word.dropFirst())
-            return word.prefix(1).uppercased() + rest
-        }.joined()
+        if isPlainLowercase(text) {
+            var bytes = Array(text.utf8)
+            bytes[0] -= 0x20  // `a`…`z` → `A`…`Z`
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return camelCase(text, lowerFirst: false)
     }
 
     /// `snap_id` → `snapId`, `URLString` → `urlString`, `ID` → `id`; empty when the text has no ASCII letter or digit.
     static func lowerCamel(_ text: String) -> String {
         if isPlainLowercase(text) { return memberName(text) }
-        let parts = words(text)
-        guard let first = parts.first else { return "" }
-        let head = first.lowercased()
-        let tail = parts.dropFirst().map { word -> String in
-            let isAllCaps = word.allSatisfy { !$0.isLetter || $0.isUppercase }
-            let rest = isAllCaps && word.count > 1 ? word.dropFirst().lowercased() : String(word.dropFirst())
-            return word.prefix(1).uppercased() + rest
-        }
-        var result = head + tail.joined()
-        if let first = result.first, first.isNumber { result = "_" + result }
+        var result = camelCase(text, lowerFirst: true)
+        if let first = result.utf8.first, isDigit(first) { result = "_" + result }
         return memberName(result)
     }
 
     /// Swift keywords and names that need backticks when used as identifiers.
-    static let swiftKeywords: Set<String> = [
+    static let swiftKeywords: WordSet = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
         "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",
@@ -117,7 +140,7 @@ enum Naming {
 
     /// Names that cannot be members even in backticks (`self` shadows the instance in initializers, `.init`
     /// means the initializer); they get a `Value` suffix.
-    static let unusableMemberNames: Set<String> = ["self", "init", "Type", "Protocol"]
+    static let unusableMemberNames: WordSet = ["self", "init", "Type", "Protocol"]
 
     /// A usable Swift member name for a lowerCamelCase name.
     static func memberName(_ name: String) -> String {
@@ -136,7 +159,17 @@ enum Naming {
 
     /// A Swift string literal for `text`, with `\`, `"` and control characters escaped.
     static func stringLiteral(_ text: String) -> String {
-        var result = "\""
+        "\"" + stringLiteralContent(text) + "\""
+    }
+
+    /// The inside of `stringLiteral(text)`, without the quotes.
+    static func stringLiteralContent(_ text: String) -> String {
+        // Every character that needs an escape is ASCII: most text has none and is used as it is.
+        func needsEscape(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")
+        }
+        guard text.utf8.contains(where: needsEscape) else { return text }
+        var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\\": result += "\\\\"
@@ -152,7 +185,7 @@ enum Naming {
                 }
             }
         }
-        return result + "\""
+        return result
     }
 
     /// Levenshtein distance, for "did you mean" suggestions (short names only).

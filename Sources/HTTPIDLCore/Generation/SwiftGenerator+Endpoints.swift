@@ -134,7 +134,7 @@ extension SwiftGenerator {
         for piece in pieces {
             switch piece {
             case .literal(let text):
-                result += String(Naming.stringLiteral(text).dropFirst().dropLast())
+                result += Naming.stringLiteralContent(text)
             case .parameter(let name, let type):
                 result += "\\(\(stringExpression("self.\(Naming.escaped(name))", type: type)))"
             }

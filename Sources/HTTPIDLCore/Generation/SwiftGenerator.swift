@@ -40,29 +40,32 @@ public struct SwiftGenerator: Sendable {
     /// so the output is byte for byte the same as a sequential run.
     public func generate(_ file: ValidatedFile) -> String {
         let declarations = file.declarations
-        var output = SwiftRenderer.render(SwiftFileModel(header: header(for: file), imports: imports, declarations: []))
+        let head = SwiftRenderer.render(SwiftFileModel(header: header(for: file), imports: imports, declarations: []))
         let chunkSize = 256
         let chunkCount = (declarations.count + chunkSize - 1) / chunkSize
         let results = ChunkResults(count: chunkCount)
         let work: @Sendable (Int) -> Void = { chunk in
             let range = (chunk * chunkSize)..<min(declarations.count, (chunk + 1) * chunkSize)
-            let rendered = SwiftRenderer.renderDeclarations(self.declarations(for: declarations[range]))
-            results.store(String(decoding: rendered, as: UTF8.self), at: chunk)
+            results.store(SwiftRenderer.renderDeclarations(self.declarations(for: declarations[range])), at: chunk)
         }
         if chunkCount > 1 {
             DispatchQueue.concurrentPerform(iterations: chunkCount, execute: work)
         } else {
             for chunk in 0..<chunkCount { work(chunk) }
         }
-        for chunk in results.values { output += chunk }
+        var chunks = results.values
         if needsIndirectStorage(declarations[...]) {
-            output += String(decoding: SwiftRenderer.renderDeclarations([.finalClass(indirectBox)]), as: UTF8.self)
+            chunks.append(SwiftRenderer.renderDeclarations([.finalClass(indirectBox)]))
         }
-        return output
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(head.utf8.count + chunks.reduce(0) { $0 + $1.count })
+        bytes += head.utf8
+        for chunk in chunks { bytes += chunk }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The Swift code model for one validated file.
-    func model(for file: ValidatedFile) -> SwiftFileModel {
+    /// The Swift code model for one validated file, on one thread (`generate` renders the same in chunks).
+    package func model(for file: ValidatedFile) -> SwiftFileModel {
         var declarations = self.declarations(for: file.declarations[...])
         if needsIndirectStorage(file.declarations[...]) { declarations.append(.finalClass(indirectBox)) }
         return SwiftFileModel(header: header(for: file), imports: imports, declarations: declarations)

@@ -1,12 +1,16 @@
 /// Renders a `SwiftFileModel` as Swift source: four-space indentation, one blank line between members
 /// (stored properties and type aliases stay grouped), `\n` line endings, a trailing newline.
-struct SwiftRenderer {
+package struct SwiftRenderer {
     private var output: [UInt8] = []
     private var lastLineIsBlankOrOpensBlock = true
     private var depth = 0
+    /// Indentation, appended as a slice.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+    /// Where the line being written starts in `output`.
+    private var lineStart = 0
 
     /// Renders a file.
-    static func render(_ file: SwiftFileModel) -> String {
+    package static func render(_ file: SwiftFileModel) -> String {
         var renderer = SwiftRenderer()
         renderer.output.reserveCapacity(1 << 16)
         for line in file.header { renderer.emit(line.isEmpty ? "//" : "// \(line)") }
@@ -32,23 +36,56 @@ struct SwiftRenderer {
     }
 
     private mutating func emit(_ line: String) {
-        emit(parts: line)
+        beginLine()
+        write(line)
+        endLine()
     }
 
     /// Emits one line made of `parts`, appended straight to the output (no intermediate line string).
-    private mutating func emit(parts: String...) {
-        var isEmpty = true
-        var last: UInt8 = 0
-        for part in parts where !part.isEmpty {
-            if isEmpty {
+    private mutating func emit(_ first: String, _ second: String, _ third: String = "", _ fourth: String = "",
+                               _ fifth: String = "", _ sixth: String = "", _ seventh: String = "", _ eighth: String = "") {
+        beginLine()
+        write(first, second, third, fourth, fifth, sixth)
+        write(seventh)
+        write(eighth)
+        endLine()
+    }
+
+    /// Starts a line; its indentation is written with its first non-empty part (a blank line has none).
+    private mutating func beginLine() {
+        lineStart = output.count
+    }
+
+    /// Appends some parts to the current line.
+    private mutating func write(_ first: String, _ second: String, _ third: String = "", _ fourth: String = "",
+                                _ fifth: String = "", _ sixth: String = "") {
+        write(first)
+        write(second)
+        write(third)
+        write(fourth)
+        write(fifth)
+        write(sixth)
+    }
+
+    /// Appends `part` to the current line.
+    private mutating func write(_ part: String) {
+        if part.isEmpty { return }
+        if output.count == lineStart {
+            if depth * 4 <= Self.spaces.count {
+                output.append(contentsOf: Self.spaces[..<(depth * 4)])
+            } else {
                 output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 4))
-                isEmpty = false
             }
-            output.append(contentsOf: part.utf8)
-            last = part.utf8.last ?? last
         }
+        var part = part
+        part.withUTF8 { output.append(contentsOf: $0) }
+    }
+
+    /// Ends the current line.
+    private mutating func endLine() {
+        let isEmpty = output.count == lineStart
+        lastLineIsBlankOrOpensBlock = isEmpty || output[output.count - 1] == UInt8(ascii: "{")
         output.append(UInt8(ascii: "\n"))
-        lastLineIsBlankOrOpensBlock = isEmpty || last == UInt8(ascii: "{")
     }
 
     private mutating func blank() {
@@ -56,18 +93,16 @@ struct SwiftRenderer {
     }
 
     private mutating func doc(_ doc: [String]) {
-        for line in doc { emit(parts: line.isEmpty ? "///" : "/// ", line) }
+        for line in doc { emit(line.isEmpty ? "///" : "/// ", line) }
     }
-
-    private func prefix(_ access: String) -> String { access.isEmpty ? "" : access + " " }
 
     private mutating func render(_ declaration: SwiftDeclaration) {
         switch declaration {
         case .mark(let text):
-            emit("// MARK: - \(text)")
+            emit("// MARK: - ", text)
         case .typeAlias(let alias):
             doc(alias.doc)
-            emit("\(prefix(alias.access))typealias \(alias.name) = \(alias.type)")
+            emit(alias.access, alias.access.isEmpty ? "" : " ", "typealias ", alias.name, " = ", alias.type)
         case .structure(let structure):
             renderType(keyword: "struct", structure)
         case .finalClass(let structure):
@@ -75,13 +110,19 @@ struct SwiftRenderer {
         case .enumeration(let enumeration):
             doc(enumeration.doc)
             let keyword = enumeration.isIndirect ? "indirect enum" : "enum"
-            emit("\(prefix(enumeration.access))\(keyword) \(enumeration.name)\(conformanceList(enumeration.conformances)) {")
+            beginLine()
+            write(enumeration.access, enumeration.access.isEmpty ? "" : " ", keyword, " ", enumeration.name)
+            writeConformances(enumeration.conformances)
+            write(" {")
+            endLine()
             depth += 1
             for item in enumeration.cases {
                 doc(item.doc)
-                let associated = item.associatedValue.map { "(\($0))" } ?? ""
-                let raw = item.rawValue.map { " = \($0)" } ?? ""
-                emit("case \(item.name)\(associated)\(raw)")
+                if let associated = item.associatedValue {
+                    emit("case ", item.name, "(", associated, ")", item.rawValue == nil ? "" : " = ", item.rawValue ?? "")
+                } else {
+                    emit("case ", item.name, item.rawValue == nil ? "" : " = ", item.rawValue ?? "")
+                }
             }
             renderMembers(enumeration.members, leadingBlank: !enumeration.cases.isEmpty)
             depth -= 1
@@ -89,50 +130,50 @@ struct SwiftRenderer {
         }
     }
 
-    private func conformanceList(_ conformances: [String]) -> String {
-        conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
+    /// Appends `: A, B` (nothing for no conformances).
+    private mutating func writeConformances(_ conformances: [String]) {
+        for (index, conformance) in conformances.enumerated() { write(index == 0 ? ": " : ", ", conformance) }
     }
 
     private mutating func renderType(keyword: String, _ structure: SwiftStruct) {
         doc(structure.doc)
-        let header = "\(prefix(structure.access))\(keyword) \(structure.name)\(structure.genericParameters)\(conformanceList(structure.conformances))"
+        beginLine()
+        write(structure.access, structure.access.isEmpty ? "" : " ", keyword, " ", structure.name, structure.genericParameters)
+        writeConformances(structure.conformances)
         if structure.members.isEmpty {
-            emit(header + " {}")
+            write(" {}")
+            endLine()
             return
         }
-        emit(header + " {")
+        write(" {")
+        endLine()
         depth += 1
         renderMembers(structure.members, leadingBlank: false)
         depth -= 1
         emit("}")
     }
 
-    private static func isGrouped(_ member: SwiftMember) -> Bool {
-        switch member {
-        case .storedProperty, .typeAlias: true
-        default: false
-        }
-    }
-
     private mutating func renderMembers(_ members: [SwiftMember], leadingBlank: Bool) {
-        var previous: SwiftMember?
+        // Stored properties stay together, and so do type aliases; anything else is set off by blank lines.
+        var previousGroup: Int?
         for member in members {
-            if let previous {
-                let sameGroup = Self.isGrouped(previous) && Self.kindIndex(previous) == Self.kindIndex(member)
-                if !sameGroup { blank() }
+            let group = Self.group(member)
+            if let previousGroup {
+                if group == nil || group != previousGroup { blank() }
             } else if leadingBlank {
                 blank()
             }
             render(member)
-            previous = member
+            previousGroup = group ?? -1
         }
     }
 
-    private static func kindIndex(_ member: SwiftMember) -> Int {
+    /// 0 for a stored property, 1 for a type alias, `nil` for members that are never grouped.
+    private static func group(_ member: SwiftMember) -> Int? {
         switch member {
         case .storedProperty: 0
         case .typeAlias: 1
-        default: 2
+        default: nil
         }
     }
 
@@ -146,58 +187,106 @@ struct SwiftRenderer {
         switch member {
         case .storedProperty(let docLines, let access, let isLet, let name, let type):
             doc(docLines)
-            emit(parts: access, access.isEmpty ? "" : " ", isLet ? "let " : "var ", name, ": ", type)
+            emit(access, access.isEmpty ? "" : " ", isLet ? "let " : "var ", name, ": ", type)
         case .computedProperty(let docLines, let access, let name, let type, let statements):
             doc(docLines)
-            if statements.count == 1, statements[0].count + name.count + type.count < 90 {
-                emit(parts: access, access.isEmpty ? "" : " ", "var ", name, ": ", type, " { ", statements[0], " }")
+            if statements.count == 1, Self.characterCount(statements[0]) + Self.characterCount(name) + Self.characterCount(type) < 90 {
+                beginLine()
+                write(access, access.isEmpty ? "" : " ", "var ", name, ": ", type)
+                write(" { ", statements[0], " }")
+                endLine()
             } else {
-                emit("\(prefix(access))var \(name): \(type) {")
+                emit(access, access.isEmpty ? "" : " ", "var ", name, ": ", type, " {")
                 body(statements)
                 emit("}")
             }
         case .accessorProperty(let docLines, let access, let name, let type, let getter, let setter):
             doc(docLines)
-            emit("\(prefix(access))var \(name): \(type) {")
+            emit(access, access.isEmpty ? "" : " ", "var ", name, ": ", type, " {")
             depth += 1
-            emit("get { \(getter) }")
-            emit("set { \(setter) }")
+            emit("get { ", getter, " }")
+            emit("set { ", setter, " }")
             depth -= 1
             emit("}")
         case .initializer(let docLines, let access, let modifiers, let parameters, let throwing, let statements):
             doc(docLines)
-            let list = parameters.map { parameter -> String in
-                let label = parameter.label.map { $0 == parameter.name ? $0 : "\($0) \(parameter.name)" } ?? "_ \(parameter.name)"
-                return "\(label): \(parameter.type)" + (parameter.defaultValue.map { " = \($0)" } ?? "")
-            }
-            let head = "\(prefix(access))\(modifiers.isEmpty ? "" : modifiers + " ")init("
-            let tail = ")\(throwing ? " throws" : "") {"
-            let oneLine = head + list.joined(separator: ", ") + tail
-            if statements.isEmpty {
-                emit(String(oneLine.dropLast()) + "{}")
-            } else {
-                if oneLine.count + depth * 4 <= 120 {
-                    emit(oneLine)
-                } else {
-                    emit(head)
-                    depth += 1
-                    for (index, item) in list.enumerated() { emit(item + (index + 1 < list.count ? "," : "")) }
-                    depth -= 1
-                    emit(tail)
-                }
-                body(statements)
-                emit("}")
-            }
+            renderInitializer(access: access, modifiers: modifiers, parameters: parameters, throwing: throwing, statements: statements)
         case .function(let docLines, let access, let isStatic, let signature, let statements):
             doc(docLines)
-            emit("\(prefix(access))\(isStatic ? "static " : "")func \(signature) {")
+            emit(access, access.isEmpty ? "" : " ", isStatic ? "static " : "", "func ", signature, " {")
             body(statements)
             emit("}")
         case .typeAlias(let alias):
             doc(alias.doc)
-            emit("\(prefix(alias.access))typealias \(alias.name) = \(alias.type)")
+            emit(alias.access, alias.access.isEmpty ? "" : " ", "typealias ", alias.name, " = ", alias.type)
         case .nested(let declaration):
             render(declaration)
         }
+    }
+
+    /// `init(a: A, b: B = x) {`, or one parameter a line when the line would be longer than 120 columns.
+    private mutating func renderInitializer(access: String, modifiers: String, parameters: [SwiftParameter], throwing: Bool,
+                                            statements: [String]) {
+        func writeHead() {
+            write(access, access.isEmpty ? "" : " ", modifiers, modifiers.isEmpty ? "" : " ", "init(")
+        }
+        func writeParameter(_ parameter: SwiftParameter) {
+            if let label = parameter.label {
+                write(label)
+                if label != parameter.name { write(" ", parameter.name) }
+            } else {
+                write("_ ", parameter.name)
+            }
+            write(": ", parameter.type)
+            if let value = parameter.defaultValue { write(" = ", value) }
+        }
+        let tail = throwing ? ") throws {" : ") {"
+        if statements.isEmpty {
+            beginLine()
+            writeHead()
+            for (index, parameter) in parameters.enumerated() {
+                if index > 0 { write(", ") }
+                writeParameter(parameter)
+            }
+            write(throwing ? ") throws {}" : ") {}")
+            endLine()
+            return
+        }
+        beginLine()
+        writeHead()
+        for (index, parameter) in parameters.enumerated() {
+            if index > 0 { write(", ") }
+            writeParameter(parameter)
+        }
+        write(tail)
+        // Columns count characters; the line's indentation is part of the limit.
+        if Self.characterCount(output[lineStart...]) > 120 {
+            output.removeSubrange(lineStart...)
+            emit(access, access.isEmpty ? "" : " ", modifiers, modifiers.isEmpty ? "" : " ", "init(")
+            depth += 1
+            for (index, parameter) in parameters.enumerated() {
+                beginLine()
+                writeParameter(parameter)
+                if index + 1 < parameters.count { write(",") }
+                endLine()
+            }
+            depth -= 1
+            emit(tail)
+        } else {
+            endLine()
+        }
+        body(statements)
+        emit("}")
+    }
+
+    /// The number of characters in a string (its UTF-8 count when it is all ASCII).
+    static func characterCount(_ text: String) -> Int {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
+    }
+
+    /// The number of characters in some UTF-8 bytes (the byte count when they are all ASCII).
+    static func characterCount(_ bytes: ArraySlice<UInt8>) -> Int {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.count }
+        return String(decoding: bytes, as: UTF8.self).count
     }
 }

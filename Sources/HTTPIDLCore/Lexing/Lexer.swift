@@ -48,7 +48,8 @@ public struct Lexer {
         }
     }
 
-    private static func isDelimiter(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `scalar` ends a word: the delimiters, which are also exactly the characters `\` escapes.
+    static func isDelimiter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "{", "}", "<", ">", "(", ")", ",", "=", ";", "/", "$", ":", "\\": return true
         default: return false
@@ -73,13 +74,22 @@ public struct Lexer {
                 position += 1
             } else if scalar == "/", peek(1) == "/" {
                 let start = position
-                while let next = peek(), next != "\n" { position += 1 }
-                let text = source.text(in: SourceRange(start: start, end: position))
-                comments.append(Comment(text: trimTrailingSpace(text), range: SourceRange(start: start, end: position), isTrailing: lineHasCode))
-                if text.hasPrefix("///"), !text.hasPrefix("////") {
-                    var line = String(text.dropFirst(3))
-                    if line.hasPrefix(" ") { line.removeFirst() }
-                    pendingDoc.append(trimTrailingSpace(line))
+                var isASCII = true
+                while let next = peek(), next != "\n" {
+                    if !next.isASCII { isASCII = false }
+                    position += 1
+                }
+                if isASCII {
+                    lineComment(from: start)
+                } else {
+                    // Characters, not scalars: a combining mark can join a slash or a space.
+                    let text = source.text(in: SourceRange(start: start, end: position))
+                    comments.append(Comment(text: trimTrailingSpace(text), range: SourceRange(start: start, end: position), isTrailing: lineHasCode))
+                    if text.hasPrefix("///"), !text.hasPrefix("////") {
+                        var line = String(text.dropFirst(3))
+                        if line.hasPrefix(" ") { line.removeFirst() }
+                        pendingDoc.append(trimTrailingSpace(line))
+                    }
                 }
                 sawSpace = true
             } else if scalar == "/", peek(1) == "*" {
@@ -107,6 +117,20 @@ public struct Lexer {
         }
     }
 
+    /// Records the ASCII line comment from `start` to `position` (and its doc line for `///`), slicing the
+    /// source instead of editing strings.
+    private mutating func lineComment(from start: Int) {
+        var end = position
+        while end > start, scalars[end - 1] == " " || scalars[end - 1] == "\t" || scalars[end - 1] == "\r" { end -= 1 }
+        comments.append(Comment(text: SourceFile.string(scalars[start..<end]), range: SourceRange(start: start, end: position),
+                                isTrailing: lineHasCode))
+        let length = position - start
+        guard length >= 3, scalars[start + 2] == "/", length == 3 || scalars[start + 3] != "/" else { return }
+        var docStart = start + 3
+        if docStart < end, scalars[docStart] == " " { docStart += 1 }
+        pendingDoc.append(SourceFile.string(scalars[docStart..<max(docStart, end)]))
+    }
+
     private func trimTrailingSpace(_ text: String) -> String {
         var result = Substring(text)
         while let last = result.last, last == " " || last == "\t" || last == "\r" { result.removeLast() }
@@ -124,25 +148,25 @@ public struct Lexer {
     private mutating func lexToken() {
         let start = position
         guard let scalar = peek() else { return }
-        let punctuation: Token.Kind?
+        let punctuation: (Token.Kind, String)?
         switch scalar {
-        case "{": punctuation = .leftBrace
-        case "}": punctuation = .rightBrace
-        case "<": punctuation = .leftAngle
-        case ">": punctuation = .rightAngle
-        case "(": punctuation = .leftParen
-        case ")": punctuation = .rightParen
-        case ",": punctuation = .comma
-        case "=": punctuation = .equals
-        case ";": punctuation = .semicolon
-        case "/": punctuation = .slash
-        case "$": punctuation = .dollar
-        case ":": punctuation = .colon
+        case "{": punctuation = (.leftBrace, "{")
+        case "}": punctuation = (.rightBrace, "}")
+        case "<": punctuation = (.leftAngle, "<")
+        case ">": punctuation = (.rightAngle, ">")
+        case "(": punctuation = (.leftParen, "(")
+        case ")": punctuation = (.rightParen, ")")
+        case ",": punctuation = (.comma, ",")
+        case "=": punctuation = (.equals, "=")
+        case ";": punctuation = (.semicolon, ";")
+        case "/": punctuation = (.slash, "/")
+        case "$": punctuation = (.dollar, "$")
+        case ":": punctuation = (.colon, ":")
         default: punctuation = nil
         }
-        if let punctuation {
+        if let (kind, text) = punctuation {
             position += 1
-            emit(punctuation, String(scalar), from: start)
+            emit(kind, text, from: start)
             return
         }
         if scalar == "\"" {

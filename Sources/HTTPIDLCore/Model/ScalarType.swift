@@ -1,5 +1,13 @@
 /// The built-in scalar types and their Swift spelling.
 public enum ScalarType: String, Sendable, Hashable, CaseIterable {
+    private static let table = KeywordTable<ScalarType>()
+
+    /// The case spelled `rawValue`, if any.
+    public init?(rawValue: String) {
+        guard let value = Self.table.keyword(rawValue) else { return nil }
+        self = value
+    }
+
     /// Integers: `Int32`, `UInt32`, `Int64`, `UInt64`, `Int`.
     case int32 = "INT32", uint32 = "UINT32", int64 = "INT64", uint64 = "UINT64", int = "INT"
     /// `Bool`, `Double`, `Float`, `String`.

@@ -52,7 +52,9 @@ public struct Parser {
     }
 
     private var isAtTopLevelKeyword: Bool {
-        current.kind == .word && !current.hasEscapes && Self.topLevelKeywords.contains(current.text)
+        // Asked before nearly every token: the length (4 to 7 bytes) rules out most words without hashing.
+        guard current.kind == .word, !current.hasEscapes, (4...7).contains(current.text.utf8.count) else { return false }
+        return Self.topLevelKeywords.contains(current.text)
     }
 
     private var isAtPartStart: Bool {

@@ -53,11 +53,11 @@ extension SemanticAnalyzer {
             }
         }
         for method in order {
-            if let request = requests[method], responses[method] == nil {
+            if !responses.contains(method), let request = requests[method] {
                 report(.error, "\(method.rawValue) REQUEST has no matching \(method.rawValue) RESPONSE", at: request.methodRange)
                 valid = false
             }
-            if requests[method] == nil {
+            if !requests.contains(method) {
                 let orphan = responses[method] ?? errors[method]
                 if let orphan {
                     report(.error, "\(method.rawValue) \(orphan.role.rawValue) has no matching \(method.rawValue) REQUEST", at: orphan.methodRange)
@@ -94,11 +94,12 @@ extension SemanticAnalyzer {
         var entries: [(MethodKeyword, MessagePartSyntax)] = []
 
         subscript(method: MethodKeyword) -> MessagePartSyntax? {
-            get { entries.first { $0.0 == method }?.1 }
-            set {
-                entries.removeAll { $0.0 == method }
-                if let newValue { entries.append((method, newValue)) }
-            }
+            entries.first { $0.0 == method }?.1
+        }
+
+        /// Whether there is a part for `method` (without copying it).
+        func contains(_ method: MethodKeyword) -> Bool {
+            entries.contains { $0.0 == method }
         }
     }
 
@@ -128,12 +129,12 @@ extension SemanticAnalyzer {
     }
 
     mutating func store(_ part: MessagePartSyntax, in table: inout PartTable) -> Bool {
-        if let previous = table[part.method] {
+        if let previous = table.entries.firstIndex(where: { $0.0 == part.method }) {
             report(.error, "duplicate \(part.method.rawValue) \(part.role.rawValue) in this MESSAGE", at: part.methodRange,
-                   notes: [.init(range: previous.methodRange, message: "first declared here")])
+                   notes: [.init(range: table.entries[previous].1.methodRange, message: "first declared here")])
             return false
         }
-        table[part.method] = part
+        table.entries.append((part.method, part))
         return true
     }
 
@@ -144,16 +145,16 @@ extension SemanticAnalyzer {
             return .single(type)
         case .fields(let fields):
             if fields.isEmpty { return .empty }
-            let errorsBefore = diagnostics.count(where: { $0.severity == .error })
+            let errorsBefore = errorCount
             let models = analyzeModelFields(fields)
-            return diagnostics.count(where: { $0.severity == .error }) == errorsBefore ? .fields(models) : nil
+            return errorCount == errorsBefore ? .fields(models) : nil
         }
     }
 
     mutating func analyzeEndpoint(method: MethodKeyword, uri: URISyntax, request: MessagePartSyntax,
                                           response: MessagePartSyntax, error: MessagePartSyntax?,
                                           names: (request: String, response: String, error: String)) -> ModelEndpoint? {
-        let errorsBefore = diagnostics.count(where: { $0.severity == .error })
+        let errorsBefore = errorCount
         let responsePayload = analyzePayload(response)
         let errorPayload = error.flatMap { analyzePayload($0) }
 
@@ -303,28 +304,33 @@ extension SemanticAnalyzer {
         if bodyEncoding != nil, singleBody == nil, !fields.contains(where: { $0.placement == .body }), request.encoding == nil {
             bodyEncoding = nil
         }
-        guard diagnostics.count(where: { $0.severity == .error }) == errorsBefore,
+        guard errorCount == errorsBefore,
               let responsePayload, error == nil || errorPayload != nil else { return nil }
 
+        // Adjacent literal text is one piece: collected in one string, added before each parameter.
         var path: [ModelPathPiece] = []
+        var literal = ""
         for segment in uri.segments {
-            path.append(.literal("/"))
+            literal += "/"
             for piece in segment.pieces {
                 switch piece {
                 case .text(let text, _):
-                    path.append(.literal(text))
+                    literal += text
                 case .parameter(let name, _):
                     if let field = pathFields.first(where: { $0.idlName == name.text }) {
+                        if !literal.isEmpty { path.append(.literal(literal)) }
+                        literal = ""
                         path.append(.parameter(swiftName: field.swiftName, type: field.type))
                     }
                 }
             }
         }
+        if !literal.isEmpty { path.append(.literal(literal)) }
         let nonPath = fields.filter { $0.placement != .path }
         guard let styles = queryStyles(request) else { return nil }
         var endpoint = ModelEndpoint(method: method, requestDoc: request.doc, responseDoc: response.doc, errorDoc: error?.doc ?? [],
                              requestTypeName: names.request, responseTypeName: names.response,
-                             errorTypeName: error == nil ? nil : names.error, path: mergeLiterals(path),
+                             errorTypeName: error == nil ? nil : names.error, path: path,
                              requestFields: pathFields + nonPath, bodyEncoding: bodyEncoding, singleBody: singleBody,
                              response: responsePayload, error: errorPayload)
         (endpoint.arrayQueryStyle, endpoint.objectQueryStyle) = styles
@@ -385,17 +391,5 @@ extension SemanticAnalyzer {
         if field.has(.query) || field.has(.header) || field.has(.path) { return false }
         if parameters.contains(where: { $0.text == field.name.text }) { return false }
         return !method.sendsFieldsInQuery
-    }
-
-    func mergeLiterals(_ pieces: [ModelPathPiece]) -> [ModelPathPiece] {
-        var result: [ModelPathPiece] = []
-        for piece in pieces {
-            if case .literal(let text) = piece, case .literal(let previous)? = result.last {
-                result[result.count - 1] = .literal(previous + text)
-            } else {
-                result.append(piece)
-            }
-        }
-        return result
     }
 }

@@ -34,7 +34,7 @@ public struct SemanticAnalyzer {
     ]
 
     /// Members of Courier's `Endpoint`/`APIDefinition`; a request field with one of these names gets a `Value` suffix.
-    static let reservedRequestMembers: Set<String> = [
+    static let reservedRequestMembers: WordSet = [
         "method", "path", "query", "body", "parameters", "headers", "timeout", "acceptableStatusCodes",
         "retryPolicy", "queryEncoder", "responseDecoder", "bodyEncoder", "contentType", "multipartBoundary",
     ]
@@ -45,6 +45,8 @@ public struct SemanticAnalyzer {
     var enums: [String: ModelEnum] = [:]
     var generatedNames: [String: (fileIndex: Int, range: SourceRange)] = [:]
     var diagnostics: [Diagnostic] = []
+    /// The number of errors in `diagnostics` (checks compare it before and after, without rescanning).
+    var errorCount = 0
     var fileIndex = 0
 
     /// Analyzes `files` together; returns the model and the diagnostics (sorted by file order and position).
@@ -63,6 +65,7 @@ public struct SemanticAnalyzer {
 
     mutating func report(_ severity: Diagnostic.Severity, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
         diagnostics.append(Diagnostic(severity, message, at: range, in: source, notes: notes))
+        if severity == .error { errorCount += 1 }
     }
 
     func describe(_ fileIndex: Int, _ range: SourceRange) -> String {
@@ -73,6 +76,10 @@ public struct SemanticAnalyzer {
     // MARK: - Driver
 
     mutating func run() -> ValidatedModel {
+        // A message usually generates a request and a response type name per method: room for most of them
+        // up front saves rehashing a large table again and again.
+        let declarationCount = files.reduce(0) { $0 + $1.declarations.count }
+        generatedNames.reserveCapacity(declarationCount * 4)
         for index in files.indices {
             fileIndex = index
             collectSymbols(files[index])

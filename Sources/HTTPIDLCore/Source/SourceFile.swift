@@ -56,11 +56,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The whole text.
-    public var text: String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view)
-    }
+    public var text: String { Self.string(scalars[...]) }
 
     /// The 1-based line and column of an offset (columns count Unicode scalars).
     public func location(of offset: Int) -> SourceLocation {
@@ -80,9 +76,7 @@ public struct SourceFile: Sendable {
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : scalars.count
         if end > start, scalars[end - 1] == "\r" { end -= 1 }
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[start..<max(start, end)])
-        return String(view)
+        return Self.string(scalars[start..<max(start, end)])
     }
 
     /// A string from scalars, encoded straight into the string's storage (much faster than appending
@@ -125,9 +119,7 @@ public struct SourceFile: Sendable {
     public func text(in range: SourceRange) -> String {
         let lower = max(0, min(range.start, scalars.count))
         let upper = max(lower, min(range.end, scalars.count))
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[lower..<upper])
-        return String(view)
+        return Self.string(scalars[lower..<upper])
     }
 }
 

@@ -2,6 +2,14 @@
 public struct FieldSyntax: Sendable, Hashable {
     /// A prefix keyword of a field.
     public enum Modifier: String, Sendable, Hashable, CaseIterable {
+        private static let table = KeywordTable<Modifier>()
+
+        /// The case spelled `rawValue`, if any.
+        public init?(rawValue: String) {
+            guard let value = Self.table.keyword(rawValue) else { return nil }
+            self = value
+        }
+
         /// Non-optional property.
         case required = "REQUIRED"
         /// Sent in the query string.
