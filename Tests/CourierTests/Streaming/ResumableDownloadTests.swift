@@ -54,25 +54,30 @@ import Testing
         #expect(progress.last == TransferProgress(completedBytes: 600_000, totalBytes: 600_000))
     }
 
-    @Test(arguments: TransportKind.available)
-    func aChangedRepresentationStartsTheFileOver(over transport: TransportKind) async throws {
+    enum Validator: String, CaseIterable, Sendable { case etag, lastModified }
+
+    @Test(arguments: Validator.allCases, TransportKind.available)
+    func aChangedRepresentationStartsTheFileOver(validator: Validator, over transport: TransportKind) async throws {
         defer { cleanUp() }
         let replacement = Data(Self.bytes.reversed())
         let calls = LockedState(0)
+        let (old, new) = validator == .etag
+            ? ("\"v1\"", "\"v2\"") : ("Tue, 01 Dec 2026 10:00:00 GMT", "Tue, 01 Dec 2026 11:00:00 GMT")
+        @Sendable func serve(_ data: Data, _ tag: String, _ request: RecordedRequest) -> MockResponse {
+            validator == .etag ? .ranged(data, for: request, etag: tag) : .ranged(data, for: request, lastModified: tag)
+        }
         server.dispatcher = { request in
             let call = calls.withLock { $0 += 1; return $0 }
-            if call == 1 {
-                return MockResponse.ranged(Self.bytes, for: request, lastModified: "Tue, 01 Dec 2026 10:00:00 GMT")
-                    .socketPolicy(.disconnectDuringBody(afterBytes: 250_000))
-            }
-            return MockResponse.ranged(replacement, for: request, lastModified: "Tue, 01 Dec 2026 11:00:00 GMT")
+            return call == 1
+                ? serve(Self.bytes, old, request).socketPolicy(.disconnectDuringBody(afterBytes: 250_000))
+                : serve(replacement, new, request)
         }
         let file = directory.appendingPathComponent("data.bin")
         _ = try await client(transport).download(Call(path: "/data.bin"), to: file).value
         #expect(try Data(contentsOf: file) == replacement)
         let requests = server.recordedRequests
         #expect(requests.count == 2)
-        #expect(requests[1].headers["If-Range"] == "Tue, 01 Dec 2026 10:00:00 GMT")
+        #expect(requests[1].headers["If-Range"] == old)
     }
 
     @Test(arguments: TransportKind.available)
