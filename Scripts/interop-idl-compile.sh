@@ -15,9 +15,7 @@ ROOT=$(pwd)
 echo "== building httpidl and Courier"
 swift build --product httpidl >/dev/null 2>&1 || swift build --product httpidl || exit 1
 swift build --target Courier >/dev/null 2>&1 || swift build --target Courier || exit 1
-BIN=$(swift build --show-bin-path)
-MODULES="$BIN/Modules"
-[ -f "$MODULES/Courier.swiftmodule" ] || [ -d "$MODULES/Courier.swiftmodule" ] || MODULES="$BIN"
+source Scripts/courier-module-flags.sh
 
 passed=0
 failed=0
@@ -41,18 +39,18 @@ for input in "$GOLDEN"/*.http; do
     fail "$name: CLI output differs from $GOLDEN/$name.swift"
     continue
   fi
-  if swiftc -typecheck -swift-version 6 -warnings-as-errors -I "$MODULES" "$OUT/public/$name.swift" "${support[@]}"; then
+  if swiftc -typecheck -swift-version 6 -warnings-as-errors "${MODULE_FLAGS[@]}" "$OUT/public/$name.swift" "${support[@]}"; then
     pass "$name (public)"
   else
     fail "$name (public): generated Swift does not compile"
   fi
-  if swiftc -typecheck -swift-version 5 -warnings-as-errors -I "$MODULES" "$OUT/public/$name.swift" "${support[@]}"; then
+  if swiftc -typecheck -swift-version 5 -warnings-as-errors "${MODULE_FLAGS[@]}" "$OUT/public/$name.swift" "${support[@]}"; then
     pass "$name (Swift 5 language mode)"
   else
     fail "$name (Swift 5 language mode): generated Swift does not compile"
   fi
   "$BIN/httpidl" generate "$input" --output "$OUT/internal" --access internal >/dev/null 2>&1
-  if swiftc -typecheck -swift-version 6 -warnings-as-errors -I "$MODULES" "$OUT/internal/$name.swift" "${support[@]}"; then
+  if swiftc -typecheck -swift-version 6 -warnings-as-errors "${MODULE_FLAGS[@]}" "$OUT/internal/$name.swift" "${support[@]}"; then
     pass "$name (internal)"
   else
     fail "$name (internal): generated Swift does not compile"

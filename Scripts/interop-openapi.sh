@@ -13,9 +13,7 @@ SHARED="$ROOT/../shared/openapi"
 echo "== building httpidl and Courier"
 swift build --product httpidl >/dev/null 2>&1 || swift build --product httpidl || exit 1
 swift build --target Courier >/dev/null 2>&1 || swift build --target Courier || exit 1
-BIN=$(swift build --show-bin-path)
-MODULES="$BIN/Modules"
-[ -f "$MODULES/Courier.swiftmodule" ] || [ -d "$MODULES/Courier.swiftmodule" ] || MODULES="$BIN"
+source Scripts/courier-module-flags.sh
 
 passed=0
 failed=0
@@ -42,7 +40,7 @@ if [ -d "$SHARED" ]; then
       continue
     fi
     swift_file=$(ls "$OUT/$name.swift.d"/*.swift)
-    if swiftc -typecheck -swift-version 6 -warnings-as-errors -I "$MODULES" "$swift_file" 2>"$OUT/$name.swiftc"; then
+    if swiftc -typecheck -swift-version 6 -warnings-as-errors "${MODULE_FLAGS[@]}" "$swift_file" 2>"$OUT/$name.swiftc"; then
       pass "$name: $(grep -c 'APIDefinition {' "$swift_file") endpoints compile against Courier ($(grep -c warning: "$OUT/$name.warnings") import warnings)"
     else
       head -20 "$OUT/$name.swiftc"
