@@ -143,7 +143,7 @@ package struct CookieStore: Sendable {
     /// accessed when `access` is set (the `Cookie` header), not for a mere look.
     package mutating func cookies(for url: URL, now: Date, access: Bool) -> [Cookie] {
         purgeExpired(now: now)
-        guard let host = CookieMatching.canonicalHost(of: url) else { return [] }
+        guard !entries.isEmpty, let host = CookieMatching.canonicalHost(of: url) else { return [] }
         let path = CookieMatching.requestPath(of: url)
         let secure = CookieMatching.isSecure(url)
         let matching = entries.filter { _, entry in

@@ -39,7 +39,7 @@ public struct RedirectInterceptor: Interceptor {
         let policy = request.redirectPolicy
         var current = request
         var history: [Redirect] = []
-        var visited: Set<String> = [Self.visitKey(request)]
+        var visited: Set<String> = []   // filled at the first redirect: most requests have none
         while true {
             var response = try await next(current)
             guard Self.redirectStatuses.contains(response.statusCode), let location = response.headers["Location"] else {
@@ -62,6 +62,7 @@ public struct RedirectInterceptor: Interceptor {
             if current.url.scheme?.lowercased() == "https", target.scheme?.lowercased() == "http", !policy.allowsInsecureRedirects {
                 throw Self.failure("a redirect from https to http (\(target.absoluteString)) is refused")
             }
+            if visited.isEmpty { visited.insert(Self.visitKey(current)) }
             current = Self.following(hop, from: current)
             guard visited.insert(Self.visitKey(current)).inserted else {
                 throw Self.failure("a redirect loop: \(current.method.rawValue) \(target.absoluteString) was already requested")
