@@ -7,8 +7,9 @@ import CourierSockets
 #endif
 
 /// The rules of `RedirectInterceptor`, each a test over a real socket and over both transports (which follow no
-/// redirects themselves).
-@Suite struct RedirectTests {
+/// redirects themselves). Serialized: its 60-odd cases would otherwise start 60-odd servers at once, which on a
+/// loaded 2-core machine left some unanswered for the whole time bound.
+@Suite(.serialized) struct RedirectTests {
     let server: MockWebServer
 
     init() throws {
@@ -18,7 +19,7 @@ import CourierSockets
 
     func client(_ transport: TransportKind, configure: (inout NetworkClient.Configuration) -> Void = { _ in }) -> NetworkClient {
         var configuration = NetworkClient.Configuration(
-            timeout: .seconds(30), retryPolicy: .never, transport: transport.make(), cookiePolicy: .disabled)
+            timeout: .seconds(120), retryPolicy: .never, transport: transport.make(), cookiePolicy: .disabled)
         configure(&configuration)
         return NetworkClient(baseURL: server.baseURL, configuration: configuration)
     }
