@@ -310,10 +310,12 @@ actor SettableTokenProvider: TokenProvider {
 /// Sends one GET through a `CoalescingInterceptor` over `stub` and, once it reached the stub, an identical one
 /// that joins it.
 func startCoalescedPair(on stub: StubTransport) async throws -> (leader: Task<Int, any Error>, waiter: Task<Int, any Error>) {
-    let client = stubClient(stub, interceptors: [CoalescingInterceptor()])
+    let coalescing = CoalescingInterceptor()
+    let client = stubClient(stub, interceptors: [coalescing])
     let leader = Task { try await client.send(Call(path: "/same").decoding(Int.self)) }
     while stub.requests.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
     let waiter = Task { try await client.send(Call(path: "/same").decoding(Int.self)) }
-    try await Task.sleep(nanoseconds: 50_000_000)
+    // Waits for the event (the waiter has joined the leader's request), not for time to pass.
+    while await coalescing.waitingCallers() < 1 { try await Task.sleep(nanoseconds: 1_000_000) }
     return (leader, waiter)
 }

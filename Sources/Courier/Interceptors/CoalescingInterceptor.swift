@@ -16,6 +16,11 @@ public struct CoalescingInterceptor: Interceptor {
     /// Creates the interceptor.
     public init() {}
 
+    /// How many callers wait for a request in flight (for tests that must know a caller has joined).
+    package func waitingCallers() async -> Int {
+        await registry.waitingCallers()
+    }
+
     /// Joins an identical `GET` in flight, or sends it and shares the result.
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         guard request.method == .get, request.body == nil else { return try await next(request) }
@@ -57,6 +62,11 @@ actor CoalescingRegistry {
         if let shared = inFlight[key] { return shared }
         inFlight[key] = SharedResult()
         return nil
+    }
+
+    /// How many callers wait on every request in flight.
+    func waitingCallers() -> Int {
+        inFlight.values.reduce(0) { $0 + $1.waiterCount }
     }
 
     /// Hands `result` to every caller waiting on `key`.
