@@ -12,13 +12,16 @@ import CourierHTTP
 /// ```
 public struct CoalescingInterceptor: Interceptor {
     private let registry = CoalescingRegistry()
+    private let onJoin: (@Sendable () -> Void)?
 
     /// Creates the interceptor.
-    public init() {}
+    public init() {
+        onJoin = nil
+    }
 
-    /// How many callers wait for a request in flight (for tests that must know a caller has joined).
-    package func waitingCallers() async -> Int {
-        await registry.waitingCallers()
+    /// Creates the interceptor; `onJoin` hears of each caller that joins a request in flight (for tests).
+    package init(onJoin: @escaping @Sendable () -> Void) {
+        self.onJoin = onJoin
     }
 
     /// Joins an identical `GET` in flight, or sends it and shares the result.
@@ -26,6 +29,7 @@ public struct CoalescingInterceptor: Interceptor {
         guard request.method == .get, request.body == nil else { return try await next(request) }
         let key = CoalescingKey(url: request.url.absoluteString, headers: request.headers)
         while let shared = await registry.join(key) {
+            onJoin?()
             do {
                 return try await shared.value()
             } catch NetworkError.cancelled where !Task.isCancelled {
@@ -62,11 +66,6 @@ actor CoalescingRegistry {
         if let shared = inFlight[key] { return shared }
         inFlight[key] = SharedResult()
         return nil
-    }
-
-    /// How many callers wait on every request in flight.
-    func waitingCallers() -> Int {
-        inFlight.values.reduce(0) { $0 + $1.waiterCount }
     }
 
     /// Hands `result` to every caller waiting on `key`.

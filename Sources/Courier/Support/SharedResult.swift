@@ -16,9 +16,6 @@ final class SharedResult<Value: Sendable>: Sendable {
 
     private let state = LockedState(State())
 
-    /// How many tasks wait for the result now.
-    var waiterCount: Int { state.withLock { $0.waiters.count } }
-
     /// Hands `result` to every waiter, present and future. Only the first call counts.
     func finish(_ result: Result<Value, any Error>) {
         let waiters = state.withLock { state -> [Waiter] in
