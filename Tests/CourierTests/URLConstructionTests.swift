@@ -29,6 +29,8 @@ struct URLConstructionTests {
         Row(base: "https://api.example.com/v1", path: "/", expected: "https://api.example.com/v1/"),
         // Port, user info and an encoded base path survive.
         Row(base: "http://127.0.0.1:8080/api", path: "/ping", expected: "http://127.0.0.1:8080/api/ping"),
+        Row(base: "http://[::1]:8080/api", path: "/ping", expected: "http://[::1]:8080/api/ping"),
+        Row(base: "HTTPS://API.example.com:443", path: "/Ping", expected: "HTTPS://API.example.com:443/Ping"),
         Row(base: "https://user@api.example.com/v%201", path: "/x", expected: "https://user@api.example.com/v%201/x"),
         // Already percent-encoded segments are preserved as written.
         Row(base: "https://api.example.com", path: "/files/a%2Fb", expected: "https://api.example.com/files/a%2Fb"),
@@ -125,6 +127,10 @@ struct URLConstructionTests {
         "https://api.example.com/v1#frag",      // fragment
         "file:///tmp/x",                        // no host
         "mailto:kim@example.com",               // no host
+        "a/b://c.example.com/v1",               // a relative reference that only looks like scheme://host
+        "http:///v1",                           // empty host
+        "http://:8080/v1",                      // a port, no host
+        "https://kim@/v1",                      // user info, no host
     ]
 
     @Test(arguments: invalidBases)

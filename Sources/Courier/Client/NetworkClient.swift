@@ -26,6 +26,8 @@ public struct NetworkClient: Sendable {
     /// The client's settings.
     public let configuration: Configuration
     let defaults: RequestDefaults
+    /// `baseURL` checked and taken apart once; a bad base URL fails each request with the same error.
+    private let base: Result<RequestURLBuilder.Base, NetworkError>
     private let stack: InterceptorStack
 
     /// Creates a client for the API at `baseURL`.
@@ -33,6 +35,7 @@ public struct NetworkClient: Sendable {
         self.baseURL = baseURL
         self.configuration = configuration
         self.defaults = configuration.requestDefaults
+        self.base = Result { () throws(NetworkError) in try RequestURLBuilder.base(baseURL) }
         self.cookieJar = configuration.cookiePolicy.makeJar()
         self.stack = InterceptorStack(
             configuration.interceptors, cookieJar: cookieJar, cache: configuration.cache,
@@ -95,7 +98,7 @@ public struct NetworkClient: Sendable {
         _ endpoint: E, uploadProgress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> Response<E.APIResponse> {
         let start = ContinuousClock.now
-        var request = try HTTPRequest(endpoint, baseURL: baseURL, defaults: defaults)
+        var request = try HTTPRequest(endpoint, base: base.get(), defaults: defaults)
         request.uploadProgress = uploadProgress
         let decoder = endpoint.responseDecoder ?? configuration.decoder
         let response = try await send(request, errorBody: E.APIErrorBody.self, decoder: decoder)
@@ -117,7 +120,7 @@ public struct NetworkClient: Sendable {
         _ endpoint: some Endpoint, to destination: URL, progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> Response<URL> {
         let start = ContinuousClock.now
-        var request = try HTTPRequest(endpoint, baseURL: baseURL, defaults: defaults)
+        var request = try HTTPRequest(endpoint, base: base.get(), defaults: defaults)
         request.maximumResponseSize = nil
         try DownloadDestination.checkWritable(destination)
         let api = endpoint as? any APIDefinition

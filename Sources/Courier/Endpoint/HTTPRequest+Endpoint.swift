@@ -22,6 +22,11 @@ extension HTTPRequest {
     /// - Throws: `NetworkError.configuration` (invalid method, path, base URL, header, timeout, a body on
     ///   `GET`/`HEAD`/`TRACE`, clashing DTOs) or `NetworkError.encoding` (the query or body failed to encode).
     public init(_ endpoint: some Endpoint, baseURL: URL, defaults: RequestDefaults = .standard) throws(NetworkError) {
+        try self.init(endpoint, base: RequestURLBuilder.base(baseURL), defaults: defaults)
+    }
+
+    /// The same, against a base URL a client checked once (`RequestURLBuilder.base(_:)`).
+    package init(_ endpoint: some Endpoint, base: RequestURLBuilder.Base, defaults: RequestDefaults) throws(NetworkError) {
         let method = endpoint.method
         guard method.isValidToken else {
             throw .configuration(reason: .invalidRequest("'\(method.rawValue)' is not a valid HTTP method token"))
@@ -54,7 +59,7 @@ extension HTTPRequest {
         if let queryValue {
             queryString = try Self.encodeQuery(queryValue, with: endpoint.queryEncoder ?? defaults.queryEncoder)
         }
-        let url = try RequestURLBuilder.url(baseURL: baseURL, path: endpoint.path, query: queryString)
+        let url = try RequestURLBuilder.url(base: base, path: endpoint.path, query: queryString)
 
         var headers = defaults.headers.isEmpty ? endpoint.headers : defaults.headers.merging(endpoint.headers)
         var body: HTTPBody?

@@ -28,14 +28,38 @@ package enum RequestURLBuilder {
     ///
     /// - Throws: `NetworkError.configuration` with `.invalidBaseURL` or `.invalidRequest`.
     package static func url(baseURL: URL, path: EndpointPath, query: String? = nil) throws(NetworkError) -> URL {
-        let (prefix, basePath) = try split(baseURL)
+        try url(base: base(baseURL), path: path, query: query)
+    }
+
+    /// A base URL checked and taken apart once, for every request a client builds against it.
+    package struct Base: Sendable {
+        /// `scheme://authority`.
+        let prefix: String
+        /// The base URL's percent-encoded path, as written (used alone when the endpoint path is empty).
+        let path: String
+        /// `path` without its trailing slash (the endpoint path brings its own leading one).
+        let joinablePath: String
+    }
+
+    /// Checks `baseURL` by the rules above and takes it apart.
+    ///
+    /// - Throws: `NetworkError.configuration(reason: .invalidBaseURL)`.
+    package static func base(_ baseURL: URL) throws(NetworkError) -> Base {
+        let (prefix, path) = try split(baseURL)
+        return Base(prefix: prefix, path: path, joinablePath: path.hasSuffix("/") ? String(path.dropLast()) : path)
+    }
+
+    /// Builds the absolute URL against an already checked base (see `url(baseURL:path:query:)`).
+    ///
+    /// - Throws: `NetworkError.configuration(reason: .invalidRequest)`.
+    package static func url(base: Base, path: EndpointPath, query: String? = nil) throws(NetworkError) -> URL {
         let endpointPath = try encodedPath(path)
 
-        var result = prefix
+        var result = base.prefix
         if endpointPath.isEmpty {
-            result += basePath
+            result += base.path
         } else {
-            result += basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
+            result += base.joinablePath
             result += endpointPath
         }
         if let query, !query.isEmpty {
@@ -77,6 +101,18 @@ package enum RequestURLBuilder {
             }
         }
 
+        /// A `/` of the route: ends the segment before it (repeated slashes collapse) and starts the next.
+        func slash() throws(NetworkError) {
+            if output.isEmpty {
+                output.append(UInt8(ascii: "/"))
+            } else if output.last != UInt8(ascii: "/") || segmentHasParameter {
+                try endSegment()
+                output.append(UInt8(ascii: "/"))
+            }
+            segmentStart = output.count
+            segmentHasParameter = false
+        }
+
         for component in path.components {
             switch component {
             case .literal(let text):
@@ -85,17 +121,21 @@ package enum RequestURLBuilder {
                         "the path '\(path)' contains '\(Character(Unicode.Scalar(mark)))'; paths are path-only, pass query parameters through the endpoint's query"
                     ))
                 }
-                for (position, piece) in text.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
-                    if position > 0 {  // a `/` before this piece
-                        if output.isEmpty {
-                            output.append(UInt8(ascii: "/"))
-                        } else if output.last != UInt8(ascii: "/") || segmentHasParameter {
-                            try endSegment()
-                            output.append(UInt8(ascii: "/"))
+                if text.utf8.allSatisfy({ $0 == UInt8(ascii: "/") || PercentEncoding.AllowedCharacters.pathSegment.contains($0) }) {
+                    // The usual route text (`/users/`, `/v1/items`): nothing to escape, so the bytes go straight
+                    // into `output` with the same segment rules as below, without splitting or a String per piece.
+                    for byte in text.utf8 {
+                        if byte == UInt8(ascii: "/") {
+                            try slash()
+                        } else {
+                            beginSegmentIfNeeded(&output, &segmentStart)
+                            output.append(byte)
                         }
-                        segmentStart = output.count
-                        segmentHasParameter = false
                     }
+                    continue
+                }
+                for (position, piece) in text.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+                    if position > 0 { try slash() }  // a `/` before this piece
                     guard !piece.isEmpty else { continue }
                     let encoded: String
                     do {
@@ -109,7 +149,11 @@ package enum RequestURLBuilder {
             case .parameter(let value):
                 beginSegmentIfNeeded(&output, &segmentStart)
                 segmentHasParameter = true
-                output.append(contentsOf: PercentEncoding.encode(value, allowing: .unreserved).utf8)
+                if value.utf8.allSatisfy(PercentEncoding.AllowedCharacters.unreserved.contains) {
+                    output.append(contentsOf: value.utf8)  // ids and slugs: nothing to escape
+                } else {
+                    output.append(contentsOf: PercentEncoding.encode(value, allowing: .unreserved).utf8)
+                }
             }
         }
         if !output.isEmpty || segmentHasParameter { try endSegment() }
@@ -120,6 +164,7 @@ package enum RequestURLBuilder {
 
     /// Splits a valid base URL into `scheme://authority` and its percent-encoded path.
     private static func split(_ baseURL: URL) throws(NetworkError) -> (prefix: String, path: String) {
+        if let plain = splitPlain(baseURL.absoluteString) { return plain }
         let absolute = baseURL.absoluteURL
         guard let scheme = absolute.scheme, !scheme.isEmpty, let host = absolute.host, !host.isEmpty else {
             throw .configuration(reason: .invalidBaseURL("'\(baseURL.absoluteString)' is not an absolute URL with a scheme and a host"))
@@ -144,6 +189,43 @@ package enum RequestURLBuilder {
             throw .configuration(reason: .invalidBaseURL("'\(baseURL.absoluteString)' cannot be parsed"))
         }
         return (prefix, componentPath)
+    }
+
+    /// The split of the usual base URL, read from its text in one pass (this runs for every request):
+    /// `scheme://host[:port][/path]` with a non-empty host, no user info, no query and no fragment. `nil` for
+    /// anything else, which `split` then takes apart (and rejects) through Foundation.
+    private static func splitPlain(_ absolute: String) -> (prefix: String, path: String)? {
+        let utf8 = absolute.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > utf8.startIndex else { return nil }
+        // A scheme (RFC 3986 §3.1), so that a relative reference such as `a/b://c` is not taken for one.
+        for (offset, byte) in utf8[..<colon].enumerated() {
+            let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let other = (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            guard letter || (offset > 0 && other) else { return nil }
+        }
+        var index = utf8.index(after: colon)
+        for _ in 0..<2 {
+            guard index < utf8.endIndex, utf8[index] == UInt8(ascii: "/") else { return nil }
+            index = utf8.index(after: index)
+        }
+        let authorityStart = index
+        while index < utf8.endIndex {
+            switch utf8[index] {
+            case UInt8(ascii: "/"): break
+            case UInt8(ascii: "@"), UInt8(ascii: "?"), UInt8(ascii: "#"): return nil
+            default: utf8.formIndex(after: &index); continue
+            }
+            break
+        }
+        // A host, not just a port (`http://:80`).
+        guard index > authorityStart, utf8[authorityStart] != UInt8(ascii: ":") else { return nil }
+        let pathStart = index
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "?") || utf8[index] == UInt8(ascii: "#") { return nil }
+            utf8.formIndex(after: &index)
+        }
+        return (String(absolute[..<pathStart]), String(absolute[pathStart...]))
     }
 
     // MARK: - Bytes

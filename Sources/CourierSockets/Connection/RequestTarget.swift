@@ -18,7 +18,7 @@ struct RequestTarget: Sendable {
     ///
     /// - Throws: `.transport(.other)` for a scheme other than http/https, or a URL with no host.
     init(_ url: URL, proxies: ProxyConfiguration) throws {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+        guard let scheme = url.scheme.map(Self.lowercasedASCII), scheme == "http" || scheme == "https" else {
             throw NetworkError.transport(TransportFailure(
                 kind: .other, message: "SocketTransport sends only http and https URLs, not '\(url.absoluteString)'"))
         }
@@ -27,14 +27,26 @@ struct RequestTarget: Sendable {
         }
         let defaultPort = scheme == "https" ? 443 : 80
         let port = url.port ?? defaultPort
-        let bracketed = host.contains(":") ? "[\(host)]" : host
+        // Byte scans: `String.contains(_:)` and `lowercased()` go through Foundation's slow generic paths.
+        let bracketed = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
         let route = proxies.proxy(scheme: scheme, host: host).map { ProxyRoute(proxy: $0, tunnels: scheme == "https") }
-        self.key = PoolKey(scheme: scheme, host: host.lowercased(), port: port, proxy: route)
+        self.key = PoolKey(scheme: scheme, host: Self.lowercasedASCII(host), port: port, proxy: route)
         self.host = host
         self.hostHeader = port == defaultPort ? bracketed : "\(bracketed):\(port)"
         let originForm = Self.originForm(of: url.absoluteString)
         // Through an HTTP proxy (not a tunnel) the request names the whole URL (RFC 9112 §3.2.2).
         self.path = route.map { !$0.tunnels } == true ? "\(scheme)://\(hostHeader)\(originForm)" : originForm
+    }
+
+    /// `text` with ASCII capitals lowered; `text` itself (no copy) when it has none, as hosts and schemes
+    /// almost always are. Non-ASCII text goes through `lowercased()`.
+    static func lowercasedASCII(_ text: String) -> String {
+        var needsWork = false
+        for byte in text.utf8 where byte >= 0x80 || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) {
+            needsWork = true
+            break
+        }
+        return needsWork ? text.lowercased() : text
     }
 
     /// The part of an absolute URL after its authority, without the fragment: `/a/b?c=d`, or `/` when empty.

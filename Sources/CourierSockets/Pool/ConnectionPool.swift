@@ -85,8 +85,12 @@ final class ConnectionPool: Sendable {
 
     /// Takes an idle connection or a free slot, if either exists.
     private static func grant(_ key: PoolKey, in state: inout State, limit: Int) -> Grant? {
-        var origin = state.origins[key, default: Origin()]
-        defer { state.origins[key] = origin }
+        // In place (`inout` through the dictionary's subscript): a copied-out `Origin` would make every
+        // request copy the idle array, retaining each of its connections.
+        grant(from: &state.origins[key, default: Origin()], limit: limit)
+    }
+
+    private static func grant(from origin: inout Origin, limit: Int) -> Grant? {
         if let connection = origin.idle.popLast() { return .connection(connection) }
         guard origin.open < limit else { return nil }
         origin.open += 1
@@ -97,17 +101,20 @@ final class ConnectionPool: Sendable {
     func connectionIdle(_ connection: HTTP1Connection) {
         let (waiter, closeIt) = state.withLock { state -> (Waiter?, Bool) in
             if state.shutDown { return (nil, true) }
-            var origin = state.origins[connection.key, default: Origin()]
-            defer { state.origins[connection.key] = origin }
-            if !origin.waiters.isEmpty { return (origin.waiters.removeFirst(), false) }
-            origin.idle.append(connection)
-            return (nil, false)
+            return (Self.handOver(connection, to: &state.origins[connection.key, default: Origin()]), false)
         }
         if closeIt { connection.loop.execute { connection.closeIfIdle() } }
         waiter?.continuation.resume(returning: .connection(connection))
     }
 
     /// `connection` closed: its slot is free (and it is no longer idle).
+    /// Gives `connection` to the first waiter of its origin, or else keeps it idle there.
+    private static func handOver(_ connection: HTTP1Connection, to origin: inout Origin) -> Waiter? {
+        if !origin.waiters.isEmpty { return origin.waiters.removeFirst() }
+        origin.idle.append(connection)
+        return nil
+    }
+
     func connectionClosed(_ connection: HTTP1Connection) {
         state.withLock { state in
             state.origins[connection.key]?.idle.removeAll { $0 === connection }
