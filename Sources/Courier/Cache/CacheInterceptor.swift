@@ -213,7 +213,8 @@ package struct CacheInterceptor: Interceptor {
     /// The cache key of `url`: the URL without its fragment.
     package static func key(for url: URL) -> String {
         let text = url.absoluteString
-        guard let hash = text.firstIndex(of: "#") else { return text }
+        // A byte search: `firstIndex(of: Character)` walks grapheme clusters, and this runs for every GET.
+        guard let hash = text.utf8.firstIndex(of: UInt8(ascii: "#")) else { return text }
         return String(text[..<hash])
     }
 

@@ -95,6 +95,7 @@ public final class CookieJar: Sendable {
     /// split); returns what became of each.
     @discardableResult
     package func receive(_ headers: HTTPHeaders, from url: URL, now: Date) -> [Result<Cookie, CookieRejection>] {
+        guard headers.contains("Set-Cookie") else { return [] }   // most responses: no arrays to build
         let fields = headers.values(for: "Set-Cookie").flatMap(SetCookie.split)
         guard !fields.isEmpty else { return [] }
         return change { store in

@@ -53,24 +53,25 @@ package enum RequestURLBuilder {
     ///
     /// - Throws: `NetworkError.configuration(reason: .invalidRequest)`.
     package static func url(base: Base, path: EndpointPath, query: String? = nil) throws(NetworkError) -> URL {
-        let endpointPath = try encodedPath(path)
-
-        var result = base.prefix
-        if endpointPath.isEmpty {
-            result += base.path
-        } else {
-            result += base.joinablePath
-            result += endpointPath
+        let endpointPath = try encodedPathBytes(path)
+        let query = query ?? ""
+        if query.utf8.contains(UInt8(ascii: "#")) {
+            throw .configuration(reason: .invalidRequest(
+                "the query '\(query)' contains a raw '#', which would start a fragment; encode it as %23"
+            ))
         }
-        if let query, !query.isEmpty {
-            if query.utf8.contains(UInt8(ascii: "#")) {
-                throw .configuration(reason: .invalidRequest(
-                    "the query '\(query)' contains a raw '#', which would start a fragment; encode it as %23"
-                ))
-            }
-            result += "?"
-            result += query
+        // The whole URL in one buffer, one String at the end.
+        let basePath = endpointPath.isEmpty ? base.path : base.joinablePath
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(base.prefix.utf8.count + basePath.utf8.count + endpointPath.count + query.utf8.count + 1)
+        bytes.append(contentsOf: base.prefix.utf8)
+        bytes.append(contentsOf: basePath.utf8)
+        bytes.append(contentsOf: endpointPath)
+        if !query.isEmpty {
+            bytes.append(UInt8(ascii: "?"))
+            bytes.append(contentsOf: query.utf8)
         }
+        let result = String(decoding: bytes, as: UTF8.self)
         guard let url = URL(string: result) else {
             throw .configuration(reason: .invalidRequest("the URL '\(result)' is not valid"))
         }
@@ -81,6 +82,11 @@ package enum RequestURLBuilder {
     ///
     /// - Throws: `NetworkError.configuration(reason: .invalidRequest)`.
     package static func encodedPath(_ path: EndpointPath) throws(NetworkError) -> String {
+        String(decoding: try encodedPathBytes(path), as: UTF8.self)
+    }
+
+    /// `encodedPath(_:)` as UTF-8 bytes.
+    private static func encodedPathBytes(_ path: EndpointPath) throws(NetworkError) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(64)
         var segmentStart = 0
@@ -157,7 +163,7 @@ package enum RequestURLBuilder {
             }
         }
         if !output.isEmpty || segmentHasParameter { try endSegment() }
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     // MARK: - Base URL

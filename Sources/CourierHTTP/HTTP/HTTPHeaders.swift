@@ -79,10 +79,13 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Returns these headers with `other`'s fields replacing fields of the same name.
     public func merging(_ other: HTTPHeaders) -> HTTPHeaders {
-        var result = self
-        for name in other.uniqueNames { result.remove(name: name) }
-        result.fields.append(contentsOf: other.fields)
-        return result
+        // Every request built with default headers passes here: compare names in place (headers are few)
+        // rather than collecting lowercased names into a set.
+        guard !other.isEmpty else { return self }
+        guard !isEmpty else { return other }
+        var kept = fields.filter { field in !other.fields.contains { Self.equalNames($0.name, field.name) } }
+        kept.append(contentsOf: other.fields)
+        return HTTPHeaders(kept)
     }
 
     /// The distinct names, in order of first appearance (compared case-insensitively).
