@@ -24,6 +24,8 @@ public final class StubTransport: Transport, @unchecked Sendable {
     private let handler: Handler?
     private let fallback: HTTPResponse
     private let recording: Bool
+    private var sent = 0
+    private var arrivals: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// Creates a stub answering from its script; once the script is empty it answers `fallback`
     /// (404 with an empty body by default). With `recording: false` requests are not kept (for benchmarks).
@@ -62,12 +64,35 @@ public final class StubTransport: Transport, @unchecked Sendable {
         lock.withLock { recorded }
     }
 
+    /// Returns once `count` requests in all have reached the stub (at once if they already have): a test acts
+    /// on a request in flight by waiting for this event, not for time to pass.
+    ///
+    /// ```swift
+    /// let task = Task { try await client.send(SlowCall()) }
+    /// await stub.waitForRequests()
+    /// task.cancel()
+    /// ```
+    public func waitForRequests(_ count: Int = 1) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let arrived = lock.withLock { () -> Bool in
+                if sent >= count { return true }
+                arrivals.append((count, continuation))
+                return false
+            }
+            if arrived { continuation.resume() }
+        }
+    }
+
     /// Records `request` and answers it from the script, else the handler, else the fallback.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let next = lock.withLock { () -> Result<HTTPResponse, NetworkError>? in
+        let (next, arrived) = lock.withLock { () -> (Result<HTTPResponse, NetworkError>?, [CheckedContinuation<Void, Never>]) in
             if recording { recorded.append(request) }
-            return script.isEmpty ? nil : script.removeFirst()
+            sent += 1
+            let arrived = arrivals.filter { $0.count <= sent }.map(\.continuation)
+            arrivals.removeAll { $0.count <= sent }
+            return (script.isEmpty ? nil : script.removeFirst(), arrived)
         }
+        for continuation in arrived { continuation.resume() }
         if Task.isCancelled { throw NetworkError.cancelled }
         if next == nil, let handler { return try await handler(request) }
         var response = try (next ?? .success(fallback)).get()

@@ -4,40 +4,57 @@ import Foundation
 import Synchronization
 import Testing
 
-/// A token provider whose refresh takes `refreshDelay` (or throws `refreshError`); counts refreshes.
+/// A token provider whose refresh takes `refreshDelay` — or, with `holdingRefresh`, waits until `release()` —
+/// and then throws `refreshError` or stores the token `fresh`; counts refreshes.
 actor SlowTokenProvider: TokenProvider {
     private(set) var refreshCount = 0
+    private var token = "stale"
     let refreshDelay: Duration
     let refreshError: (any Error & Sendable)?
+    private let holdingRefresh: Bool
+    private let gate: AsyncStream<Void>
+    private let opener: AsyncStream<Void>.Continuation
 
-    init(refreshDelay: Duration, refreshError: (any Error & Sendable)? = nil) {
+    init(refreshDelay: Duration = .zero, refreshError: (any Error & Sendable)? = nil, holdingRefresh: Bool = false) {
         self.refreshDelay = refreshDelay
         self.refreshError = refreshError
+        self.holdingRefresh = holdingRefresh
+        (gate, opener) = AsyncStream<Void>.makeStream()
     }
 
-    func currentToken() async throws -> String? { "stale" }
+    func currentToken() async throws -> String? { token }
 
     func refreshToken(rejected: String?) async throws -> String {
         refreshCount += 1
-        try await Task.sleep(for: refreshDelay)
+        if holdingRefresh {
+            for await _ in gate {}   // ends when `release()` finishes the stream
+        } else {
+            try await Task.sleep(for: refreshDelay)
+        }
         if let refreshError { throw refreshError }
-        return "fresh"
+        token = "fresh"
+        return token
     }
+
+    /// Lets a held refresh finish.
+    func release() { opener.finish() }
 }
 
 /// Cancellation at every stage, single-flight refresh under failure, odd retry inputs, file-system edges.
 @Suite struct ClientAdversarialTests {
-    /// Answers `Bearer fresh` with `1`, anything else with 401, after a short pause.
-    static let authServer = StubTransport { request in
-        try await Task.sleep(nanoseconds: 2_000_000)
-        return request.headers["Authorization"] == "Bearer fresh" ? .json("1") : HTTPResponse(statusCode: 401)
+    /// Answers `Bearer fresh` with `1`, anything else with 401 (a new one per test, so that its request count
+    /// is the test's own).
+    static func authServer() -> StubTransport {
+        StubTransport { request in
+            request.headers["Authorization"] == "Bearer fresh" ? .json("1") : HTTPResponse(statusCode: 401)
+        }
     }
 
     // MARK: Auth refresh
 
     @Test func waiterCancelledDuringSlowRefreshFailsPromptly() async throws {
         let provider = SlowTokenProvider(refreshDelay: .seconds(30))
-        let client = stubClient(Self.authServer, interceptors: [AuthInterceptor(tokenProvider: provider)])
+        let client = stubClient(Self.authServer(), interceptors: [AuthInterceptor(tokenProvider: provider)])
         let task = Task { try await client.send(Call().decoding(Int.self)) }
         while await provider.refreshCount == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
         let start = ContinuousClock.now
@@ -48,15 +65,17 @@ actor SlowTokenProvider: TokenProvider {
     }
 
     @Test func cancellingSomeWaitersLeavesTheOthersOnTheSharedRefresh() async throws {
-        let provider = SlowTokenProvider(refreshDelay: .seconds(1))
-        let client = stubClient(Self.authServer, interceptors: [AuthInterceptor(tokenProvider: provider)])
+        // The refresh is held until ten tasks have been cancelled (and have failed), so none of them can have
+        // finished first; a task that reaches the interceptor after the refresh reads the stored fresh token.
+        let provider = SlowTokenProvider(holdingRefresh: true)
+        let client = stubClient(Self.authServer(), interceptors: [AuthInterceptor(tokenProvider: provider)])
         let tasks = (0..<20).map { _ in Task { try await client.send(Call().decoding(Int.self)) } }
         while await provider.refreshCount == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
-        try await Task.sleep(nanoseconds: 20_000_000)
         for task in tasks.prefix(10) { task.cancel() }
         for task in tasks.prefix(10) {
             await #expect(throws: NetworkError.cancelled) { try await task.value }
         }
+        await provider.release()
         for task in tasks.dropFirst(10) { #expect(try await task.value == 1) }
         #expect(await provider.refreshCount == 1)
     }
@@ -65,7 +84,7 @@ actor SlowTokenProvider: TokenProvider {
     func hundredWaitersOnAFailingRefreshAllFailTyped(refreshCancelsItself: Bool) async throws {
         let error: any Error & Sendable = refreshCancelsItself ? CancellationError() : URLError(.userAuthenticationRequired)
         let provider = SlowTokenProvider(refreshDelay: .milliseconds(100), refreshError: error)
-        let client = stubClient(Self.authServer, interceptors: [AuthInterceptor(tokenProvider: provider)])
+        let client = stubClient(Self.authServer(), interceptors: [AuthInterceptor(tokenProvider: provider)])
         let results = await withTaskGroup(of: Result<Int, any Error>.self) { group in
             for _ in 0..<100 {
                 group.addTask { await Result(catching: { try await client.send(Call().decoding(Int.self)) }) }
@@ -110,8 +129,8 @@ actor SlowTokenProvider: TokenProvider {
         let stub = StubTransport(fallback: HTTPResponse(statusCode: 503, headers: ["Retry-After": "20"]))
         let client = stubClient(stub, retry: RetryPolicy(maxAttempts: 3, maximumDelay: 30, deadline: nil))
         let task = Task { try await client.response(Call().decoding(Data.self)) }
-        while stub.requests.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        // Cancelled once the first attempt has gone out: in its 503's 20 s backoff, or just before it.
+        await stub.waitForRequests()
         let start = ContinuousClock.now
         task.cancel()
         let result = await task.result
@@ -313,7 +332,7 @@ func startCoalescedPair(on stub: StubTransport) async throws -> (leader: Task<In
     let (joins, joined) = AsyncStream<Void>.makeStream()
     let client = stubClient(stub, interceptors: [CoalescingInterceptor(onJoin: { joined.yield() })])
     let leader = Task { try await client.send(Call(path: "/same").decoding(Int.self)) }
-    while stub.requests.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+    await stub.waitForRequests()
     let waiter = Task { try await client.send(Call(path: "/same").decoding(Int.self)) }
     // Waits for the event (the waiter has joined the leader's request), not for time to pass.
     for await _ in joins { break }

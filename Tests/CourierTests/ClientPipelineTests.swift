@@ -155,7 +155,7 @@ import Testing
         }
         let client = stubClient(stub)
         let task = Task { try await client.response(Call().decoding(Data.self)) }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        await stub.waitForRequests()
         task.cancel()
         let result = await task.result
         #expect(throws: NetworkError.cancelled) { try result.get() }
