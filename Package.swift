@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierSockets", "CourierTesting"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
         .testTarget(name: "CourierSocketsTests", dependencies: ["Courier", "CourierSockets", "CourierTesting"]),
-        .testTarget(name: "HTTPIDLCoreTests", dependencies: ["HTTPIDLCore"], exclude: ["Golden"]),
+        .testTarget(name: "HTTPIDLCoreTests", dependencies: ["HTTPIDLCore", "CourierTesting"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -30,11 +30,11 @@ struct TLSOpenSSLServerTests {
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             process.standardInput = FileHandle.nullDevice
-            try process.run()
+            try ChildProcess.launch(process)
             // s_server prints `ACCEPT 127.0.0.1:<port>` once it listens; EOF (exit) ends the wait too.
             var text = ""
             while !text.contains("\n") || !text.contains("ACCEPT") {
-                let chunk = output.fileHandleForReading.availableData
+                let chunk = ChildProcess.read(output.fileHandleForReading.fileDescriptor)
                 if chunk.isEmpty { break }
                 text += String(decoding: chunk, as: UTF8.self)
             }

@@ -195,19 +195,8 @@ struct HeldCertificateTests {
     }
 
     private static func shell(_ command: String, input: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], input: Data(input.utf8))
+        return String(decoding: result.stdout, as: UTF8.self)
     }
 }
 #endif

@@ -335,15 +335,9 @@ struct MockWebServerBasicsTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let url = server.url("/upload")
         let output = try await offPool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-            process.arguments = ["-sS", "--max-time", "60", "-T", file.path, url.absoluteString]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: output, as: UTF8.self)
+            let result = try ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/curl"), ["-sS", "--max-time", "60", "-T", file.path, url.absoluteString])
+            return String(decoding: result.stdout, as: UTF8.self)
         }
         #expect(output == "stored")
         let recorded = try await server.takeRequest()

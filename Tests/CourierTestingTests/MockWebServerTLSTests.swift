@@ -25,16 +25,8 @@ struct MockWebServerTLSTests {
     /// Runs curl with `arguments`; its exit status and standard output.
     static func runCurl(_ arguments: [String]) async throws -> (status: Int32, output: String, bytes: Data) {
         try await offPool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: curl)
-            process.arguments = ["-sS", "--max-time", "60"] + arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: output, as: UTF8.self), output)
+            let result = try ChildProcess.run(URL(fileURLWithPath: curl), ["-sS", "--max-time", "60"] + arguments)
+            return (result.status, String(decoding: result.stdout, as: UTF8.self), result.stdout)
         }
     }
 

@@ -1,3 +1,4 @@
+import CourierTesting
 import Foundation
 import Testing
 
@@ -21,19 +22,9 @@ import Testing
 
     func run(_ arguments: [String]) throws -> Run {
         let executable = try #require(Self.executable, "httpidl was not built next to the tests")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        let result = try ChildProcess.run(executable, arguments)
+        return Run(status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self),
+                   stderr: String(decoding: result.stderr, as: UTF8.self))
     }
 
     func temporaryDirectory() throws -> URL {

@@ -17,6 +17,8 @@ struct ServerState: Sendable {
     }
 
     var listener: ListeningSocket?
+    /// Whether the accept thread has closed the listener (after which its descriptor number is not ours).
+    var listenerClosed = false
     var hasStarted = false
     var responses: [MockResponse] = []
     var dispatcher: MockWebServer.Dispatcher?
@@ -78,6 +80,12 @@ final class ServerCore: Sendable {
             #else
             acceptLoop(listener)
             #endif
+            // This thread is the last user of the descriptor (see `shutdown`); under the lock `shutdown` shuts
+            // it down in, so that never reaches a reused number.
+            state.withLock { state in
+                POSIX.closeSocket(listener.fd)
+                state.listenerClosed = true
+            }
             lifecycle.workerFinished()
         }
         thread.name = "MockWebServer accept :\(listener.port)"
@@ -92,21 +100,23 @@ final class ServerCore: Sendable {
 
     func shutdown() {
         guard lifecycle.stop() else { return }
-        let (listener, waiters) = state.withLock { state in
+        let waiters = state.withLock { state in
             // Under the lock, so no connection thread can close (and the OS reuse) a descriptor meanwhile.
             for fd in state.openConnections.values { POSIX.shutdownBoth(fd) }
-            if let listener = state.listener { POSIX.shutdownBoth(listener.fd) }
+            if let listener = state.listener, !state.listenerClosed { POSIX.shutdownBoth(listener.fd) }
             let waiters = state.waiters
             state.waiters = []
-            return (state.listener, (waiters, state.noteChange()))
+            return (waiters, state.noteChange())
         }
         for waiter in waiters.0 {
             waiter.timer?.cancel()
             waiter.continuation.resume(throwing: MockWebServerError.shutDown)
         }
         Self.wake(waiters.1)
+        // The accept thread closes the listener itself when it leaves its loop: closed here, after a wait that
+        // can time out under load, the descriptor could be reused by a parallel test's socket while that
+        // thread still polls or accepts on it. (Shut down above, the listener already refuses connections.)
         lifecycle.waitForWorkers(seconds: 5)
-        if let listener { POSIX.closeSocket(listener.fd) }
     }
 
     #if canImport(COpenSSL)

@@ -42,14 +42,14 @@ final class RawClient {
             }
         }
         guard result == 0 else {
-            let code = errno
-            close(fd)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .ECONNREFUSED)
+            // No close here: every stored property is set, so `deinit` runs for this failed init and closes the
+            // socket. Closing it twice would close whatever descriptor a parallel test had opened meanwhile.
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED)
         }
     }
 
     deinit {
-        close(fd)
+        if fd >= 0 { close(fd) }
     }
 
     /// Sends all of `data`; false if the connection is gone (EPIPE / ECONNRESET).
