@@ -13,6 +13,10 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
     let client: NetworkClient
     let endpoint: EndpointBuilder<Data>
     let policy: RetryPolicy
+    /// The typed error body of the endpoint `endpoint` was made from, decoded for a failing status.
+    let errorBody: any (Decodable & Sendable).Type
+    /// The decoder of that endpoint (else the client's), for the error body.
+    let decoder: any ResponseDecoder
 
     /// Starts reading (the first `next()` connects).
     public func makeAsyncIterator() -> AsyncIterator {
@@ -67,7 +71,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
             var request = events.endpoint.header("Accept", "text/event-stream").retryPolicy(.never)
             if let id = parser.lastEventID, !id.isEmpty { request = request.header("Last-Event-ID", id) }
             do {
-                let response = try await events.client.stream(request)
+                let response = try await events.client.stream(request, errorBody: events.errorBody, decoder: events.decoder)
                 if response.statusCode == 204 {
                     response.body.discard()
                     finished = true

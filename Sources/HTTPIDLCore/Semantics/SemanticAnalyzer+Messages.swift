@@ -155,7 +155,8 @@ extension SemanticAnalyzer {
                                           response: MessagePartSyntax, error: MessagePartSyntax?,
                                           names: (request: String, response: String, error: String)) -> ModelEndpoint? {
         let errorsBefore = errorCount
-        let responsePayload = analyzePayload(response)
+        var responsePayload = analyzePayload(response)
+        if response.isEventStream, let payload = responsePayload, !checkEventPayload(payload, of: response) { responsePayload = nil }
         let errorPayload = error.flatMap { analyzePayload($0) }
 
         var fields: [ModelField] = []
@@ -334,6 +335,7 @@ extension SemanticAnalyzer {
                              requestFields: pathFields + nonPath, bodyEncoding: bodyEncoding, singleBody: singleBody,
                              response: responsePayload, error: errorPayload)
         (endpoint.arrayQueryStyle, endpoint.objectQueryStyle) = styles
+        endpoint.isEventStream = response.isEventStream
         return endpoint
     }
 
