@@ -44,38 +44,61 @@ package struct ServerSentEventParser: Sendable {
     }
 
     private static let idleSplitter = LineSplitter(crEndsLine: true, dropsByteOrderMark: true)
-    private static let dataField = Array("data".utf8)
-    private static let eventField = Array("event".utf8)
-    private static let idField = Array("id".utf8)
-    private static let retryField = Array("retry".utf8)
 
+    /// One line, without its line end. Safe: every pointer made here stays inside `line`, which the splitter keeps
+    /// valid for the call; nothing keeps one after it (values are copied into `data` or into a `String`).
     private mutating func process(_ line: UnsafeRawBufferPointer) -> ServerSentEvent? {
-        if line.isEmpty { return dispatch() }
-        if line[0] == UInt8(ascii: ":") { return nil }
-        let field: Slice<UnsafeRawBufferPointer>
-        var value: Slice<UnsafeRawBufferPointer>
-        if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
-            field = line[..<colon]
-            value = line[(colon + 1)...]
-            if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
-        } else {
-            field = line[...]
-            value = line[line.endIndex...]
-        }
-        if field.elementsEqual(Self.dataField) {
+        guard let base = line.baseAddress, !line.isEmpty else { return dispatch() }
+        let first = base.load(as: UInt8.self)
+        if first == Self.colon { return nil }
+        // The field name ends at the first colon (else the line is a bare field with an empty value); the value
+        // starts after it, without one leading space.
+        let colon = memchr(base, Int32(Self.colon), line.count).map { base.distance(to: UnsafeRawPointer($0)) } ?? line.count
+        var valueStart = min(colon + 1, line.count)
+        if valueStart < line.count, base.load(fromByteOffset: valueStart, as: UInt8.self) == Self.space { valueStart += 1 }
+        let value = UnsafeRawBufferPointer(start: base + valueStart, count: line.count - valueStart)
+        switch Field(name: UnsafeRawBufferPointer(start: base, count: colon)) {
+        case .data:
+            if hasData { data.append(Self.lf) }
             data.append(contentsOf: value)
-            data.append(0x0A)
             hasData = true
-        } else if field.elementsEqual(Self.eventField) {
+        case .event:
             eventType = String(decoding: value, as: UTF8.self)
-        } else if field.elementsEqual(Self.idField) {
-            if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
-        } else if field.elementsEqual(Self.retryField) {
+        case .id:
+            if memchr(base + valueStart, 0, value.count) == nil { lastEventID = String(decoding: value, as: UTF8.self) }
+        case .retry:
             if !value.isEmpty, value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
                 retry = Int(String(decoding: value, as: UTF8.self)) ?? retry
             }
+        case nil:
+            break
         }
         return nil
+    }
+
+    private static let colon = UInt8(ascii: ":")
+    private static let space = UInt8(ascii: " ")
+    private static let lf: UInt8 = 0x0A
+
+    /// The field names the parser acts on (every other name is ignored).
+    private enum Field {
+        case data, event, id, retry
+
+        /// The field spelled by `name`, compared byte by byte (case-sensitive), if it is one of the four.
+        init?(name: UnsafeRawBufferPointer) {
+            func spells(_ word: StaticString) -> Bool {
+                // Safe: both buffers have `name.count` bytes (checked first) and live for the call.
+                guard word.utf8CodeUnitCount == name.count, let start = name.baseAddress else { return false }
+                return memcmp(start, word.utf8Start, name.count) == 0
+            }
+            switch name.count {
+            case 4 where spells("data"): self = .data
+            case 5 where spells("event"): self = .event
+            case 2 where spells("id"): self = .id
+            case 5 where spells("retry"): self = .retry
+            default: return nil
+            }
+        }
     }
 
     private mutating func dispatch() -> ServerSentEvent? {
@@ -85,7 +108,6 @@ package struct ServerSentEventParser: Sendable {
             eventType = ""
         }
         guard hasData else { return nil }
-        if data.last == 0x0A { data.removeLast() }
         return ServerSentEvent(
             event: eventType.isEmpty ? "message" : eventType, data: String(decoding: data, as: UTF8.self),
             id: lastEventID?.isEmpty == true ? nil : lastEventID, retry: retry)
