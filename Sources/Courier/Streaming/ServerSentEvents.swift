@@ -24,12 +24,34 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
     }
 
     /// Reads events; dropping it closes the connection.
+    ///
+    /// The events of one chunk are handed out from a batch kept in reverse order, so each `next()` moves one out
+    /// (no copy); everything else — the connection, the parser, reconnection — lives in a `Reader`, so the
+    /// iterator the loop copies in and out of each call is two words.
     public struct AsyncIterator: AsyncIteratorProtocol {
+        private var batch: [ServerSentEvent] = []
+        private let reader: Reader
+
+        init(events: ServerSentEvents) {
+            reader = Reader(events: events)
+        }
+
+        /// The next event, or `nil` once the stream ended (`204`, or reconnection no longer allowed).
+        public mutating func next() async throws -> ServerSentEvent? {
+            while batch.isEmpty {
+                guard let events = try await reader.nextBatch() else { return nil }
+                batch = events
+                batch.reverse()
+            }
+            return batch.popLast()
+        }
+    }
+
+    /// The connection, the parser and the reconnection state of one iteration; used by its one iterator only.
+    private final class Reader {
         private let events: ServerSentEvents
         private var body: ResponseBody.AsyncIterator?
         private var parser = ServerSentEventParser()
-        private var ready: [ServerSentEvent] = []
-        private var readyIndex = 0
         private var finished = false
         private var failures = 0
         private var lastProgress = ContinuousClock.now
@@ -38,14 +60,9 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
             self.events = events
         }
 
-        /// The next event, or `nil` once the stream ended (`204`, or reconnection no longer allowed).
-        public mutating func next() async throws -> ServerSentEvent? {
-            while true {
-                if readyIndex < ready.count {
-                    readyIndex += 1
-                    return ready[readyIndex - 1]
-                }
-                if finished { return nil }
+        /// The events of the next chunk that completes any (in order), or `nil` once the stream ended.
+        func nextBatch() async throws -> [ServerSentEvent]? {
+            while !finished {
                 guard body != nil else {
                     try await connect()
                     continue
@@ -55,19 +72,20 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
                         try await reconnectOrFinish()
                         continue
                     }
-                    ready = parser.parse(chunk)
-                    readyIndex = 0
+                    let ready = parser.parse(chunk)
                     if !ready.isEmpty {
                         failures = 0
                         lastProgress = .now
+                        return ready
                     }
                 } catch let error as NetworkError where NetworkClient.isReconnectable(error) {
                     try await reconnectOrFinish()
                 }
             }
+            return nil
         }
 
-        private mutating func connect() async throws {
+        private func connect() async throws {
             var request = events.endpoint.header("Accept", "text/event-stream").retryPolicy(.never)
             if let id = parser.lastEventID, !id.isEmpty { request = request.header("Last-Event-ID", id) }
             do {
@@ -86,7 +104,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
 
         /// The connection ended or failed: drop the partial event, wait the reconnection time, or finish when the
         /// retry policy allows no more.
-        private mutating func reconnectOrFinish() async throws {
+        private func reconnectOrFinish() async throws {
             body = nil
             parser.reset()
             failures += 1
