@@ -28,17 +28,24 @@ package struct LineSplitter: Sendable {
 
     /// Calls `body` with each line `chunk` completes, without its line end; the bytes are valid during the call.
     package mutating func forEachLine(in chunk: Data, _ body: (UnsafeRawBufferPointer) -> Void) {
+        chunk.withUnsafeBytes { forEachLine(in: $0, body) }
+    }
+
+    /// `forEachLine(in:_:)` for bytes the caller holds: a line that lies in `raw` is handed over in place (its bytes
+    /// stay valid as long as `raw` does); other lines (the first chunk's, or those joined across chunks) only
+    /// during the call.
+    package mutating func forEachLine(in raw: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) {
         if !consumed {
-            pending.append(contentsOf: chunk)
+            pending.append(contentsOf: raw)
             if dropsByteOrderMark, pending.count < 3, pending == Array([0xEF, 0xBB, 0xBF].prefix(pending.count)) { return }
             consumed = true
             if dropsByteOrderMark, pending.starts(with: [0xEF, 0xBB, 0xBF]) { pending.removeFirst(3) }
-            let first = Data(pending)
-            pending.removeAll(keepingCapacity: true)
+            var first: [UInt8] = []
+            swap(&first, &pending)
             first.withUnsafeBytes { scan($0, body) }
             return
         }
-        chunk.withUnsafeBytes { scan($0, body) }
+        scan(raw, body)
     }
 
     /// Finds the line ends of `raw` with `memchr` (LF, and CR where it ends a line) and hands each completed line to

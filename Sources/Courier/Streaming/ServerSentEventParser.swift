@@ -27,11 +27,24 @@ package struct ServerSentEventParser: Sendable {
         var events: [ServerSentEvent] = []
         var splitter = lines
         lines = Self.idleSplitter   // drops the second reference, so the splitter's buffer is not copied on write
-        splitter.forEachLine(in: chunk) { line in
-            if let event = process(line) { events.append(event) }
+        chunk.withUnsafeBytes { raw in
+            // The one data line of an event, while it lies in `raw` (valid through this closure): copied into `data`
+            // only if a second data line comes or the chunk ends before the event does; else the event's `String`
+            // is made straight from it.
+            var inPlaceData: UnsafeRawBufferPointer?
+            splitter.forEachLine(in: raw) { line in
+                if let event = process(line, inPlace: Self.contains(raw, line), inPlaceData: &inPlaceData) { events.append(event) }
+            }
+            if let rest = inPlaceData { data.append(contentsOf: rest) }
         }
         lines = splitter
         return events
+    }
+
+    /// Whether `inner` lies within `outer`.
+    private static func contains(_ outer: UnsafeRawBufferPointer, _ inner: UnsafeRawBufferPointer) -> Bool {
+        guard let start = outer.baseAddress, let innerStart = inner.baseAddress else { return false }
+        return innerStart >= start && innerStart + inner.count <= start + outer.count
     }
 
     /// Forgets the event being built (the stream ended or was cut): it is never dispatched.
@@ -45,10 +58,13 @@ package struct ServerSentEventParser: Sendable {
 
     private static let idleSplitter = LineSplitter(crEndsLine: true, dropsByteOrderMark: true)
 
-    /// One line, without its line end. Safe: every pointer made here stays inside `line`, which the splitter keeps
-    /// valid for the call; nothing keeps one after it (values are copied into `data` or into a `String`).
-    private mutating func process(_ line: UnsafeRawBufferPointer) -> ServerSentEvent? {
-        guard let base = line.baseAddress, !line.isEmpty else { return dispatch() }
+    /// One line, without its line end. Safe: every pointer made here stays inside `line`, valid for the call; the
+    /// one kept after it, `inPlaceData`, is kept only for a line `inPlace` in the chunk, and `parse` copies or drops it
+    /// before that chunk's bytes go away.
+    private mutating func process(
+        _ line: UnsafeRawBufferPointer, inPlace: Bool, inPlaceData: inout UnsafeRawBufferPointer?
+    ) -> ServerSentEvent? {
+        guard let base = line.baseAddress, !line.isEmpty else { return dispatch(inPlaceData: &inPlaceData) }
         let first = base.load(as: UInt8.self)
         if first == Self.colon { return nil }
         // The field name ends at the first colon (else the line is a bare field with an empty value); the value
@@ -59,8 +75,16 @@ package struct ServerSentEventParser: Sendable {
         let value = UnsafeRawBufferPointer(start: base + valueStart, count: line.count - valueStart)
         switch Field(name: UnsafeRawBufferPointer(start: base, count: colon)) {
         case .data:
-            if hasData { data.append(Self.lf) }
-            data.append(contentsOf: value)
+            if !hasData, inPlace {
+                inPlaceData = value
+            } else {
+                if let earlier = inPlaceData {
+                    data.append(contentsOf: earlier)
+                    inPlaceData = nil
+                }
+                if hasData { data.append(Self.lf) }
+                data.append(contentsOf: value)
+            }
             hasData = true
         case .event:
             eventType = String(decoding: value, as: UTF8.self)
@@ -101,15 +125,22 @@ package struct ServerSentEventParser: Sendable {
         }
     }
 
-    private mutating func dispatch() -> ServerSentEvent? {
+    /// The event built so far (a blank line came), if it has data; starts the next one.
+    private mutating func dispatch(inPlaceData: inout UnsafeRawBufferPointer?) -> ServerSentEvent? {
         defer {
-            data.removeAll(keepingCapacity: true)
             hasData = false
             eventType = ""
         }
         guard hasData else { return nil }
+        let text: String
+        if let single = inPlaceData {
+            text = String(decoding: single, as: UTF8.self)
+            inPlaceData = nil
+        } else {
+            text = String(decoding: data, as: UTF8.self)
+            data.removeAll(keepingCapacity: true)
+        }
         return ServerSentEvent(
-            event: eventType.isEmpty ? "message" : eventType, data: String(decoding: data, as: UTF8.self),
-            id: lastEventID?.isEmpty == true ? nil : lastEventID, retry: retry)
+            event: eventType.isEmpty ? "message" : eventType, data: text, id: lastEventID?.isEmpty == true ? nil : lastEventID, retry: retry)
     }
 }

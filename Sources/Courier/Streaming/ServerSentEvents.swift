@@ -25,11 +25,11 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
 
     /// Reads events; dropping it closes the connection.
     ///
-    /// The events of one chunk are handed out from a batch kept in reverse order, so each `next()` moves one out
-    /// (no copy); everything else — the connection, the parser, reconnection — lives in a `Reader`, so the
-    /// iterator the loop copies in and out of each call is two words.
+    /// The events of one chunk are handed out from their batch; everything else — the connection, the parser,
+    /// reconnection — lives in a `Reader`, so the iterator is three words.
     public struct AsyncIterator: AsyncIteratorProtocol {
         private var batch: [ServerSentEvent] = []
+        private var index = 0
         private let reader: Reader
 
         init(events: ServerSentEvents) {
@@ -38,12 +38,19 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
 
         /// The next event, or `nil` once the stream ended (`204`, or reconnection no longer allowed).
         public mutating func next() async throws -> ServerSentEvent? {
-            while batch.isEmpty {
-                guard let events = try await reader.nextBatch() else { return nil }
+            try await next(isolation: nil)
+        }
+
+        /// `next()` on the caller's actor (what `for try await` calls): an event of the current batch is returned
+        /// without a hop to another executor.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> ServerSentEvent? {
+            while index == batch.count {
+                guard let events = try await reader.nextBatch(isolation: actor) else { return nil }
                 batch = events
-                batch.reverse()
+                index = 0
             }
-            return batch.popLast()
+            index += 1
+            return batch[index - 1]
         }
     }
 
@@ -61,15 +68,15 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
         }
 
         /// The events of the next chunk that completes any (in order), or `nil` once the stream ended.
-        func nextBatch() async throws -> [ServerSentEvent]? {
+        func nextBatch(isolation actor: isolated (any Actor)?) async throws -> [ServerSentEvent]? {
             while !finished {
                 guard body != nil else {
-                    try await connect()
+                    try await connect(isolation: actor)
                     continue
                 }
                 do {
-                    guard let chunk = try await body?.next() else {
-                        try await reconnectOrFinish()
+                    guard let chunk = try await body?.next(isolation: actor) else {
+                        try await reconnectOrFinish(isolation: actor)
                         continue
                     }
                     let ready = parser.parse(chunk)
@@ -79,13 +86,13 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
                         return ready
                     }
                 } catch let error as NetworkError where NetworkClient.isReconnectable(error) {
-                    try await reconnectOrFinish()
+                    try await reconnectOrFinish(isolation: actor)
                 }
             }
             return nil
         }
 
-        private func connect() async throws {
+        private func connect(isolation actor: isolated (any Actor)?) async throws {
             var request = events.endpoint.header("Accept", "text/event-stream").retryPolicy(.never)
             if let id = parser.lastEventID, !id.isEmpty { request = request.header("Last-Event-ID", id) }
             do {
@@ -98,13 +105,13 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
                 try NetworkClient.checkEventStream(response)
                 body = response.body.makeAsyncIterator()
             } catch let error as NetworkError where NetworkClient.isReconnectable(error) {
-                try await reconnectOrFinish()
+                try await reconnectOrFinish(isolation: actor)
             }
         }
 
         /// The connection ended or failed: drop the partial event, wait the reconnection time, or finish when the
         /// retry policy allows no more.
-        private func reconnectOrFinish() async throws {
+        private func reconnectOrFinish(isolation actor: isolated (any Actor)?) async throws {
             body = nil
             parser.reset()
             failures += 1
