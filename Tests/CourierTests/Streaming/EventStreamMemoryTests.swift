@@ -37,7 +37,10 @@ import Testing
             #expect(events == count)
             #expect(bytes == count * (event.utf8.count - "data: \n\n".utf8.count))
             let growth = peak - before
-            #expect(growth < 64 << 20, "resident memory grew by \(growth >> 20) MiB while a \(count * event.utf8.count >> 20) MiB event stream was read slowly")
+            // Alone, this read grows the process by 9–17 MiB (four CPU hogs running); the suites running beside it in
+            // the same process (HTTPIDLCore's fuzz and pathological inputs) have added up to 60 MiB more. A reader
+            // without backpressure holds most of the 256 MiB.
+            #expect(growth < 96 << 20, "resident memory grew by \(growth >> 20) MiB while a \(count * event.utf8.count >> 20) MiB event stream was read slowly")
         }
     }
 
