@@ -5,7 +5,7 @@ import Testing
 /// The generated text itself is the golden file `Golden/event_streams.swift`.
 @Suite struct EventStreamTests {
     static func message(_ parts: String) -> String {
-        "STRUCT S { STRING a; }\nMESSAGE /x {\n    \(parts)\n}\n"
+        "STRUCT S { STRING a; }\nSTRUCT Event { STRING a; }\nMESSAGE /x {\n    \(parts)\n}\n"
     }
 
     /// Parser and semantic rules, one row each: the parts of a message, and the diagnostics (empty = compiles).
@@ -15,18 +15,21 @@ import Testing
         ("GET REQUEST {} GET RESPONSE EVENTS { ARRAY<S>; }", ""),
         ("GET REQUEST {} GET RESPONSE EVENTS { STRING; }", ""),
         ("POST REQUEST { S body; } POST RESPONSE EVENTS { S; } POST ERROR { STRING message; }", ""),
-        ("GET REQUEST EVENTS {} GET RESPONSE {}", "3:17: error: only a RESPONSE can be an event stream; remove 'EVENTS'"),
-        ("GET REQUEST {} GET RESPONSE {} GET ERROR EVENTS { S; }", "3:46: error: only a RESPONSE can be an event stream; remove 'EVENTS'"),
-        ("GET REQUEST {} GET RESPONSE EVENTS {}", "3:40: error: an EVENTS response needs the type of an event's data: '{ TYPE; }' or named fields"),
+        ("GET REQUEST EVENTS {} GET RESPONSE {}", "4:17: error: only a RESPONSE can be an event stream; remove 'EVENTS'"),
+        ("GET REQUEST {} GET RESPONSE {} GET ERROR EVENTS { S; }", "4:46: error: only a RESPONSE can be an event stream; remove 'EVENTS'"),
+        ("GET REQUEST {} GET RESPONSE EVENTS {}", "4:40: error: an EVENTS response needs the type of an event's data: '{ TYPE; }' or named fields"),
         ("GET REQUEST {} GET RESPONSE EVENTS { FILE; }",
-         "3:42: error: an event's data is text decoded as JSON; FILE and BLOB cannot be an event type"),
+         "4:42: error: an event's data is text decoded as JSON; FILE and BLOB cannot be an event type"),
         ("GET REQUEST {} GET RESPONSE EVENTS { BLOB; }",
-         "3:42: error: an event's data is text decoded as JSON; FILE and BLOB cannot be an event type"),
+         "4:42: error: an event's data is text decoded as JSON; FILE and BLOB cannot be an event type"),
         ("HEAD REQUEST {} HEAD RESPONSE EVENTS { S; }",
-         "3:35: error: a HEAD response has no body, so it cannot be an event stream; remove 'EVENTS'"),
-        ("GET REQUEST {} GET RESPONSE EVENTS { Missing; }", "3:42: warning: unknown type 'Missing'; declare it with 'EXTERN Missing;' if it is a Swift type you provide"),
-        ("GET REQUEST {} GET RESPONSE EVENTS JSON { S; }", "3:40: error: expected '{', found 'JSON'"),
-        ("GET REQUEST {} GET RESPONSE JSON EVENTS { S; }", "3:33: error: only a REQUEST has a body encoding; remove 'JSON'"),
+         "4:35: error: a HEAD response has no body, so it cannot be an event stream; remove 'EVENTS'"),
+        ("GET REQUEST {} GET RESPONSE EVENTS { Missing; }", "4:42: warning: unknown type 'Missing'; declare it with 'EXTERN Missing;' if it is a Swift type you provide"),
+        ("GET REQUEST { ARRAY<Event> since; } GET RESPONSE EVENTS { Event; }",
+         "4:19: error: field 'since' of a request whose response is EVENTS cannot use the type 'Event': the generated request names its event type so; rename the type"),
+        ("GET REQUEST { ARRAY<Event> since; } GET RESPONSE { Event; }", ""),
+        ("GET REQUEST {} GET RESPONSE EVENTS JSON { S; }", "4:40: error: expected '{', found 'JSON'"),
+        ("GET REQUEST {} GET RESPONSE JSON EVENTS { S; }", "4:33: error: only a REQUEST has a body encoding; remove 'JSON'"),
     ])
     func rules(parts: String, expected: String) {
         let result = TestSupport.compile(Self.message(parts))

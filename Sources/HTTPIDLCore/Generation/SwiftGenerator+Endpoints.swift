@@ -30,7 +30,7 @@ extension SwiftGenerator {
         var members: [SwiftMember] = [
             endpoint.isEventStream
                 ? .typeAlias(SwiftTypeAlias(doc: ["What the data of one event decodes into (`client.events(request)` yields them)."],
-                                            access: access, name: "Event", type: endpoint.responseTypeName))
+                                            access: access, name: SemanticAnalyzer.eventTypeAlias, type: endpoint.responseTypeName))
                 : .typeAlias(SwiftTypeAlias(doc: ["The decoded response."], access: access, name: "APIResponse", type: endpoint.responseTypeName)),
         ]
         if let errorName = endpoint.errorTypeName {

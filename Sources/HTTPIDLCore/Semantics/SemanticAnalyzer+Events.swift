@@ -20,4 +20,26 @@ extension SemanticAnalyzer {
             return true
         }
     }
+
+    /// The request fields of an event-stream endpoint must not use a type named `Event`: inside the generated
+    /// request, `Event` is the event type (`EventStreamDefinition.Event`), so the field would get the wrong type.
+    mutating func checkEventRequestFields(_ fields: [ModelField], of request: MessagePartSyntax) {
+        for field in fields where Self.mentions(field.type, Self.eventTypeAlias) {
+            let range = request.body.fields.first { $0.name.text == field.idlName }?.type.range ?? request.methodRange
+            report(.error, "field '\(field.idlName)' of a request whose response is EVENTS cannot use the type '\(Self.eventTypeAlias)': the generated request names its event type so; rename the type", at: range)
+        }
+    }
+
+    /// The member type name a generated event-stream request declares.
+    static let eventTypeAlias = "Event"
+
+    /// Whether `type` is, or contains, the declared type `name`.
+    static func mentions(_ type: ModelType, _ name: String) -> Bool {
+        switch type {
+        case .scalar: false
+        case .array(let element): mentions(element, name)
+        case .dictionary(let key, let value): mentions(key, name) || mentions(value, name)
+        case .structure(let declared), .external(let declared), .enumeration(let declared, _): declared == name
+        }
+    }
 }

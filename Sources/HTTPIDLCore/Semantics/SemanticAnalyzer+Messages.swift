@@ -305,6 +305,7 @@ extension SemanticAnalyzer {
         if bodyEncoding != nil, singleBody == nil, !fields.contains(where: { $0.placement == .body }), request.encoding == nil {
             bodyEncoding = nil
         }
+        if response.isEventStream { checkEventRequestFields(fields, of: request) }
         guard errorCount == errorsBefore,
               let responsePayload, error == nil || errorPayload != nil else { return nil }
 
