@@ -356,12 +356,12 @@ final class PetStoreServer: Sendable {
     /// The assistant's answer, one word per Server-Sent Event.
     static let assistantWords = ["Rex", " is", " a", " friendly", " dog", "."]
 
-    /// `POST /assistant`: a fake chat completion as Server-Sent Events, then the stream ends with `[DONE]`.
+    /// `POST /assistant`: a fake chat completion as Server-Sent Events, one word per event, then a `done` chunk.
     private static func assistant() -> MockResponse {
         let events = assistantWords.enumerated().map { index, word in
             "id: \(index + 1)\nevent: delta\ndata: {\"text\":\"\(word)\"}\n\n"
         }
-        return .eventStream(events + ["event: done\ndata: [DONE]\n\n"], pause: .milliseconds(15))
+        return .eventStream(events + ["event: done\ndata: {\"done\":true}\n\n"], pause: .milliseconds(15))
     }
 
     // MARK: - Responses

@@ -28,52 +28,79 @@ package struct LineSplitter: Sendable {
 
     /// Calls `body` with each line `chunk` completes, without its line end; the bytes are valid during the call.
     package mutating func forEachLine(in chunk: Data, _ body: (UnsafeRawBufferPointer) -> Void) {
+        chunk.withUnsafeBytes { forEachLine(in: $0, body) }
+    }
+
+    /// `forEachLine(in:_:)` for bytes the caller holds: a line that lies in `raw` is handed over in place (its bytes
+    /// stay valid as long as `raw` does); other lines (the first chunk's, or those joined across chunks) only
+    /// during the call.
+    package mutating func forEachLine(in raw: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) {
         if !consumed {
-            pending.append(contentsOf: chunk)
+            pending.append(contentsOf: raw)
             if dropsByteOrderMark, pending.count < 3, pending == Array([0xEF, 0xBB, 0xBF].prefix(pending.count)) { return }
             consumed = true
             if dropsByteOrderMark, pending.starts(with: [0xEF, 0xBB, 0xBF]) { pending.removeFirst(3) }
-            let first = Data(pending)
-            pending.removeAll(keepingCapacity: true)
+            var first: [UInt8] = []
+            swap(&first, &pending)
             first.withUnsafeBytes { scan($0, body) }
             return
         }
-        chunk.withUnsafeBytes { scan($0, body) }
+        scan(raw, body)
     }
 
+    /// Finds the line ends of `raw` with `memchr` (LF, and CR where it ends a line) and hands each completed line to
+    /// `body`: in place when it lies wholly in `raw`, else joined with the bytes kept from earlier chunks. Safe: every
+    /// pointer is `base` plus an offset below `raw.count` (lengths checked against it), and `raw` outlives the call.
     private mutating func scan(_ raw: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) {
+        guard let base = raw.baseAddress, raw.count > 0 else { return }
         let count = raw.count
-        var index = 0
-        if lastWasCR, crEndsLine, count > 0, raw[0] == 0x0A { index = 1 }   // the LF of a CRLF split across chunks
-        if count > 0 { lastWasCR = false }
-        var start = index
-        while index < count {
-            let byte = raw[index]
-            guard byte == 0x0A || (byte == 0x0D && crEndsLine) else {
-                index += 1
-                continue
+        var start = 0
+        if lastWasCR {
+            lastWasCR = false
+            if crEndsLine, base.load(as: UInt8.self) == Self.lf { start = 1 }   // the LF of a CRLF split across chunks
+        }
+        // The next CR at or after `start` (`count`: none); searched again only once passed, so a stream without CRs
+        // costs one search per chunk.
+        var nextCR = crEndsLine ? Self.find(Self.cr, in: base, from: start, to: count) : count
+        while start < count {
+            var end = Self.find(Self.lf, in: base, from: start, to: count)
+            if crEndsLine {
+                if nextCR < start { nextCR = Self.find(Self.cr, in: base, from: start, to: count) }
+                end = min(end, nextCR)
             }
-            var end = index
-            if byte == 0x0A, !crEndsLine, end > start, raw[end - 1] == 0x0D { end -= 1 }
+            guard end < count else { break }
+            let endsAtCR = base.load(fromByteOffset: end, as: UInt8.self) == Self.cr
+            var lineEnd = end
+            if !crEndsLine, lineEnd > start, base.load(fromByteOffset: lineEnd - 1, as: UInt8.self) == Self.cr { lineEnd -= 1 }
             if pending.isEmpty {
-                body(UnsafeRawBufferPointer(rebasing: raw[start..<end]))
+                body(UnsafeRawBufferPointer(start: base + start, count: lineEnd - start))
             } else {
-                pending.append(contentsOf: raw[start..<end])
-                if byte == 0x0A, !crEndsLine, end == index, start == index, pending.last == 0x0D { pending.removeLast() }
+                pending.append(contentsOf: UnsafeRawBufferPointer(start: base + start, count: lineEnd - start))
+                if !crEndsLine, end == start, pending.last == Self.cr { pending.removeLast() }   // a CRLF split across chunks
                 pending.withUnsafeBytes(body)
                 pending.removeAll(keepingCapacity: true)
             }
-            index += 1
-            if byte == 0x0D {
-                if index < count {
-                    if raw[index] == 0x0A { index += 1 }
+            start = end + 1
+            if endsAtCR {
+                if start < count {
+                    if base.load(fromByteOffset: start, as: UInt8.self) == Self.lf { start += 1 }
                 } else {
                     lastWasCR = true
                 }
             }
-            start = index
         }
-        pending.append(contentsOf: raw[start..<count])
+        if start < count { pending.append(contentsOf: UnsafeRawBufferPointer(start: base + start, count: count - start)) }
+    }
+
+    private static let lf: UInt8 = 0x0A
+    private static let cr: UInt8 = 0x0D
+
+    /// The offset of the first `byte` in `base[from..<to]`, else `to`.
+    private static func find(_ byte: UInt8, in base: UnsafeRawPointer, from: Int, to: Int) -> Int {
+        guard from < to else { return to }
+        // Safe: `base[from..<to]` lies inside the buffer the caller holds for the duration of the call.
+        guard let found = memchr(base + from, Int32(byte), to - from) else { return to }
+        return base.distance(to: UnsafeRawPointer(found))
     }
 
     /// What is left at the end of the stream: a last line without a line end, if any.

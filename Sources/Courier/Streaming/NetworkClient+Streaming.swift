@@ -8,11 +8,26 @@ extension NetworkClient {
     /// body, as `send` does. Retries happen only before the head; the body is not limited by
     /// `maximumResponseSize`. Stop reading (or cancel the task) to end the transfer and free the connection.
     public func stream(_ endpoint: some Endpoint) async throws -> HTTPResponse {
-        let api = endpoint as? any APIDefinition
+        try await stream(endpoint, errorBody: errorBodyType(of: endpoint), decoder: decoder(for: endpoint))
+    }
+
+    /// `stream(_:)` with the error body type and decoder given (those of the endpoint a modified copy came from).
+    func stream(
+        _ endpoint: some Endpoint, errorBody: any (Decodable & Sendable).Type, decoder: any ResponseDecoder
+    ) async throws -> HTTPResponse {
         var request = try HTTPRequest(endpoint, baseURL: baseURL, defaults: defaults)
         request.maximumResponseSize = nil
-        let errorBody: any (Decodable & Sendable).Type = api?.errorBodyType ?? EmptyResponse.self
-        return try await send(request, errorBody: errorBody, decoder: api?.responseDecoder ?? configuration.decoder)
+        return try await send(request, errorBody: errorBody, decoder: decoder)
+    }
+
+    /// The typed error body of an `APIDefinition`, else `EmptyResponse`.
+    func errorBodyType(of endpoint: some Endpoint) -> any (Decodable & Sendable).Type {
+        (endpoint as? any APIDefinition)?.errorBodyType ?? EmptyResponse.self
+    }
+
+    /// The decoder of an `APIDefinition` that names one, else the client's.
+    func decoder(for endpoint: some Endpoint) -> any ResponseDecoder {
+        (endpoint as? any APIDefinition)?.responseDecoder ?? configuration.decoder
     }
 
     /// JSON Lines (NDJSON): one `Item` per non-empty line of the response, decoded with the endpoint's decoder
@@ -20,7 +35,7 @@ extension NetworkClient {
     public func lines<Item: Decodable & Sendable>(
         _ endpoint: some Endpoint, decoding type: Item.Type
     ) -> AsyncThrowingStream<Item, any Error> {
-        let decoder = (endpoint as? any APIDefinition)?.responseDecoder ?? configuration.decoder
+        let decoder = decoder(for: endpoint)
         return Self.produce { yield in
             let response = try await stream(endpoint)
             for try await line in response.body.lines where !line.allSatisfy(\.isWhitespace) {
@@ -42,17 +57,28 @@ extension NetworkClient {
     /// for try await event in client.events(.post("/chat").body(.json(prompt))) { print(event.data, terminator: "") }
     /// ```
     public func events(_ endpoint: some Endpoint) -> ServerSentEvents {
-        ServerSentEvents(client: self, endpoint: EndpointBuilder<Data>(endpoint), policy: endpoint.retryPolicy ?? configuration.retryPolicy)
+        ServerSentEvents(client: self, endpoint: EndpointBuilder<Data>(endpoint), policy: endpoint.retryPolicy ?? configuration.retryPolicy,
+                         errorBody: errorBodyType(of: endpoint), decoder: decoder(for: endpoint))
     }
 
     /// Server-Sent Events whose `data` is decoded as `Item` with the endpoint's decoder (else the client's).
     public func events<Item: Decodable & Sendable>(
         _ endpoint: some Endpoint, decoding type: Item.Type
     ) -> AsyncThrowingMapSequence<ServerSentEvents, Item> {
-        let decoder = (endpoint as? any APIDefinition)?.responseDecoder ?? configuration.decoder
+        let decoder = decoder(for: endpoint)
         return events(endpoint).map { event in
             try ResponseDecoding.decode(Item.self, body: Data(event.data.utf8), statusCode: nil, headers: [:], with: decoder)
         }
+    }
+
+    /// The typed events of an `EventStreamDefinition` (an httpidl `RESPONSE EVENTS` endpoint, say): each event's
+    /// `data` decoded as `Event`, as `events(_:decoding:)` does.
+    ///
+    /// ```swift
+    /// for try await chunk in client.events(PostChatRequest(prompt: "hi")) { print(chunk.delta ?? "", terminator: "") }
+    /// ```
+    public func events<Stream: EventStreamDefinition>(_ endpoint: Stream) -> AsyncThrowingMapSequence<ServerSentEvents, Stream.Event> {
+        events(endpoint, decoding: Stream.Event.self)
     }
 
     /// A `text/event-stream` response, or a typed error saying what came instead.

@@ -27,11 +27,24 @@ package struct ServerSentEventParser: Sendable {
         var events: [ServerSentEvent] = []
         var splitter = lines
         lines = Self.idleSplitter   // drops the second reference, so the splitter's buffer is not copied on write
-        splitter.forEachLine(in: chunk) { line in
-            if let event = process(line) { events.append(event) }
+        chunk.withUnsafeBytes { raw in
+            // The one data line of an event, while it lies in `raw` (valid through this closure): copied into `data`
+            // only if a second data line comes or the chunk ends before the event does; else the event's `String`
+            // is made straight from it.
+            var inPlaceData: UnsafeRawBufferPointer?
+            splitter.forEachLine(in: raw) { line in
+                if let event = process(line, inPlace: Self.contains(raw, line), inPlaceData: &inPlaceData) { events.append(event) }
+            }
+            if let rest = inPlaceData { data.append(contentsOf: rest) }
         }
         lines = splitter
         return events
+    }
+
+    /// Whether `inner` lies within `outer`.
+    private static func contains(_ outer: UnsafeRawBufferPointer, _ inner: UnsafeRawBufferPointer) -> Bool {
+        guard let start = outer.baseAddress, let innerStart = inner.baseAddress else { return false }
+        return innerStart >= start && innerStart + inner.count <= start + outer.count
     }
 
     /// Forgets the event being built (the stream ended or was cut): it is never dispatched.
@@ -44,50 +57,90 @@ package struct ServerSentEventParser: Sendable {
     }
 
     private static let idleSplitter = LineSplitter(crEndsLine: true, dropsByteOrderMark: true)
-    private static let dataField = Array("data".utf8)
-    private static let eventField = Array("event".utf8)
-    private static let idField = Array("id".utf8)
-    private static let retryField = Array("retry".utf8)
 
-    private mutating func process(_ line: UnsafeRawBufferPointer) -> ServerSentEvent? {
-        if line.isEmpty { return dispatch() }
-        if line[0] == UInt8(ascii: ":") { return nil }
-        let field: Slice<UnsafeRawBufferPointer>
-        var value: Slice<UnsafeRawBufferPointer>
-        if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
-            field = line[..<colon]
-            value = line[(colon + 1)...]
-            if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
-        } else {
-            field = line[...]
-            value = line[line.endIndex...]
-        }
-        if field.elementsEqual(Self.dataField) {
-            data.append(contentsOf: value)
-            data.append(0x0A)
+    /// One line, without its line end. Safe: every pointer made here stays inside `line`, valid for the call; the
+    /// one kept after it, `inPlaceData`, is kept only for a line `inPlace` in the chunk, and `parse` copies or drops it
+    /// before that chunk's bytes go away.
+    private mutating func process(
+        _ line: UnsafeRawBufferPointer, inPlace: Bool, inPlaceData: inout UnsafeRawBufferPointer?
+    ) -> ServerSentEvent? {
+        guard let base = line.baseAddress, !line.isEmpty else { return dispatch(inPlaceData: &inPlaceData) }
+        let first = base.load(as: UInt8.self)
+        if first == Self.colon { return nil }
+        // The field name ends at the first colon (else the line is a bare field with an empty value); the value
+        // starts after it, without one leading space.
+        let colon = memchr(base, Int32(Self.colon), line.count).map { base.distance(to: UnsafeRawPointer($0)) } ?? line.count
+        var valueStart = min(colon + 1, line.count)
+        if valueStart < line.count, base.load(fromByteOffset: valueStart, as: UInt8.self) == Self.space { valueStart += 1 }
+        let value = UnsafeRawBufferPointer(start: base + valueStart, count: line.count - valueStart)
+        switch Field(name: UnsafeRawBufferPointer(start: base, count: colon)) {
+        case .data:
+            if !hasData, inPlace {
+                inPlaceData = value
+            } else {
+                if let earlier = inPlaceData {
+                    data.append(contentsOf: earlier)
+                    inPlaceData = nil
+                }
+                if hasData { data.append(Self.lf) }
+                data.append(contentsOf: value)
+            }
             hasData = true
-        } else if field.elementsEqual(Self.eventField) {
+        case .event:
             eventType = String(decoding: value, as: UTF8.self)
-        } else if field.elementsEqual(Self.idField) {
-            if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
-        } else if field.elementsEqual(Self.retryField) {
+        case .id:
+            if memchr(base + valueStart, 0, value.count) == nil { lastEventID = String(decoding: value, as: UTF8.self) }
+        case .retry:
             if !value.isEmpty, value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
                 retry = Int(String(decoding: value, as: UTF8.self)) ?? retry
             }
+        case nil:
+            break
         }
         return nil
     }
 
-    private mutating func dispatch() -> ServerSentEvent? {
+    private static let colon = UInt8(ascii: ":")
+    private static let space = UInt8(ascii: " ")
+    private static let lf: UInt8 = 0x0A
+
+    /// The field names the parser acts on (every other name is ignored).
+    private enum Field {
+        case data, event, id, retry
+
+        /// The field spelled by `name`, compared byte by byte (case-sensitive), if it is one of the four.
+        init?(name: UnsafeRawBufferPointer) {
+            func spells(_ word: StaticString) -> Bool {
+                // Safe: both buffers have `name.count` bytes (checked first) and live for the call.
+                guard word.utf8CodeUnitCount == name.count, let start = name.baseAddress else { return false }
+                return memcmp(start, word.utf8Start, name.count) == 0
+            }
+            switch name.count {
+            case 4 where spells("data"): self = .data
+            case 5 where spells("event"): self = .event
+            case 2 where spells("id"): self = .id
+            case 5 where spells("retry"): self = .retry
+            default: return nil
+            }
+        }
+    }
+
+    /// The event built so far (a blank line came), if it has data; starts the next one.
+    private mutating func dispatch(inPlaceData: inout UnsafeRawBufferPointer?) -> ServerSentEvent? {
         defer {
-            data.removeAll(keepingCapacity: true)
             hasData = false
             eventType = ""
         }
         guard hasData else { return nil }
-        if data.last == 0x0A { data.removeLast() }
+        let text: String
+        if let single = inPlaceData {
+            text = String(decoding: single, as: UTF8.self)
+            inPlaceData = nil
+        } else {
+            text = String(decoding: data, as: UTF8.self)
+            data.removeAll(keepingCapacity: true)
+        }
         return ServerSentEvent(
-            event: eventType.isEmpty ? "message" : eventType, data: String(decoding: data, as: UTF8.self),
-            id: lastEventID?.isEmpty == true ? nil : lastEventID, retry: retry)
+            event: eventType.isEmpty ? "message" : eventType, data: text, id: lastEventID?.isEmpty == true ? nil : lastEventID, retry: retry)
     }
 }

@@ -13,6 +13,10 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
     let client: NetworkClient
     let endpoint: EndpointBuilder<Data>
     let policy: RetryPolicy
+    /// The typed error body of the endpoint `endpoint` was made from, decoded for a failing status.
+    let errorBody: any (Decodable & Sendable).Type
+    /// The decoder of that endpoint (else the client's), for the error body.
+    let decoder: any ResponseDecoder
 
     /// Starts reading (the first `next()` connects).
     public func makeAsyncIterator() -> AsyncIterator {
@@ -20,12 +24,41 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
     }
 
     /// Reads events; dropping it closes the connection.
+    ///
+    /// The events of one chunk are handed out from their batch; everything else — the connection, the parser,
+    /// reconnection — lives in a `Reader`, so the iterator is three words.
     public struct AsyncIterator: AsyncIteratorProtocol {
+        private var batch: [ServerSentEvent] = []
+        private var index = 0
+        private let reader: Reader
+
+        init(events: ServerSentEvents) {
+            reader = Reader(events: events)
+        }
+
+        /// The next event, or `nil` once the stream ended (`204`, or reconnection no longer allowed).
+        public mutating func next() async throws -> ServerSentEvent? {
+            try await next(isolation: nil)
+        }
+
+        /// `next()` on the caller's actor (what `for try await` calls): an event of the current batch is returned
+        /// without a hop to another executor.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> ServerSentEvent? {
+            while index == batch.count {
+                guard let events = try await reader.nextBatch(isolation: actor) else { return nil }
+                batch = events
+                index = 0
+            }
+            index += 1
+            return batch[index - 1]
+        }
+    }
+
+    /// The connection, the parser and the reconnection state of one iteration; used by its one iterator only.
+    private final class Reader {
         private let events: ServerSentEvents
         private var body: ResponseBody.AsyncIterator?
         private var parser = ServerSentEventParser()
-        private var ready: [ServerSentEvent] = []
-        private var readyIndex = 0
         private var finished = false
         private var failures = 0
         private var lastProgress = ContinuousClock.now
@@ -34,40 +67,36 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
             self.events = events
         }
 
-        /// The next event, or `nil` once the stream ended (`204`, or reconnection no longer allowed).
-        public mutating func next() async throws -> ServerSentEvent? {
-            while true {
-                if readyIndex < ready.count {
-                    readyIndex += 1
-                    return ready[readyIndex - 1]
-                }
-                if finished { return nil }
+        /// The events of the next chunk that completes any (in order), or `nil` once the stream ended.
+        func nextBatch(isolation actor: isolated (any Actor)?) async throws -> [ServerSentEvent]? {
+            while !finished {
                 guard body != nil else {
-                    try await connect()
+                    try await connect(isolation: actor)
                     continue
                 }
                 do {
-                    guard let chunk = try await body?.next() else {
-                        try await reconnectOrFinish()
+                    guard let chunk = try await body?.next(isolation: actor) else {
+                        try await reconnectOrFinish(isolation: actor)
                         continue
                     }
-                    ready = parser.parse(chunk)
-                    readyIndex = 0
+                    let ready = parser.parse(chunk)
                     if !ready.isEmpty {
                         failures = 0
                         lastProgress = .now
+                        return ready
                     }
                 } catch let error as NetworkError where NetworkClient.isReconnectable(error) {
-                    try await reconnectOrFinish()
+                    try await reconnectOrFinish(isolation: actor)
                 }
             }
+            return nil
         }
 
-        private mutating func connect() async throws {
+        private func connect(isolation actor: isolated (any Actor)?) async throws {
             var request = events.endpoint.header("Accept", "text/event-stream").retryPolicy(.never)
             if let id = parser.lastEventID, !id.isEmpty { request = request.header("Last-Event-ID", id) }
             do {
-                let response = try await events.client.stream(request)
+                let response = try await events.client.stream(request, errorBody: events.errorBody, decoder: events.decoder)
                 if response.statusCode == 204 {
                     response.body.discard()
                     finished = true
@@ -76,13 +105,13 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
                 try NetworkClient.checkEventStream(response)
                 body = response.body.makeAsyncIterator()
             } catch let error as NetworkError where NetworkClient.isReconnectable(error) {
-                try await reconnectOrFinish()
+                try await reconnectOrFinish(isolation: actor)
             }
         }
 
         /// The connection ended or failed: drop the partial event, wait the reconnection time, or finish when the
         /// retry policy allows no more.
-        private mutating func reconnectOrFinish() async throws {
+        private func reconnectOrFinish(isolation actor: isolated (any Actor)?) async throws {
             body = nil
             parser.reset()
             failures += 1

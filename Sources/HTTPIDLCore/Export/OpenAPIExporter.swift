@@ -218,7 +218,8 @@ public enum OpenAPIExporter {
                 ("content", .object([(mediaType, .object([("schema", encoding == .binary ? binarySchema : schema)]))])),
             ])))
         }
-        var responses: [(String, YAMLNode)] = [("200", response(endpoint.response, doc: endpoint.responseDoc, enums: enums))]
+        var responses: [(String, YAMLNode)] = [("200", response(endpoint.response, doc: endpoint.responseDoc, enums: enums,
+                                                                 mediaType: endpoint.isEventStream ? "text/event-stream" : "application/json"))]
         if let error = endpoint.error { responses.append(("default", response(error, doc: endpoint.errorDoc, enums: enums))) }
         entries.append(("responses", .object(responses)))
         return (template, .object(entries))
@@ -243,7 +244,10 @@ public enum OpenAPIExporter {
         }
     }
 
-    private static func response(_ payload: ModelPayload, doc: [String], enums: [String: ModelEnum]) -> YAMLNode {
+    /// A response object; `mediaType` is the content type of a JSON body (`text/event-stream` for `RESPONSE EVENTS`,
+    /// whose schema is then that of one event's data).
+    private static func response(_ payload: ModelPayload, doc: [String], enums: [String: ModelEnum],
+                                 mediaType: String = "application/json") -> YAMLNode {
         var entries: [(String, YAMLNode)] = [("description", .text(doc.joined(separator: "\n")))]
         switch payload {
         case .empty:
@@ -252,9 +256,9 @@ public enum OpenAPIExporter {
             entries.append(("content", .object([("application/octet-stream",
                                                  .object([("schema", .object([("type", .text("string")), ("format", .text("binary"))]))]))])))
         case .single(let type):
-            entries.append(("content", .object([("application/json", .object([("schema", schema(type))]))])))
+            entries.append(("content", .object([(mediaType, .object([("schema", schema(type))]))])))
         case .fields(let fields):
-            entries.append(("content", .object([("application/json", .object([("schema", objectSchema(fields, doc: [], enums: enums))]))])))
+            entries.append(("content", .object([(mediaType, .object([("schema", objectSchema(fields, doc: [], enums: enums))]))])))
         }
         return .object(entries)
     }

@@ -28,7 +28,10 @@ extension SwiftGenerator {
         var requestDoc = endpoint.requestDoc.isEmpty ? message.doc : endpoint.requestDoc
         requestDoc += requestDoc.isEmpty ? ["\(summary)."] : ["", "\(summary)."]
         var members: [SwiftMember] = [
-            .typeAlias(SwiftTypeAlias(doc: ["The decoded response."], access: access, name: "APIResponse", type: endpoint.responseTypeName)),
+            endpoint.isEventStream
+                ? .typeAlias(SwiftTypeAlias(doc: ["What the data of one event decodes into (`client.events(request)` yields them)."],
+                                            access: access, name: SemanticAnalyzer.eventTypeAlias, type: endpoint.responseTypeName))
+                : .typeAlias(SwiftTypeAlias(doc: ["The decoded response."], access: access, name: "APIResponse", type: endpoint.responseTypeName)),
         ]
         if let errorName = endpoint.errorTypeName {
             members.append(.typeAlias(SwiftTypeAlias(doc: ["The body of a failing response, carried by the thrown `NetworkError`."],
@@ -104,9 +107,10 @@ extension SwiftGenerator {
         }
         members += nested
         var declarations: [SwiftDeclaration] = [
-            .structure(SwiftStruct(doc: requestDoc, access: access, name: endpoint.requestTypeName, conformances: ["APIDefinition"], members: members)),
+            .structure(SwiftStruct(doc: requestDoc, access: access, name: endpoint.requestTypeName,
+                                   conformances: [endpoint.isEventStream ? "EventStreamDefinition" : "APIDefinition"], members: members)),
             payloadDeclaration(endpoint.response, name: endpoint.responseTypeName,
-                               doc: endpoint.responseDoc.isEmpty ? ["The response of \(summary)."] : endpoint.responseDoc),
+                               doc: endpoint.responseDoc.isEmpty ? ["The \(endpoint.isEventStream ? "data of one event" : "response") of \(summary)."] : endpoint.responseDoc),
         ]
         if let error = endpoint.error, let name = endpoint.errorTypeName {
             declarations.append(payloadDeclaration(error, name: name,

@@ -14,8 +14,10 @@ public struct ModelEndpoint: Sendable {
     public let bodyEncoding: BodyEncoding?
     /// The single-value request body type, for `{ TYPE; }` requests.
     public let singleBody: ModelType?
-    /// The response.
+    /// The response: for an event stream, the `data` of one event.
     public let response: ModelPayload
+    /// Whether the response is a stream of Server-Sent Events (`RESPONSE EVENTS`).
+    public var isEventStream = false
     /// The typed error body.
     public let error: ModelPayload?
     /// The query encoder's array and object strategies when a `QUERY(STYLE)` field sets one.

@@ -55,6 +55,7 @@ enum ImportedFileWriter {
     private static func render(_ part: ImportedPart) -> [String] {
         var lines = comments(doc: part.doc, notes: part.notes, indent: "    ")
         let header = "    \(part.method.rawValue) \(part.role.rawValue)" + (part.encoding.map { " " + $0.rawValue } ?? "")
+            + (part.isEventStream ? " " + MessagePartSyntax.eventsKeyword : "")
         switch part.content {
         case .single(let type):
             lines.append("\(header) { \(type); }")

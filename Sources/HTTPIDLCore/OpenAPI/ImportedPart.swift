@@ -1,4 +1,4 @@
-/// One `METHOD REQUEST|RESPONSE|ERROR [ENCODING] { … }` of an imported message.
+/// One `METHOD REQUEST|RESPONSE|ERROR [ENCODING | EVENTS] { … }` of an imported message.
 struct ImportedPart: Sendable, Hashable {
     /// What the braces hold.
     enum Content: Sendable, Hashable {
@@ -20,4 +20,6 @@ struct ImportedPart: Sendable, Hashable {
     var encoding: BodyEncoding?
     /// The content.
     var content: Content
+    /// `RESPONSE EVENTS`: a `text/event-stream` response whose schema is that of one event's data.
+    var isEventStream = false
 }

@@ -127,7 +127,11 @@ extension OpenAPITranslator {
         }
         part.doc = doc(response)
         guard let (mediaName, kind, media) = OpenAPIMediaType.preferred(response["content"]) else { return part }
+        let isEventStream = role == .response && media["schema"] != nil && mediaName.lowercased().hasPrefix("text/event-stream")
         switch kind {
+        case _ where isEventStream:   // the schema of each event's data, as `httpidl export` writes it
+            part.isEventStream = true
+            fallthrough
         case .json:
             guard let schema = media["schema"] else {
                 part.content = .single("ANY")
@@ -143,7 +147,7 @@ extension OpenAPITranslator {
             }
         default:
             if mediaName.lowercased().hasPrefix("text/event-stream") {
-                warn("a text/event-stream response is returned whole as raw bytes (BLOB) until event streams land", at: response["content"])
+                warn("a text/event-stream response without a schema for its events' data is returned whole as raw bytes (BLOB)", at: response["content"])
             }
             part.notes.append("openapi: \(mediaName) body returned as raw bytes")
             part.content = .single("BLOB")

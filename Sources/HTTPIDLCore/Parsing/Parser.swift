@@ -182,13 +182,24 @@ public struct Parser {
             }
             advance()
         }
+        var eventsRange: SourceRange?
+        if current.kind == .word, current.text == MessagePartSyntax.eventsKeyword {
+            if role != .response {
+                errorAtCurrent("only a RESPONSE can be an event stream; remove 'EVENTS'")
+            } else {
+                eventsRange = current.range
+            }
+            advance()
+        }
         guard let body = parseBody() else {
             skipPart()
             return nil
         }
-        return MessagePartSyntax(doc: first.docComment, method: method, methodRange: first.range, role: role,
-                                 encoding: encoding, encodingRange: encodingRange, body: body,
-                                 range: SourceRange(start: first.range.start, end: lastEnd))
+        var part = MessagePartSyntax(doc: first.docComment, method: method, methodRange: first.range, role: role,
+                                     encoding: encoding, encodingRange: encodingRange, body: body,
+                                     range: SourceRange(start: first.range.start, end: lastEnd))
+        part.eventsRange = eventsRange
+        return part
     }
 
     /// Skips to the next part, the end of the message, or the next declaration.

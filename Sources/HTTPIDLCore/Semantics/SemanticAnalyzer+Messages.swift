@@ -155,7 +155,8 @@ extension SemanticAnalyzer {
                                           response: MessagePartSyntax, error: MessagePartSyntax?,
                                           names: (request: String, response: String, error: String)) -> ModelEndpoint? {
         let errorsBefore = errorCount
-        let responsePayload = analyzePayload(response)
+        var responsePayload = analyzePayload(response)
+        if response.isEventStream, let payload = responsePayload, !checkEventPayload(payload, of: response) { responsePayload = nil }
         let errorPayload = error.flatMap { analyzePayload($0) }
 
         var fields: [ModelField] = []
@@ -304,6 +305,7 @@ extension SemanticAnalyzer {
         if bodyEncoding != nil, singleBody == nil, !fields.contains(where: { $0.placement == .body }), request.encoding == nil {
             bodyEncoding = nil
         }
+        if response.isEventStream { checkEventRequestFields(fields, of: request) }
         guard errorCount == errorsBefore,
               let responsePayload, error == nil || errorPayload != nil else { return nil }
 
@@ -334,6 +336,7 @@ extension SemanticAnalyzer {
                              requestFields: pathFields + nonPath, bodyEncoding: bodyEncoding, singleBody: singleBody,
                              response: responsePayload, error: errorPayload)
         (endpoint.arrayQueryStyle, endpoint.objectQueryStyle) = styles
+        endpoint.isEventStream = response.isEventStream
         return endpoint
     }
 

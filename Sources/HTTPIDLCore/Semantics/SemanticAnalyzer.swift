@@ -29,7 +29,7 @@ public struct SemanticAnalyzer {
         "Double", "Float", "Character", "Data", "Date", "URL", "UUID", "Array", "Dictionary", "Set", "Optional",
         "Result", "Error", "Never", "Void", "Codable", "Encodable", "Decodable", "Sendable", "Equatable", "Hashable",
         "Encoder", "Decoder", "CodingKey", "CodingKeys", "Foundation", "Courier", "Swift", "JSONValue", "Endpoint",
-        "APIDefinition", "HTTPMethod", "EndpointPath", "RequestBody", "HTTPHeaders", "MultipartFormData",
+        "APIDefinition", "EventStreamDefinition", "HTTPMethod", "EndpointPath", "RequestBody", "HTTPHeaders", "MultipartFormData",
         "EmptyResponse", "TimeInterval", "RetryPolicy", "HTTPIDLIndirect", "Query", "Body",
     ]
 

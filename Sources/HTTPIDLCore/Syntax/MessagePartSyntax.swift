@@ -1,4 +1,4 @@
-/// `GET REQUEST [JSON] { … }`, `GET RESPONSE { … }`, `GET ERROR { … }`.
+/// `GET REQUEST [JSON] { … }`, `GET RESPONSE [EVENTS] { … }`, `GET ERROR { … }`.
 public struct MessagePartSyntax: Sendable, Hashable {
     /// `///` lines before the part.
     public let doc: [String]
@@ -14,6 +14,15 @@ public struct MessagePartSyntax: Sendable, Hashable {
     public let encodingRange: SourceRange?
     /// The body.
     public let body: BodySyntax
+    /// Where `EVENTS` stands, in `GET RESPONSE EVENTS { … }`: the response is a `text/event-stream` whose every
+    /// event's data is one body value.
+    public var eventsRange: SourceRange? = nil
     /// The whole part.
     public let range: SourceRange
+
+    /// Whether the part is `RESPONSE EVENTS`.
+    public var isEventStream: Bool { eventsRange != nil }
+
+    /// The `EVENTS` keyword.
+    static let eventsKeyword = "EVENTS"
 }

@@ -86,3 +86,39 @@ import Testing
         #expect(lines.map { String(decoding: $0, as: UTF8.self) } == expected)
     }
 }
+
+/// The parser's result does not depend on where the chunks are cut: a stream with every kind of line, cut at
+/// seeded random places (and byte by byte), gives the events of the whole stream at once.
+@Suite struct ServerSentEventChunkingTests {
+    static let stream = Array(("\u{FEFF}: hello\nid: 1\nevent: a\ndata: x\ndata:y\r\n\r\nretry: 20\rdata: é\r\rdata\n\n"
+        + "id: 2\u{0}\nfoo: bar\ndata: " + String(repeating: "z", count: 300) + "\r\n\ndata: partial").utf8)
+
+    static func events(_ chunks: [[UInt8]]) -> [ServerSentEvent] {
+        var parser = ServerSentEventParser()
+        return chunks.flatMap { parser.parse(Data($0)) }
+    }
+
+    @Test func theWholeStreamHasTheExpectedEvents() {
+        #expect(Self.events([Self.stream]) == [
+            .init(event: "a", data: "x\ny", id: "1"), .init(data: "é", id: "1", retry: 20), .init(data: "", id: "1", retry: 20),
+            .init(data: String(repeating: "z", count: 300), id: "1", retry: 20),
+        ])
+    }
+
+    @Test(arguments: 0..<40)
+    func anyCutGivesTheSameEvents(seed: Int) {
+        var generator = SplitMix(seed: UInt64(seed))
+        var chunks: [[UInt8]] = []
+        var index = 0
+        while index < Self.stream.count {
+            let size = seed == 0 ? 1 : Int(generator.next() % 40) + 1
+            chunks.append(Array(Self.stream[index..<min(index + size, Self.stream.count)]))
+            index += size
+        }
+        #expect(Self.events(chunks) == Self.events([Self.stream]))
+        var splitter = LineSplitter(crEndsLine: false)   // `.lines` and JSON Lines: LF and CRLF only
+        var lines = chunks.flatMap { splitter.split(Data($0)) }
+        if let last = splitter.finish() { lines.append(last) }
+        #expect(lines == Self.stream.split(separator: 0x0A, omittingEmptySubsequences: false).map { $0.last == 0x0D ? Array($0.dropLast()) : Array($0) })
+    }
+}
