@@ -93,54 +93,6 @@ struct QueryByteWriter {
         count = min(max(newCount, 0), count)
     }
 
-    /// Appends the percent-encoded UTF-8 of `string` (see `PercentEncoding`).
-    mutating func appendEscaped(_ string: String, allowing allowed: PercentEncoding.AllowedCharacters, spaceAsPlus: Bool) {
-        // Read the bytes in place (no copy of the string, no retain); only a bridged string without
-        // contiguous UTF-8 takes the copying path.
-        let done: Void? = string.utf8.withContiguousStorageIfAvailable { source in
-            appendEscaped(source, allowing: allowed, spaceAsPlus: spaceAsPlus)
-        }
-        if done == nil {
-            var copy = string
-            copy.withUTF8 { appendEscaped($0, allowing: allowed, spaceAsPlus: spaceAsPlus) }
-        }
-    }
-
-    /// Appends the percent-encoded form of UTF-8 `source`.
-    @inline(__always)
-    private mutating func appendEscaped(
-        _ source: UnsafeBufferPointer<UInt8>, allowing allowed: PercentEncoding.AllowedCharacters, spaceAsPlus: Bool
-    ) {
-        guard let start = source.baseAddress else { return }
-        let length = source.count
-        let low = allowed.low, high = allowed.high
-        // Branch-free membership test: pick the 64-bit half by bit 6, test the bit, refuse non-ASCII.
-        @inline(__always) func isAllowed(_ byte: UInt8) -> Bool {
-            let word = byte & 0x40 == 0 ? low : high
-            return (word &>> UInt64(byte & 0x3F)) & 1 != 0 && byte < 0x80
-        }
-        // One pass that checks and stores each byte (room for the worst case is reserved first): the
-        // strings written here are short, where a scan followed by a `memcpy` call costs more.
-        reserve(length &* 3)
-        var output = base + count
-        for index in 0..<length {
-            let byte = start[index]
-            if isAllowed(byte) {
-                output.pointee = byte
-                output += 1
-            } else if spaceAsPlus && byte == UInt8(ascii: " ") {
-                output.pointee = UInt8(ascii: "+")
-                output += 1
-            } else {
-                output[0] = UInt8(ascii: "%")
-                output[1] = PercentEncoding.hexDigit(byte &>> 4)
-                output[2] = PercentEncoding.hexDigit(byte & 0x0F)
-                output += 3
-            }
-        }
-        count = output - base
-    }
-
     /// Appends the percent-encoded UTF-8 of `string` through a `QueryEscapeTable` (read from the
     /// string's UTF-8 view in place).
     @inline(__always)
