@@ -47,6 +47,8 @@ final class QueryStreamEncoder: Encoder {
     @exclusivity(unchecked) private var path: [QueryStreamPathComponent] = []
     @exclusivity(unchecked) private var slot: QueryStreamSlot
     private var lastID = 0
+    /// The last type `writeScalar` found to have no scalar form.
+    private var lastCompositeType: ObjectIdentifier?
     /// Set when a non-throwing method met something the single pass does not write; every later
     /// write is refused and the encoding falls back to the tree encoder.
     private var abandoned = false
@@ -441,7 +443,14 @@ final class QueryStreamEncoder: Encoder {
             appendValue(integer: unsafeBitCast(value, to: Int.self))
             return true
         }
-        guard let text = try context.scalar(for: value, codingPath: { [] }) else { return false }
+        // The elements of an array of objects are all of one type: once a type is known to have no
+        // scalar form, its next values skip the type checks below.
+        let identity = ObjectIdentifier(T.self)
+        if identity == lastCompositeType { return false }
+        guard let text = try context.scalar(for: value, codingPath: { [] }) else {
+            lastCompositeType = identity
+            return false
+        }
         try name(self)
         appendValue(text)
         return true
