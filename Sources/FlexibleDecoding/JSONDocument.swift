@@ -71,33 +71,52 @@ final class JSONDocument {
     }
 
     /// The index of the value for `key` in the object at `object`, or `nil`. The first matching key wins.
+    ///
+    /// In an object whose keys are all distinct the scan starts after the previous match and wraps
+    /// around (keys are usually asked for in document order, so the first pair looked at is usually
+    /// the one); an object that may repeat a key is scanned from its first pair.
     func valueIndex(forKey key: String, inObject object: Int) -> Int? {
         var key = key
         return key.withUTF8 { keyBytes -> Int? in
-            let pairCount = nodes[object].offset
-            var index = object + 1
-            var remaining = pairCount
-            while remaining > 0 {
-                let keyNode = nodes[index]
-                if keyNode.flags & JSONNode.escaped == 0 {
-                    if keyNode.length == keyBytes.count {
-                        guard let keyStart = keyBytes.baseAddress, keyBytes.count > 0 else { return index + 1 }  // both empty
-                        // The first byte rejects most same-length keys; the rest of a short key is
-                        // compared in line (a `memcmp` call costs more than the few bytes of a key).
-                        if bytes[keyNode.offset] == keyStart[0]
-                            && Self.equalBytes(bytes + keyNode.offset, keyStart, count: keyBytes.count) {
-                            return index + 1
-                        }
-                    }
-                } else if string(of: keyNode).utf8.elementsEqual(keyBytes) {
-                    return index + 1
-                }
-                index += 1
-                index += nodes[index].span
-                remaining -= 1
+            let objectNode = nodes[object]
+            let end = object + objectNode.length
+            if objectNode.flags & JSONNode.mayRepeatKeys != 0 {
+                return scanKeys(keyBytes, from: object + 1, to: end).map { $0 + 1 }
             }
-            return nil
+            let hint = object + Int(objectNode.lookupHint)
+            let start = hint > object ? hint : object + 1
+            guard let keyIndex = scanKeys(keyBytes, from: start, to: end)
+                ?? (start > object + 1 ? scanKeys(keyBytes, from: object + 1, to: start) : nil) else { return nil }
+            let next = keyIndex + 1 + nodes[keyIndex + 1].span
+            nodes[object].lookupHint = next < end ? UInt32(truncatingIfNeeded: next - object) : 0
+            return keyIndex + 1
         }
+    }
+
+    /// The index of the first key node equal to `keyBytes` among the pairs from the key node at `start`
+    /// up to node `end`, or `nil`.
+    @inline(__always)
+    private func scanKeys(_ keyBytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var index = start
+        while index < end {
+            let keyNode = nodes[index]
+            if keyNode.flags & JSONNode.escaped == 0 {
+                if keyNode.length == keyBytes.count {
+                    guard let keyStart = keyBytes.baseAddress, keyBytes.count > 0 else { return index }  // both empty
+                    // The first byte rejects most same-length keys; the rest of a short key is
+                    // compared in line (a `memcmp` call costs more than the few bytes of a key).
+                    if bytes[keyNode.offset] == keyStart[0]
+                        && Self.equalBytes(bytes + keyNode.offset, keyStart, count: keyBytes.count) {
+                        return index
+                    }
+                }
+            } else if string(of: keyNode).utf8.elementsEqual(keyBytes) {
+                return index
+            }
+            index += 1
+            index += nodes[index].span
+        }
+        return nil
     }
 
     /// Whether the `count` bytes at `left` and `right` are equal: eight bytes a load for keys up to

@@ -13,9 +13,16 @@ struct JSONNode {
     static let escaped: UInt8 = 1
     /// Flag bit for numbers: the text has a fraction or an exponent.
     static let nonInteger: UInt8 = 1
+    /// Flag bit for objects: two keys may be equal (or a key has escapes), so a key lookup must scan
+    /// from the first pair for the first occurrence to win.
+    static let mayRepeatKeys: UInt8 = 2
 
     var kind: Kind
     var flags: UInt8
+    /// Objects: where the next key lookup starts, as the distance from the object node to a key node
+    /// (0: the first pair). Keys are usually looked up in document order, so a lookup that starts after
+    /// the last match finds its key first. Fits in the node's padding (the node stays 24 bytes).
+    var lookupHint: UInt32 = 0
     /// Scalars: byte offset of the text (strings: after the opening quote). Containers: element (pair) count.
     var offset: Int
     /// Scalars: byte length of the text. Containers: number of nodes in the subtree, this one included.

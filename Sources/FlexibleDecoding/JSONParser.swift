@@ -57,6 +57,10 @@ struct JSONParser {
         position += 1
         let index = append(JSONNode(kind: .object, flags: 0, offset: 0, length: 0))
         var pairs = 0
+        // One bit per (length, first byte, last byte) signature of the keys so far: a new key whose bit
+        // is clear cannot repeat an earlier one; when set, the earlier keys are compared.
+        var signatures: UInt64 = 0
+        var mayRepeatKeys = false
         skipWhitespace()
         if bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -65,6 +69,16 @@ struct JSONParser {
                 skipWhitespace()
                 guard bytes[position] == UInt8(ascii: "\"") else { throw unexpected() }
                 try parseString()
+                if !mayRepeatKeys {
+                    let key = nodes[count - 1]
+                    if key.flags & JSONNode.escaped != 0 {
+                        mayRepeatKeys = true
+                    } else {
+                        let bit = Self.signatureBit(of: key, in: bytes)
+                        if signatures & bit != 0 && repeatsEarlierKey(count - 1, inObject: index) { mayRepeatKeys = true }
+                        signatures |= bit
+                    }
+                }
                 skipWhitespace()
                 guard bytes[position] == UInt8(ascii: ":") else { throw unexpected() }
                 position += 1
@@ -84,6 +98,34 @@ struct JSONParser {
         }
         nodes[index].offset = pairs
         nodes[index].length = count - index
+        if mayRepeatKeys { nodes[index].flags = JSONNode.mayRepeatKeys }
+    }
+
+    /// The signature bit of a key node without escapes: its length and first and last bytes, mixed.
+    @inline(__always)
+    private static func signatureBit(of key: JSONNode, in bytes: UnsafeMutablePointer<UInt8>) -> UInt64 {
+        guard key.length > 0 else { return 1 }
+        let first = UInt64(bytes[key.offset]), last = UInt64(bytes[key.offset + key.length - 1])
+        let mixed = (UInt64(truncatingIfNeeded: key.length) &* 0x9E37_79B9) ^ (first &* 0x85EB_CA6B) ^ (last &* 0xC2B2_AE35)
+        return 1 &<< ((mixed ^ (mixed &>> 29)) & 63)
+    }
+
+    /// Whether the key node at `keyIndex` equals an earlier key of the object at `object` (all without
+    /// escapes: an escaped key marks the object before this is asked).
+    private func repeatsEarlierKey(_ keyIndex: Int, inObject object: Int) -> Bool {
+        let key = nodes[keyIndex]
+        var index = object + 1
+        while index < keyIndex {
+            let earlier = nodes[index]
+            if earlier.length == key.length
+                && UnsafeBufferPointer(start: bytes + earlier.offset, count: key.length)
+                    .elementsEqual(UnsafeBufferPointer(start: bytes + key.offset, count: key.length)) {
+                return true
+            }
+            index += 1
+            index += nodes[index].span
+        }
+        return false
     }
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) {

@@ -93,43 +93,30 @@ struct QueryByteWriter {
         count = min(max(newCount, 0), count)
     }
 
-    /// Appends the percent-encoded UTF-8 of `string` (see `PercentEncoding`).
-    mutating func appendEscaped(_ string: String, allowing allowed: PercentEncoding.AllowedCharacters, spaceAsPlus: Bool) {
-        // Read the bytes in place (no copy of the string, no retain); only a bridged string without
-        // contiguous UTF-8 takes the copying path.
-        let done: Void? = string.utf8.withContiguousStorageIfAvailable { source in
-            appendEscaped(source, allowing: allowed, spaceAsPlus: spaceAsPlus)
-        }
+    /// Appends the percent-encoded UTF-8 of `string` through a `QueryEscapeTable` (read from the
+    /// string's UTF-8 view in place).
+    @inline(__always)
+    mutating func appendEscaped(_ string: String, table: UnsafePointer<UInt8>) {
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendEscaped($0, table: table) }
         if done == nil {
             var copy = string
-            copy.withUTF8 { appendEscaped($0, allowing: allowed, spaceAsPlus: spaceAsPlus) }
+            copy.withUTF8 { appendEscaped($0, table: table) }
         }
     }
 
-    /// Appends the percent-encoded form of UTF-8 `source`.
+    /// Appends the percent-encoded form of UTF-8 `source` through `table` (room for the worst case,
+    /// three bytes per byte, is reserved first, which keeps every store in bounds).
     @inline(__always)
-    private mutating func appendEscaped(
-        _ source: UnsafeBufferPointer<UInt8>, allowing allowed: PercentEncoding.AllowedCharacters, spaceAsPlus: Bool
-    ) {
+    mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>, table: UnsafePointer<UInt8>) {
         guard let start = source.baseAddress else { return }
         let length = source.count
-        let low = allowed.low, high = allowed.high
-        // Branch-free membership test: pick the 64-bit half by bit 6, test the bit, refuse non-ASCII.
-        @inline(__always) func isAllowed(_ byte: UInt8) -> Bool {
-            let word = byte & 0x40 == 0 ? low : high
-            return (word &>> UInt64(byte & 0x3F)) & 1 != 0 && byte < 0x80
-        }
-        // One pass that checks and stores each byte (room for the worst case is reserved first): the
-        // strings written here are short, where a scan followed by a `memcpy` call costs more.
         reserve(length &* 3)
         var output = base + count
         for index in 0..<length {
             let byte = start[index]
-            if isAllowed(byte) {
-                output.pointee = byte
-                output += 1
-            } else if spaceAsPlus && byte == UInt8(ascii: " ") {
-                output.pointee = UInt8(ascii: "+")
+            let mapped = table[Int(byte)]
+            if mapped != 0 {
+                output.pointee = mapped
                 output += 1
             } else {
                 output[0] = UInt8(ascii: "%")
@@ -139,6 +126,45 @@ struct QueryByteWriter {
             }
         }
         count = output - base
+    }
+
+    /// Appends the UTF-8 of `string` as is; `false` (and nothing appended) when it is not all ASCII.
+    @inline(__always)
+    mutating func appendASCII(_ string: String) -> Bool {
+        if let done = string.utf8.withContiguousStorageIfAvailable({ appendASCII($0) }) { return done }
+        var copy = string
+        return copy.withUTF8 { appendASCII($0) }
+    }
+
+    @inline(__always)
+    private mutating func appendASCII(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = source.baseAddress else { return true }
+        reserve(source.count)
+        var bits: UInt8 = 0
+        for index in 0..<source.count {
+            let byte = start[index]
+            bits |= byte
+            base[count &+ index] = byte
+        }
+        guard bits < 0x80 else { return false }
+        count += source.count
+        return true
+    }
+
+    /// Appends the three bytes of `%5B` (`[`).
+    @inline(__always)
+    mutating func appendOpenBracket() { append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B")) }
+
+    /// Appends the three bytes of `%5D` (`]`).
+    @inline(__always)
+    mutating func appendCloseBracket() { append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D")) }
+
+    /// Appends bytes `0..<length` of `other` (a name prefix), with room for `extra` bytes after them.
+    @inline(__always)
+    mutating func append(prefixOf other: QueryByteWriter, length: Int, reservingExtra extra: Int) {
+        reserve(length &+ extra)
+        if length > 0 { (base + count).update(from: other.base, count: length) }
+        count += length
     }
 
     /// Appends `value` as `String(value)` writes it: decimal digits, after a `-` when negative.
@@ -157,7 +183,8 @@ struct QueryByteWriter {
         }
     }
 
-    /// Appends the decimal digits of a non-negative integer.
+    /// Appends the decimal digits of a non-negative integer: counts them, then writes them from the
+    /// last one back into their places (one division per digit, no reversal pass).
     mutating func appendDecimal(_ value: Int) {
         reserve(20)
         if value < 10 {
@@ -165,24 +192,21 @@ struct QueryByteWriter {
             count += 1
             return
         }
-        // One division per digit: write the digits backwards, then reverse them in place.
         var remaining = UInt(bitPattern: value)
-        var end = count
-        while remaining > 0 {
+        var digits = 1
+        var probe = remaining
+        while probe >= 10 {
+            probe /= 10
+            digits += 1
+        }
+        count += digits
+        var position = base + count
+        repeat {
             let (quotient, digit) = remaining.quotientAndRemainder(dividingBy: 10)
-            base[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit)
-            end += 1
+            position -= 1
+            position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit)
             remaining = quotient
-        }
-        var low = count, high = end - 1
-        while low < high {
-            let byte = base[low]
-            base[low] = base[high]
-            base[high] = byte
-            low += 1
-            high -= 1
-        }
-        count = end
+        } while remaining > 0
     }
 
     var string: String {

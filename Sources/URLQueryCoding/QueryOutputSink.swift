@@ -93,7 +93,7 @@ struct QueryWireSink: QueryOutputSink {
 
     mutating func appendNameText(_ text: String) {
         let spaceAsPlus = spaceAsPlus
-        withName { $0.appendEscaped(text, allowing: .queryComponent, spaceAsPlus: spaceAsPlus) }
+        withName { $0.appendEscaped(text, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus)) }
     }
 
     mutating func appendIndex(_ index: Int) { withName { $0.appendDecimal(index) } }
@@ -110,7 +110,7 @@ struct QueryWireSink: QueryOutputSink {
     mutating func emit(_ value: String) {
         beginPair()
         output.append(UInt8(ascii: "="))
-        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+        output.appendEscaped(value, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus))
     }
 
     mutating func emit(integer value: Int) {
@@ -121,7 +121,7 @@ struct QueryWireSink: QueryOutputSink {
 
     mutating func emitLeaf(key: String, separator: QueryKeySeparator, value: String) {
         beginLeaf(key: key, separator: separator)
-        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+        output.appendEscaped(value, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus))
     }
 
     mutating func emitLeaf(key: String, separator: QueryKeySeparator, integer value: Int) {
@@ -135,21 +135,21 @@ struct QueryWireSink: QueryOutputSink {
         beginPair()
         switch separator {
         case .none:
-            output.appendEscaped(key, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+            output.appendEscaped(key, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus))
         case .brackets:
             output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B"))
-            output.appendEscaped(key, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+            output.appendEscaped(key, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus))
             output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D"))
         case .dot:
             output.append(UInt8(ascii: "."))
-            output.appendEscaped(key, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+            output.appendEscaped(key, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus))
         }
         output.append(UInt8(ascii: "="))
     }
 
     mutating func emitIndexedLeaf(index: Int, value: String) {
         beginIndexedLeaf(index: index)
-        output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+        output.appendEscaped(value, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus))
     }
 
     mutating func emitIndexedLeaf(index: Int, integer value: Int) {
@@ -181,7 +181,7 @@ struct QueryWireSink: QueryOutputSink {
                     output.append(UInt8(ascii: "%"), PercentEncoding.hexDigit(delimiter &>> 4), PercentEncoding.hexDigit(delimiter & 0x0F))
                 }
             }
-            output.appendEscaped(value, allowing: .queryComponent, spaceAsPlus: spaceAsPlus)
+            output.appendEscaped(value, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus))
         }
     }
 }

@@ -126,7 +126,7 @@ final class QueryValueEncoder: Encoder {
     /// arrays the costlier conformance lookup telling a dictionary from an array. The identities are
     /// looked up once (`[String].self` in generic code asks the runtime for the metadata every time).
     @inline(__always)
-    private static func isScalarArray<T>(_ type: T.Type) -> Bool {
+    static func isScalarArray<T>(_ type: T.Type) -> Bool {
         let identity = ObjectIdentifier(type)
         return identity == scalarArrays.string || identity == scalarArrays.int
             || identity == scalarArrays.double || identity == scalarArrays.bool

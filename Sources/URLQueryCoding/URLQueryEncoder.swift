@@ -107,7 +107,13 @@ public struct URLQueryEncoder: Sendable {
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeQueryString<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> String {
-        try QueryWireSink.withSink(spaceAsPlus: false) { sink in
+        var text = ""
+        if QueryStreamEncoder.encode(value, rootKey: rootKey, context: context, spaceAsPlus: false, {
+            text = String(decoding: $0, as: UTF8.self)
+        }) {
+            return text
+        }
+        return try QueryWireSink.withSink(spaceAsPlus: false) { sink in
             try write(value, rootKey: rootKey, into: &sink)
             return sink.output.string
         }
@@ -118,10 +124,35 @@ public struct URLQueryEncoder: Sendable {
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeFormBody<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> Data {
-        try QueryWireSink.withSink(spaceAsPlus: true) { sink in
+        var body = Data()
+        if QueryStreamEncoder.encode(value, rootKey: rootKey, context: context, spaceAsPlus: true, {
+            body = Data(buffer: $0)
+        }) {
+            return body
+        }
+        return try QueryWireSink.withSink(spaceAsPlus: true) { sink in
             try write(value, rootKey: rootKey, into: &sink)
             return Data(bytes: sink.output.base, count: sink.output.count)
         }
+    }
+
+    /// `encodeQueryString(_:rootKey:)` through the tree encoder only (for tests comparing it with the
+    /// single pass).
+    package func encodeQueryStringThroughTree<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> String {
+        try QueryWireSink.withSink(spaceAsPlus: false) { sink in
+            try write(value, rootKey: rootKey, into: &sink)
+            return sink.output.string
+        }
+    }
+
+    /// The query string the single-pass encoder writes for `value`, or `nil` when it hands the value to
+    /// the tree encoder (for tests: which values take which path).
+    package func encodeQueryStringInOnePass<T: Encodable>(_ value: T, rootKey: String? = nil, spaceAsPlus: Bool = false) -> String? {
+        var text: String?
+        _ = QueryStreamEncoder.encode(value, rootKey: rootKey, context: context, spaceAsPlus: spaceAsPlus) {
+            text = String(decoding: $0, as: UTF8.self)
+        }
+        return text
     }
 
     // MARK: - Internals

@@ -118,8 +118,12 @@ enum QueryBenchmarks {
                                   courier: { Measure.blackHole(try encoder.encodeQueryString(order)) },
                                   baseline: { Measure.blackHole(QueryFloor.order(order)) })
             if let (courier, floor) = perItem {
+                let dispatch = Measure.nanosecondsPerOp(iterations: max(4, 40_000 / count), rounds: 5) {
+                    Measure.blackHole(QueryDispatchFloor.walk(order))
+                }
                 print("      per item: courier \(String(format: "%.1f", courier / Double(count))) ns   "
-                      + "baseline \(String(format: "%.1f", floor / Double(count))) ns")
+                      + "baseline \(String(format: "%.1f", floor / Double(count))) ns   "
+                      + "Encodable calls alone \(String(format: "%.1f", dispatch / Double(count))) ns")
             }
         }
     }
