@@ -27,9 +27,10 @@ extension SwiftGenerator {
         let summary = "`\(method) \(message.uri)`"
         var requestDoc = endpoint.requestDoc.isEmpty ? message.doc : endpoint.requestDoc
         requestDoc += requestDoc.isEmpty ? ["\(summary)."] : ["", "\(summary)."]
-        var members: [SwiftMember] = [
-            .typeAlias(SwiftTypeAlias(doc: ["The decoded response."], access: access, name: "APIResponse", type: endpoint.responseTypeName)),
-        ]
+        var members: [SwiftMember] = []
+        // The aliases, the fields, init, method, path, query, query encoder, headers, body and the nested DTOs.
+        members.reserveCapacity(endpoint.requestFields.count + 12)
+        members.append(.typeAlias(SwiftTypeAlias(doc: ["The decoded response."], access: access, name: "APIResponse", type: endpoint.responseTypeName)))
         if let errorName = endpoint.errorTypeName {
             members.append(.typeAlias(SwiftTypeAlias(doc: ["The body of a failing response, carried by the thrown `NetworkError`."],
                                                      access: access, name: "APIErrorBody", type: errorName)))
