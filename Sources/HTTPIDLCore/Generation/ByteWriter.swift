@@ -1,8 +1,10 @@
 /// A growable byte buffer the renderer appends its many short parts to: one allocation that doubles when
 /// full, and a copy per part without `Array`'s uniqueness and capacity bookkeeping.
 ///
-/// Used by one renderer on one thread, so it is deliberately not `Sendable`.
-final class ByteWriter {
+/// `@unchecked Sendable` is safe here: a writer is filled by one renderer on one thread and only then handed
+/// over (through `ChunkResults`, under its lock) to the thread that joins the chunks; it is never used by two
+/// threads at once.
+final class ByteWriter: @unchecked Sendable {
     /// The first byte. Safe to use as an unsafe pointer: it is allocated by `init`, reallocated only by
     /// `reserve`, freed only by `deinit`, and no pointer into it escapes the methods below.
     private var base: UnsafeMutablePointer<UInt8>
@@ -85,19 +87,21 @@ final class ByteWriter {
         return String(decoding: bytes, as: UTF8.self).count
     }
 
-    /// The bytes written, as an array.
-    var bytes: [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if let target = buffer.baseAddress { target.initialize(from: base, count: count) }
-            initialized = count
-        }
-    }
 
     /// The bytes written, as a string (they are UTF-8: every part appended was a `String`).
-    var string: String {
-        String(unsafeUninitializedCapacity: count) { buffer in
-            if let target = buffer.baseAddress { target.initialize(from: base, count: count) }
-            return count
+    var string: String { Self.string(joining: [self]) }
+
+    /// The bytes of `writers` one after the other, copied once, straight into the string's storage.
+    static func string(joining writers: [ByteWriter]) -> String {
+        let total = writers.reduce(0) { $0 + $1.count }
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            guard let target = buffer.baseAddress else { return 0 }
+            var offset = 0
+            for writer in writers {
+                (target + offset).initialize(from: writer.base, count: writer.count)
+                offset += writer.count
+            }
+            return offset
         }
     }
 }

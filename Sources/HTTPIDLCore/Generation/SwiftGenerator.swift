@@ -43,7 +43,7 @@ public struct SwiftGenerator: Sendable {
         let head = SwiftRenderer.render(SwiftFileModel(header: header(for: file), imports: imports, declarations: []))
         let chunkSize = 256
         let chunkCount = (declarations.count + chunkSize - 1) / chunkSize
-        let results = ChunkResults<[UInt8]>(count: chunkCount)
+        let results = ChunkResults<ByteWriter>(count: chunkCount)
         let work: @Sendable (Int) -> Void = { chunk in
             let range = (chunk * chunkSize)..<min(declarations.count, (chunk + 1) * chunkSize)
             results.store(SwiftRenderer.renderDeclarations(self.declarations(for: declarations[range])), at: chunk)
@@ -57,10 +57,9 @@ public struct SwiftGenerator: Sendable {
         if needsIndirectStorage(declarations[...]) {
             chunks.append(SwiftRenderer.renderDeclarations([.finalClass(indirectBox)]))
         }
-        let output = ByteWriter(capacity: head.utf8.count + chunks.reduce(0) { $0 + $1.count })
-        output.append(head)
-        for chunk in chunks { chunk.withUnsafeBufferPointer { output.append($0) } }
-        return output.string
+        let headBytes = ByteWriter(capacity: head.utf8.count)
+        headBytes.append(head)
+        return ByteWriter.string(joining: [headBytes] + chunks)
     }
 
     /// The Swift code model for one validated file, on one thread (`generate` renders the same in chunks).

@@ -22,7 +22,7 @@ package struct SwiftRenderer {
 
     /// Renders top-level declarations, each preceded by a blank line — the bytes `render` emits for them
     /// after the imports (so chunks rendered separately join into the same file).
-    static func renderDeclarations(_ declarations: [SwiftDeclaration]) -> [UInt8] {
+    static func renderDeclarations(_ declarations: [SwiftDeclaration]) -> ByteWriter {
         var renderer = SwiftRenderer(output: ByteWriter(capacity: declarations.count * 1024))
         // Indices rather than `for … in`: the elements are read in place instead of copied out (and
         // released) one by one; the same below.
@@ -30,7 +30,7 @@ package struct SwiftRenderer {
             renderer.emit("")
             renderer.render(declarations[index])
         }
-        return renderer.output.bytes
+        return renderer.output
     }
 
     private mutating func emit(_ line: String) {
