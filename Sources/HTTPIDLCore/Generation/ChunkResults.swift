@@ -1,29 +1,29 @@
 import Foundation
 
-/// Collects the rendered chunks of a file generated on several threads.
+/// Collects the results of work done in chunks on several threads (rendered Swift, checked messages).
 ///
 /// `@unchecked Sendable` is safe here: the only stored state, `storage`, is read and written exclusively while
-/// holding `lock`.
-final class ChunkResults: @unchecked Sendable {
+/// holding `lock`, and the values stored are `Sendable`.
+final class ChunkResults<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var storage: [[UInt8]]
+    private var storage: [Value?]
 
     /// Creates room for `count` chunks.
     init(count: Int) {
-        storage = Array(repeating: [], count: count)
+        storage = Array(repeating: nil, count: count)
     }
 
-    /// Stores the UTF-8 text of chunk `index`.
-    func store(_ text: [UInt8], at index: Int) {
+    /// Stores the result of chunk `index`.
+    func store(_ value: Value, at index: Int) {
         lock.lock()
         defer { lock.unlock() }
-        storage[index] = text
+        storage[index] = value
     }
 
-    /// The chunks in order.
-    var values: [[UInt8]] {
+    /// The stored results in chunk order (every chunk stores one before the work returns).
+    var values: [Value] {
         lock.lock()
         defer { lock.unlock() }
-        return storage
+        return storage.compactMap { $0 }
     }
 }

@@ -27,12 +27,13 @@ extension SwiftGenerator {
         let summary = "`\(method) \(message.uri)`"
         var requestDoc = endpoint.requestDoc.isEmpty ? message.doc : endpoint.requestDoc
         requestDoc += requestDoc.isEmpty ? ["\(summary)."] : ["", "\(summary)."]
-        var members: [SwiftMember] = [
-            endpoint.isEventStream
-                ? .typeAlias(SwiftTypeAlias(doc: ["What the data of one event decodes into (`client.events(request)` yields them)."],
-                                            access: access, name: SemanticAnalyzer.eventTypeAlias, type: endpoint.responseTypeName))
-                : .typeAlias(SwiftTypeAlias(doc: ["The decoded response."], access: access, name: "APIResponse", type: endpoint.responseTypeName)),
-        ]
+        var members: [SwiftMember] = []
+        // The aliases, the fields, init, method, path, query, query encoder, headers, body and the nested DTOs.
+        members.reserveCapacity(endpoint.requestFields.count + 12)
+        members.append(endpoint.isEventStream
+            ? .typeAlias(SwiftTypeAlias(doc: ["What the data of one event decodes into (`client.events(request)` yields them)."],
+                                        access: access, name: SemanticAnalyzer.eventTypeAlias, type: endpoint.responseTypeName))
+            : .typeAlias(SwiftTypeAlias(doc: ["The decoded response."], access: access, name: "APIResponse", type: endpoint.responseTypeName)))
         if let errorName = endpoint.errorTypeName {
             members.append(.typeAlias(SwiftTypeAlias(doc: ["The body of a failing response, carried by the thrown `NetworkError`."],
                                                      access: access, name: "APIErrorBody", type: errorName)))

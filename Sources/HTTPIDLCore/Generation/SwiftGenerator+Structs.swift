@@ -5,28 +5,29 @@ extension SwiftGenerator {
     /// A DTO struct: properties, memberwise init, `CodingKeys`, and `init(from:)` when defaults must apply.
     func modelStruct(name: String, doc: [String], fields: [ModelField], conformances: [String], decodable: Bool) -> SwiftStruct {
         var members: [SwiftMember] = []
+        members.reserveCapacity(fields.count + 3)
+        var parameters: [SwiftParameter] = []
+        parameters.reserveCapacity(fields.count)
+        var assignments: [String] = []
+        assignments.reserveCapacity(fields.count)
         for field in fields {
             let name = Naming.escaped(field.swiftName)
+            let type = propertyType(field)
+            parameters.append(SwiftParameter(label: name, name: name, type: type,
+                                             defaultValue: field.defaultValue.map(defaultLiteral) ?? (field.isOptional ? "nil" : nil)))
             if field.isIndirect {
+                assignments.append(field.isOptional ? "self._\(field.swiftName) = \(name).map(HTTPIDLIndirect.init)" : "self._\(field.swiftName) = HTTPIDLIndirect(\(name))")
                 let storage = "_\(field.swiftName)"
                 let boxed = "HTTPIDLIndirect<\(swiftType(field.type))>"
                 members.append(.accessorProperty(
-                    doc: field.doc, access: access, name: name, type: propertyType(field),
+                    doc: field.doc, access: access, name: name, type: type,
                     getter: field.isOptional ? "self.\(storage)?.value" : "self.\(storage).value",
                     setter: field.isOptional ? "self.\(storage) = newValue.map(HTTPIDLIndirect.init)" : "self.\(storage) = HTTPIDLIndirect(newValue)"))
                 members.append(.storedProperty(doc: [], access: "private", isLet: false, name: storage, type: boxed + (field.isOptional ? "?" : "")))
             } else {
-                members.append(.storedProperty(doc: field.doc, access: access, isLet: false, name: name, type: propertyType(field)))
+                assignments.append("self.\(name) = \(name)")
+                members.append(.storedProperty(doc: field.doc, access: access, isLet: false, name: name, type: type))
             }
-        }
-        let parameters = fields.map { field in
-            SwiftParameter(label: Naming.escaped(field.swiftName), name: Naming.escaped(field.swiftName), type: propertyType(field),
-                           defaultValue: field.defaultValue.map(defaultLiteral) ?? (field.isOptional ? "nil" : nil))
-        }
-        let assignments = fields.map { field -> String in
-            let name = Naming.escaped(field.swiftName)
-            guard field.isIndirect else { return "self.\(name) = \(name)" }
-            return field.isOptional ? "self._\(field.swiftName) = \(name).map(HTTPIDLIndirect.init)" : "self._\(field.swiftName) = HTTPIDLIndirect(\(name))"
         }
         members.append(.initializer(doc: ["Creates a `\(name)`."], access: access, modifiers: "", parameters: parameters,
                                     throwing: false, body: assignments))

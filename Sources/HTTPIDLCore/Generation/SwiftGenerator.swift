@@ -43,7 +43,7 @@ public struct SwiftGenerator: Sendable {
         let head = SwiftRenderer.render(SwiftFileModel(header: header(for: file), imports: imports, declarations: []))
         let chunkSize = 256
         let chunkCount = (declarations.count + chunkSize - 1) / chunkSize
-        let results = ChunkResults(count: chunkCount)
+        let results = ChunkResults<ByteWriter>(count: chunkCount)
         let work: @Sendable (Int) -> Void = { chunk in
             let range = (chunk * chunkSize)..<min(declarations.count, (chunk + 1) * chunkSize)
             results.store(SwiftRenderer.renderDeclarations(self.declarations(for: declarations[range])), at: chunk)
@@ -57,11 +57,9 @@ public struct SwiftGenerator: Sendable {
         if needsIndirectStorage(declarations[...]) {
             chunks.append(SwiftRenderer.renderDeclarations([.finalClass(indirectBox)]))
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(head.utf8.count + chunks.reduce(0) { $0 + $1.count })
-        bytes += head.utf8
-        for chunk in chunks { bytes += chunk }
-        return String(decoding: bytes, as: UTF8.self)
+        let headBytes = ByteWriter(capacity: head.utf8.count)
+        headBytes.append(head)
+        return ByteWriter.string(joining: [headBytes] + chunks)
     }
 
     /// The Swift code model for one validated file, on one thread (`generate` renders the same in chunks).

@@ -1,18 +1,15 @@
 /// Renders a `SwiftFileModel` as Swift source: four-space indentation, one blank line between members
 /// (stored properties and type aliases stay grouped), `\n` line endings, a trailing newline.
 package struct SwiftRenderer {
-    private var output: [UInt8] = []
+    private let output: ByteWriter
     private var lastLineIsBlankOrOpensBlock = true
     private var depth = 0
-    /// Indentation, appended as a slice.
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
     /// Where the line being written starts in `output`.
     private var lineStart = 0
 
     /// Renders a file.
     package static func render(_ file: SwiftFileModel) -> String {
-        var renderer = SwiftRenderer()
-        renderer.output.reserveCapacity(1 << 16)
+        var renderer = SwiftRenderer(output: ByteWriter(capacity: 1 << 16))
         for line in file.header { renderer.emit(line.isEmpty ? "//" : "// \(line)") }
         if !file.header.isEmpty { renderer.blank() }
         for module in file.imports { renderer.emit("import \(module)") }
@@ -20,17 +17,18 @@ package struct SwiftRenderer {
             renderer.blank()
             renderer.render(declaration)
         }
-        return String(decoding: renderer.output, as: UTF8.self)
+        return renderer.output.string
     }
 
     /// Renders top-level declarations, each preceded by a blank line — the bytes `render` emits for them
     /// after the imports (so chunks rendered separately join into the same file).
-    static func renderDeclarations(_ declarations: [SwiftDeclaration]) -> [UInt8] {
-        var renderer = SwiftRenderer()
-        renderer.output.reserveCapacity(declarations.count * 512)
-        for declaration in declarations {
+    static func renderDeclarations(_ declarations: [SwiftDeclaration]) -> ByteWriter {
+        var renderer = SwiftRenderer(output: ByteWriter(capacity: declarations.count * 1024))
+        // Indices rather than `for … in`: the elements are read in place instead of copied out (and
+        // released) one by one; the same below.
+        for index in declarations.indices {
             renderer.emit("")
-            renderer.render(declaration)
+            renderer.render(declarations[index])
         }
         return renderer.output
     }
@@ -71,20 +69,15 @@ package struct SwiftRenderer {
     private mutating func write(_ part: String) {
         if part.isEmpty { return }
         if output.count == lineStart {
-            if depth * 4 <= Self.spaces.count {
-                output.append(contentsOf: Self.spaces[..<(depth * 4)])
-            } else {
-                output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 4))
-            }
+            output.append(UInt8(ascii: " "), times: depth * 4)
         }
-        var part = part
-        part.withUTF8 { output.append(contentsOf: $0) }
+        output.append(part)
     }
 
     /// Ends the current line.
     private mutating func endLine() {
         let isEmpty = output.count == lineStart
-        lastLineIsBlankOrOpensBlock = isEmpty || output[output.count - 1] == UInt8(ascii: "{")
+        lastLineIsBlankOrOpensBlock = isEmpty || output.last == UInt8(ascii: "{")
         output.append(UInt8(ascii: "\n"))
     }
 
@@ -93,7 +86,7 @@ package struct SwiftRenderer {
     }
 
     private mutating func doc(_ doc: [String]) {
-        for line in doc { emit(line.isEmpty ? "///" : "/// ", line) }
+        for index in doc.indices { emit(doc[index].isEmpty ? "///" : "/// ", doc[index]) }
     }
 
     private mutating func render(_ declaration: SwiftDeclaration) {
@@ -116,7 +109,8 @@ package struct SwiftRenderer {
             write(" {")
             endLine()
             depth += 1
-            for item in enumeration.cases {
+            for index in enumeration.cases.indices {
+                let item = enumeration.cases[index]
                 doc(item.doc)
                 if let associated = item.associatedValue {
                     emit("case ", item.name, "(", associated, ")", item.rawValue == nil ? "" : " = ", item.rawValue ?? "")
@@ -132,7 +126,7 @@ package struct SwiftRenderer {
 
     /// Appends `: A, B` (nothing for no conformances).
     private mutating func writeConformances(_ conformances: [String]) {
-        for (index, conformance) in conformances.enumerated() { write(index == 0 ? ": " : ", ", conformance) }
+        for index in conformances.indices { write(index == 0 ? ": " : ", ", conformances[index]) }
     }
 
     private mutating func renderType(keyword: String, _ structure: SwiftStruct) {
@@ -156,14 +150,14 @@ package struct SwiftRenderer {
     private mutating func renderMembers(_ members: [SwiftMember], leadingBlank: Bool) {
         // Stored properties stay together, and so do type aliases; anything else is set off by blank lines.
         var previousGroup: Int?
-        for member in members {
-            let group = Self.group(member)
+        for index in members.indices {
+            let group = Self.group(members[index])
             if let previousGroup {
                 if group == nil || group != previousGroup { blank() }
             } else if leadingBlank {
                 blank()
             }
-            render(member)
+            render(members[index])
             previousGroup = group ?? -1
         }
     }
@@ -179,7 +173,7 @@ package struct SwiftRenderer {
 
     private mutating func body(_ statements: [String]) {
         depth += 1
-        for statement in statements { emit(statement) }
+        for index in statements.indices { emit(statements[index]) }
         depth -= 1
     }
 
@@ -190,7 +184,7 @@ package struct SwiftRenderer {
             emit(access, access.isEmpty ? "" : " ", isLet ? "let " : "var ", name, ": ", type)
         case .computedProperty(let docLines, let access, let name, let type, let statements):
             doc(docLines)
-            if statements.count == 1, Self.characterCount(statements[0]) + Self.characterCount(name) + Self.characterCount(type) < 90 {
+            if statements.count == 1, Self.fitsOnOneLine(statements[0], name, type) {
                 beginLine()
                 write(access, access.isEmpty ? "" : " ", "var ", name, ": ", type)
                 write(" { ", statements[0], " }")
@@ -244,9 +238,9 @@ package struct SwiftRenderer {
         if statements.isEmpty {
             beginLine()
             writeHead()
-            for (index, parameter) in parameters.enumerated() {
+            for index in parameters.indices {
                 if index > 0 { write(", ") }
-                writeParameter(parameter)
+                writeParameter(parameters[index])
             }
             write(throwing ? ") throws {}" : ") {}")
             endLine()
@@ -254,19 +248,19 @@ package struct SwiftRenderer {
         }
         beginLine()
         writeHead()
-        for (index, parameter) in parameters.enumerated() {
+        for index in parameters.indices {
             if index > 0 { write(", ") }
-            writeParameter(parameter)
+            writeParameter(parameters[index])
         }
         write(tail)
         // Columns count characters; the line's indentation is part of the limit.
-        if Self.characterCount(output[lineStart...]) > 120 {
-            output.removeSubrange(lineStart...)
+        if output.characterCount(from: lineStart) > 120 {
+            output.truncate(to: lineStart)
             emit(access, access.isEmpty ? "" : " ", modifiers, modifiers.isEmpty ? "" : " ", "init(")
             depth += 1
-            for (index, parameter) in parameters.enumerated() {
+            for index in parameters.indices {
                 beginLine()
-                writeParameter(parameter)
+                writeParameter(parameters[index])
                 if index + 1 < parameters.count { write(",") }
                 endLine()
             }
@@ -279,14 +273,16 @@ package struct SwiftRenderer {
         emit("}")
     }
 
+    /// Whether a computed property with this one statement, name and type is written on one line: fewer than
+    /// 90 characters in the three. Characters never outnumber UTF-8 bytes, so a short byte count answers
+    /// without looking at the text.
+    static func fitsOnOneLine(_ statement: String, _ name: String, _ type: String) -> Bool {
+        if statement.utf8.count + name.utf8.count + type.utf8.count < 90 { return true }
+        return characterCount(statement) + characterCount(name) + characterCount(type) < 90
+    }
+
     /// The number of characters in a string (its UTF-8 count when it is all ASCII).
     static func characterCount(_ text: String) -> Int {
         text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
-    }
-
-    /// The number of characters in some UTF-8 bytes (the byte count when they are all ASCII).
-    static func characterCount(_ bytes: ArraySlice<UInt8>) -> Int {
-        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.count }
-        return String(decoding: bytes, as: UTF8.self).count
     }
 }

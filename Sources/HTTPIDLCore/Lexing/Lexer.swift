@@ -194,18 +194,41 @@ public struct Lexer {
         return nil
     }
 
+    /// The ASCII characters that continue a word (not space, control or delimiter), as bits: values 0–63
+    /// and 64–127.
+    private static let wordASCIILow: UInt64 = 0x83ff_6cee_0000_0000
+    private static let wordASCIIHigh: UInt64 = 0x57ff_ffff_efff_ffff
+
     private mutating func lexWord() {
         let start = position
+        let scalars = self.scalars
+        var isASCII = true
         // Fast path: a word without escapes is a slice of the source.
         while position < scalars.count {
             let scalar = scalars[position]
-            if Self.isSpace(scalar) || Self.isDelimiter(scalar) || (scalar == "\u{FFFD}" && source.invalidUTF8Offsets.contains(position)) || Self.isControl(scalar) {
+            if scalar.value < 0x80 {
+                let bits = scalar.value < 64 ? Self.wordASCIILow : Self.wordASCIIHigh
+                guard (bits >> UInt64(scalar.value & 63)) & 1 == 1 else { break }
+                position += 1
+                continue
+            }
+            isASCII = false
+            if Self.isSpace(scalar) || (scalar == "\u{FFFD}" && source.invalidUTF8Offsets.contains(position)) || Self.isControl(scalar) {
                 break
             }
             position += 1
         }
         if position >= scalars.count || scalars[position] != "\\" {
-            emit(.word, SourceFile.string(scalars[start..<position]), from: start)
+            guard isASCII else {
+                emit(.word, SourceFile.string(scalars[start..<position]), from: start)
+                return
+            }
+            let count = position - start
+            let text = String(unsafeUninitializedCapacity: count) { buffer in
+                for offset in 0..<count { buffer[offset] = UInt8(truncatingIfNeeded: scalars[start + offset].value) }
+                return count
+            }
+            emit(.word, text, from: start)
             return
         }
         position = start

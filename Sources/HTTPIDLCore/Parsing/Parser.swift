@@ -453,15 +453,16 @@ public struct Parser {
         fields.append(field)
     }
 
-    /// Reports a missing `;` right after the previous token; skips stray tokens on the same line.
+    /// Reports a missing `;` right after the previous token; skips stray tokens on the same line. `what` is
+    /// only built for the report (it is asked for after every field).
     @discardableResult
-    private mutating func expectSemicolon(after what: String) -> Bool {
+    private mutating func expectSemicolon(after what: @autoclosure () -> String) -> Bool {
         if current.kind == .semicolon {
             advance()
             return true
         }
         if current.kind != .invalid {
-            error("expected ';' after \(what)", at: afterPrevious)
+            error("expected ';' after \(what())", at: afterPrevious)
         }
         let line = source.location(of: lastEnd).line
         if current.kind != .rightBrace, current.kind != .endOfFile, source.location(of: current.range.start).line == line {

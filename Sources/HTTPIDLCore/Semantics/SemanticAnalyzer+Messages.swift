@@ -28,7 +28,7 @@ extension SemanticAnalyzer {
         guard checkURIText(syntax.uri) else { return nil }
 
         // Path parameters.
-        var parameterRanges: [String: SourceRange] = [:]
+        var parameterRanges = SmallTable<String, SourceRange>()
         for parameter in syntax.uri.parameters {
             if let previous = parameterRanges[parameter.text] {
                 report(.error, "duplicate path parameter '$\(parameter.text)'", at: parameter.range,
@@ -164,7 +164,7 @@ extension SemanticAnalyzer {
         var bodyEncoding = request.encoding
         var singleBody: ModelType?
         let parameters = uri.parameters
-        var boundParameters: [String: ModelField] = [:]
+        var boundParameters = SmallTable<String, ModelField>()
 
         switch request.body.content {
         case .single(let typeSyntax, _):

@@ -61,8 +61,8 @@ extension SemanticAnalyzer {
 
     /// Names and keys already used in one body.
     struct Seen {
-        var names: [String: SourceRange] = [:]
-        var keys: [WireKeyID: SourceRange] = [:]
+        var names = SmallTable<String, SourceRange>()
+        var keys = SmallTable<WireKeyID, SourceRange>()
     }
 
     /// A wire key within its placement (a query item and a header may share a name).

@@ -2,7 +2,7 @@
 /// pairing, `$param` binding, placement and type rules, and recursive structs (marked for indirect storage).
 ///
 /// All files of one run share one namespace, so a `STRUCT` in one file can be used in another.
-public struct SemanticAnalyzer {
+public struct SemanticAnalyzer: Sendable {
     /// Settings that depend on the runtime being generated for.
     public struct Options: Sendable {
         /// Whether `ANY` is allowed (it maps to Courier's `JSONValue`). On by default; turn it off to generate
@@ -47,11 +47,21 @@ public struct SemanticAnalyzer {
     var diagnostics: [Diagnostic] = []
     /// The number of errors in `diagnostics` (checks compare it before and after, without rescanning).
     var errorCount = 0
+    /// When set, the generated type names registered and the collisions met (see `checkMessagesAhead`).
+    var nameLog: NameLog?
+    /// Whether large inputs have their messages checked in parallel first (`checkMessagesAhead`).
+    var checksMessagesAhead = true
     var fileIndex = 0
 
     /// Analyzes `files` together; returns the model and the diagnostics (sorted by file order and position).
     public static func analyze(_ files: [FileSyntax], options: Options = Options()) -> (ValidatedModel, [Diagnostic]) {
+        analyze(files, options: options, checkingMessagesAhead: true)
+    }
+
+    /// `analyze`, with the parallel check of large inputs' messages on or off (tests compare the two).
+    static func analyze(_ files: [FileSyntax], options: Options, checkingMessagesAhead: Bool) -> (ValidatedModel, [Diagnostic]) {
         var analyzer = SemanticAnalyzer(files: files, options: options)
+        analyzer.checksMessagesAhead = checkingMessagesAhead
         let model = analyzer.run()
         return (model, analyzer.diagnostics)
     }
@@ -76,10 +86,6 @@ public struct SemanticAnalyzer {
     // MARK: - Driver
 
     mutating func run() -> ValidatedModel {
-        // A message usually generates a request and a response type name per method: room for most of them
-        // up front saves rehashing a large table again and again.
-        let declarationCount = files.reduce(0) { $0 + $1.declarations.count }
-        generatedNames.reserveCapacity(declarationCount * 4)
         for index in files.indices {
             fileIndex = index
             collectSymbols(files[index])
@@ -90,6 +96,12 @@ public struct SemanticAnalyzer {
                 if case .enumeration(let syntax) = declaration { analyzeEnum(syntax) }
             }
         }
+        let checks = checkMessagesAhead()
+        var nextCheck = 0
+        // A message usually generates a request and a response type name per method: room for most of them
+        // up front saves rehashing a large table again and again.
+        let declarationCount = files.reduce(0) { $0 + $1.declarations.count }
+        generatedNames.reserveCapacity(declarationCount * 4)
         var indirect: Set<FieldKey> = []
         indirect = recursiveFields()
         var result: [ValidatedFile] = []
@@ -106,7 +118,9 @@ public struct SemanticAnalyzer {
                         declarations.append(.enumeration(model))
                     }
                 case .message(let syntax):
-                    if let model = analyzeMessage(syntax) { declarations.append(.message(model)) }
+                    let check = nextCheck < checks.count ? checks[nextCheck] : nil
+                    nextCheck += 1
+                    if let model = adopt(check, for: syntax) { declarations.append(.message(model)) }
                 case .external:
                     break
                 case .union(let syntax):
@@ -180,11 +194,13 @@ public struct SemanticAnalyzer {
     /// Registers a generated type name; reports a collision.
     mutating func registerGeneratedName(_ name: String, at range: SourceRange, what: @autoclosure () -> String) -> Bool {
         if let previous = generatedNames[name] {
+            nameLog?.collisions += 1
             report(.error, "\(what()) generates the type '\(name)', which already exists (\(describe(previous.fileIndex, previous.range)))",
                    at: range, notes: previous.fileIndex == fileIndex ? [.init(range: previous.range, message: "'\(name)' comes from here")] : [])
             return false
         }
         generatedNames[name] = (fileIndex, range)
+        nameLog?.names.append((name, range))
         return true
     }
 
