@@ -156,6 +156,13 @@ public final class MockWebServer: Sendable {
         core.state.withLock { $0.waiters.count }
     }
 
+    /// The bytes written to clients so far (heads and bodies, every connection together). A test of a client's
+    /// backpressure compares it with what the client has read: a client that stops reading stops the server
+    /// about a socket buffer later.
+    public var bytesSent: Int64 {
+        core.bytesSent.withLock { $0 }
+    }
+
     /// How many complete requests the server has received.
     public var requestCount: Int {
         core.state.withLock { $0.recorded.count }

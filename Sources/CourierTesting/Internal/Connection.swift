@@ -54,10 +54,18 @@ final class Connection {
     /// Sends bytes on the connection: through TLS when it has it, else straight to the socket. Returns the
     /// count sent, or 0 or less on failure (errno set for a plain socket).
     func send(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let sent: Int
         #if canImport(COpenSSL)
-        if let tls { return tls.send(bytes) ? bytes.count : 0 }
+        if let tls {
+            sent = tls.send(bytes) ? bytes.count : 0
+        } else {
+            sent = POSIX.send(fd, bytes)
+        }
+        #else
+        sent = POSIX.send(fd, bytes)
         #endif
-        return POSIX.send(fd, bytes)
+        if sent > 0 { core.bytesSent.withLock { $0 += Int64(sent) } }
+        return sent
     }
 
     /// Serves requests until the connection ends. The caller closes the descriptor afterwards.

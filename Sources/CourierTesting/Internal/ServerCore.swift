@@ -51,6 +51,8 @@ final class ServerCore: Sendable {
     let configuration: MockWebServer.Configuration
     let lifecycle = Lifecycle()
     let state = LockedState(ServerState())
+    /// Bytes written to clients so far, every connection together (`MockWebServer.bytesSent`).
+    let bytesSent = LockedState<Int64>(0)
 
     init(configuration: MockWebServer.Configuration) {
         self.configuration = configuration
