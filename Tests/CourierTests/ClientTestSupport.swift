@@ -171,6 +171,11 @@ extension NetworkLogEvent {
     var error: String? { if case .failure(_, _, let error, _) = self { error } else { nil } }
 }
 
+/// The request timeout of loopback integration tests whose subject is not a timeout: a hang guard, generous
+/// because on two cores the full suite's CPU-heavy compiler tests can keep a request's continuation queued for
+/// a minute (the client's 60 s default was seen to expire under load).
+let loopbackHangGuard: Duration = .seconds(120)
+
 /// The transports every integration test runs over: the same client behaviour is expected of both.
 enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case urlSession

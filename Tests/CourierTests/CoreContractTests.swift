@@ -125,7 +125,8 @@ import Testing
         defer { origin.shutdown(); other.shutdown() }
         origin.dispatcher = Self.redirecting(to: other.url("/echo"))
         other.enqueue(.text("landed"))
-        var configuration = NetworkClient.Configuration(retryPolicy: .never, transport: transport.make(), cookiePolicy: .disabled)
+        var configuration = NetworkClient.Configuration(
+            timeout: loopbackHangGuard, retryPolicy: .never, transport: transport.make(), cookiePolicy: .disabled)
         var headers: HTTPHeaders = ["Cookie": "session=SECRET", "Proxy-Authorization": "Basic SECRET", "X-Kept": "yes"]
         if viaAuthInterceptor {
             configuration.interceptors = [AuthInterceptor(tokenProvider: Token())]

@@ -15,7 +15,7 @@ import Testing
 
     func client(_ transport: TransportKind, cache: HTTPCache) -> NetworkClient {
         NetworkClient(baseURL: server.url("/"), configuration: .init(
-            retryPolicy: .never,
+            timeout: loopbackHangGuard, retryPolicy: .never,
             interceptors: [ValidationInterceptor(), CacheInterceptor(cache: cache), ResponseBufferingInterceptor()],
             transport: transport.make()))
     }

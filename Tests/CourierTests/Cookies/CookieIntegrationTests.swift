@@ -17,7 +17,8 @@ import Testing
 
     func client(_ transport: TransportKind, baseURL: URL? = nil) -> NetworkClient {
         NetworkClient(baseURL: baseURL ?? server.url("/api"), configuration: .init(
-            retryPolicy: .never, interceptors: [ValidationInterceptor(), CookieInterceptor(jar: jar)], transport: transport.make()))
+            timeout: loopbackHangGuard, retryPolicy: .never, interceptors: [ValidationInterceptor(), CookieInterceptor(jar: jar)],
+            transport: transport.make()))
     }
 
     func setCookies(_ fields: String..., status: Int = 200) -> MockResponse {

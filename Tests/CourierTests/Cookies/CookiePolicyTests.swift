@@ -22,7 +22,7 @@ import Testing
 
     func client(_ transport: TransportKind, _ policy: CookiePolicy = .perClient, baseURL: URL? = nil) -> NetworkClient {
         NetworkClient(baseURL: baseURL ?? server.baseURL, configuration: .init(
-            retryPolicy: .never, transport: transport.make(), cookiePolicy: policy))
+            timeout: loopbackHangGuard, retryPolicy: .never, transport: transport.make(), cookiePolicy: policy))
     }
 
     func cookieHeaderSent(by client: NetworkClient, to path: EndpointPath = "/me") async throws -> String {

@@ -19,7 +19,7 @@ import CourierSockets
 
     func client(_ transport: TransportKind, configure: (inout NetworkClient.Configuration) -> Void = { _ in }) -> NetworkClient {
         var configuration = NetworkClient.Configuration(
-            timeout: .seconds(120), retryPolicy: .never, transport: transport.make(), cookiePolicy: .disabled)
+            timeout: loopbackHangGuard, retryPolicy: .never, transport: transport.make(), cookiePolicy: .disabled)
         configure(&configuration)
         return NetworkClient(baseURL: server.baseURL, configuration: configuration)
     }

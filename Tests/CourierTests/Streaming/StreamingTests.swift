@@ -13,8 +13,9 @@ import Testing
         try server.start()
     }
 
-    func client(_ transport: TransportKind, retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: 0)) -> NetworkClient {
-        NetworkClient(baseURL: server.baseURL, configuration: .init(retryPolicy: retry, transport: transport.make()))
+    /// No retry deadline by default: reconnection counts must not depend on how fast a loaded machine is.
+    func client(_ transport: TransportKind, retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: 0, deadline: nil)) -> NetworkClient {
+        NetworkClient(baseURL: server.baseURL, configuration: .init(timeout: loopbackHangGuard, retryPolicy: retry, transport: transport.make()))
     }
 
     struct Chunk: Codable, Sendable, Equatable {
