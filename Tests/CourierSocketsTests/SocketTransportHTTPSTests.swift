@@ -12,8 +12,11 @@ struct SocketTransportHTTPSTests {
     static let day: TimeInterval = 24 * 3600
 
     func client(_ server: MockWebServer, _ tls: TLSConfiguration, metrics: (@Sendable (TransferMetrics) -> Void)? = nil) -> NetworkClient {
-        let transport = SocketTransport(configuration: .init(tls: tls, metricsHandler: metrics))
-        return NetworkClient(baseURL: server.url("/api"), configuration: .init(retryPolicy: .never, transport: transport))
+        // Generous idle and request bounds: these tests are about TLS and reuse, and in the full suite on two cores
+        // a pooled connection can sit idle past the 60 s default while CPU-heavy tests hold the cooperative pool
+        // (seen in a stress run: the second request then found it closed and opened a new one).
+        let transport = SocketTransport(configuration: .init(idleConnectionTimeout: .seconds(600), tls: tls, metricsHandler: metrics))
+        return NetworkClient(baseURL: server.url("/api"), configuration: .init(timeout: .seconds(120), retryPolicy: .never, transport: transport))
     }
 
     func tlsFailure(_ error: (any Error)?) -> String? {
