@@ -8,8 +8,10 @@ import Darwin
 
 /// Runs a command-line tool (curl, openssl, the httpidl CLI) from a test, safely beside the tests running in
 /// parallel in the same process:
-/// - one launch at a time: Foundation's `Process.run()` on Linux has crashed (a bad pointer in a copy) when
-///   launches from several threads overlapped under load;
+/// - `run` spawns with `posix_spawn`, not `Process`: Foundation's `Process.run()` on Linux crashed (a bad pointer
+///   in a `memcpy`, with descriptor numbers over 1,300 in its registers) while parallel tests held many
+///   descriptors, also with launches serialized; `launch` (for a `Process` a test must keep, such as a server)
+///   still goes through Foundation, one launch at a time;
 /// - output read with `read(2)`, retrying `EINTR`: `FileHandle.readDataToEndOfFile()` and `availableData` trap
 ///   on an interrupted read, and a child's exit (`SIGCHLD`) can interrupt one.
 ///
@@ -41,35 +43,56 @@ package enum ChildProcess {
     }
 
     /// Runs `executable` with `arguments`, writes `input` to its standard input (none: `/dev/null`), and
-    /// collects both outputs until it exits.
+    /// collects both outputs until it exits. Spawned with `posix_spawn` directly, not through `Process`.
     package static func run(_ executable: URL, _ arguments: [String], input: Data? = nil) throws -> Output {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let stdout = Pipe()
-        let stderr = Pipe()
-        let stdin = input.map { _ in Pipe() }
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = stdin ?? FileHandle.nullDevice
-        try launch(process)
+        let stdin = try pipePair(), stdout = try pipePair(), stderr = try pipePair()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // The pipes are close-on-exec; dup2 gives the child its three ends without that flag.
+        posix_spawn_file_actions_adddup2(&actions, stdin.read, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr.write, 2)
+        let path = executable.path
+        // Unsafe pointers: C copies of the arguments, alive until `posix_spawn` has returned, then freed.
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = launching.withLock { posix_spawn(&pid, path, &actions, nil, argv, envp) }
+        for descriptor in [stdin.read, stdout.write, stderr.write] { close(descriptor) }
+        guard spawned == 0 else {
+            for descriptor in [stdin.write, stdout.read, stderr.read] { close(descriptor) }
+            throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT)
+        }
         // stdin and stderr on threads of their own, so that a child filling one pipe never waits on another.
         let done = DispatchSemaphore(value: 0)
         let errors = LockedState(Data())
         Thread.detachNewThread {
-            errors.withLock { $0 = readToEnd(stderr.fileHandleForReading.fileDescriptor) }
+            errors.withLock { $0 = readToEnd(stderr.read) }
+            close(stderr.read)
             done.signal()
         }
-        if let stdin, let input {
-            Thread.detachNewThread {
-                writeAll(input, to: stdin.fileHandleForWriting.fileDescriptor)
-                try? stdin.fileHandleForWriting.close()
-            }
+        Thread.detachNewThread {
+            if let input { writeAll(input, to: stdin.write) }
+            close(stdin.write)
         }
-        let output = readToEnd(stdout.fileHandleForReading.fileDescriptor)
+        let output = readToEnd(stdout.read)
+        close(stdout.read)
         done.wait()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: output, stderr: errors.withLock { $0 })
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS, and 128 + the signal for a child that was killed.
+        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Output(status: exitStatus, stdout: output, stderr: errors.withLock { $0 })
+    }
+
+    /// A pipe whose two ends are close-on-exec.
+    private static func pipePair() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
     }
 
     /// Waits for what `descriptor` has and returns up to `maximum` bytes of it; empty at the end of the stream
