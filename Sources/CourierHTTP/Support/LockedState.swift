@@ -23,8 +23,10 @@ private typealias LockPrimitive = pthread_mutex_t
 /// let counter = LockedState(0)
 /// counter.withLock { $0 += 1 }
 /// ```
+///
+/// `@unchecked Sendable` is safe: the value is only ever reached inside `withLock`, which holds the lock for the
+/// whole access, and `storage` itself is a `let`.
 package struct LockedState<Value>: @unchecked Sendable {
-    // @unchecked: the value is only ever reached inside `withLock`, which holds the lock for the whole access.
     private let storage: Storage
 
     /// Creates the state with its first value.
