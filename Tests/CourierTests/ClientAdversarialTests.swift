@@ -5,7 +5,8 @@ import Synchronization
 import Testing
 
 /// A token provider whose refresh takes `refreshDelay` — or, with `holdingRefresh`, waits until `release()` —
-/// and then throws `refreshError` or stores the token `fresh`; counts refreshes.
+/// and then throws `refreshError` or stores the token `fresh`; counts refreshes. `waitUntilRefreshing()` returns
+/// once a refresh has begun.
 actor SlowTokenProvider: TokenProvider {
     private(set) var refreshCount = 0
     private var token = "stale"
@@ -14,18 +15,28 @@ actor SlowTokenProvider: TokenProvider {
     private let holdingRefresh: Bool
     private let gate: AsyncStream<Void>
     private let opener: AsyncStream<Void>.Continuation
+    private let started: AsyncStream<Void>
+    private let startSignal: AsyncStream<Void>.Continuation
 
     init(refreshDelay: Duration = .zero, refreshError: (any Error & Sendable)? = nil, holdingRefresh: Bool = false) {
         self.refreshDelay = refreshDelay
         self.refreshError = refreshError
         self.holdingRefresh = holdingRefresh
         (gate, opener) = AsyncStream<Void>.makeStream()
+        (started, startSignal) = AsyncStream<Void>.makeStream()
+    }
+
+    /// Returns once `refreshToken` has been entered (at once if it already was). One caller at a time.
+    func waitUntilRefreshing() async {
+        if refreshCount > 0 { return }
+        for await _ in started { return }
     }
 
     func currentToken() async throws -> String? { token }
 
     func refreshToken(rejected: String?) async throws -> String {
         refreshCount += 1
+        startSignal.yield()
         if holdingRefresh {
             for await _ in gate {}   // ends when `release()` finishes the stream
         } else {
@@ -56,7 +67,7 @@ actor SlowTokenProvider: TokenProvider {
         let provider = SlowTokenProvider(refreshDelay: .seconds(30))
         let client = stubClient(Self.authServer(), interceptors: [AuthInterceptor(tokenProvider: provider)])
         let task = Task { try await client.send(Call().decoding(Int.self)) }
-        while await provider.refreshCount == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
+        await provider.waitUntilRefreshing()
         let start = ContinuousClock.now
         task.cancel()
         let result = await task.result
@@ -70,7 +81,7 @@ actor SlowTokenProvider: TokenProvider {
         let provider = SlowTokenProvider(holdingRefresh: true)
         let client = stubClient(Self.authServer(), interceptors: [AuthInterceptor(tokenProvider: provider)])
         let tasks = (0..<20).map { _ in Task { try await client.send(Call().decoding(Int.self)) } }
-        while await provider.refreshCount == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
+        await provider.waitUntilRefreshing()
         for task in tasks.prefix(10) { task.cancel() }
         for task in tasks.prefix(10) {
             await #expect(throws: NetworkError.cancelled) { try await task.value }

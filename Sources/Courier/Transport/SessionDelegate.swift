@@ -107,7 +107,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             resume: { self.offDelegateQueue { task.value.resume() } },
             onCancel: { self.offDelegateQueue { task.value.cancel() } })
         #endif
-        let head = withRecord(dataTask) { record -> CheckedContinuation<HTTPResponse, any Error>? in
+        let head = withRecord(dataTask) { record -> HeadHandoff? in
             // A repeated response (after an auth retry, say) replaces the body that came before it.
             record.stream?.finish(.transport(TransportFailure(kind: .connectionLost, message: "the response was replaced")))
             record.stream = stream

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// Only touched under `SessionDelegate`'s registry lock.
 final class TransferRecord {
     /// Resumed once, with the response head (and its body stream) or the failure; `nil` after.
-    var head: CheckedContinuation<HTTPResponse, any Error>?
+    var head: HeadHandoff?
     /// The body's stream, from the response on.
     var stream: ResponseBodyStream?
     let uploadProgress: (@Sendable (TransferProgress) -> Void)?
@@ -24,7 +24,7 @@ final class TransferRecord {
     var declinedChallenge = false
 
     init(
-        head: CheckedContinuation<HTTPResponse, any Error>,
+        head: HeadHandoff,
         uploadProgress: (@Sendable (TransferProgress) -> Void)?,
         uploadLength: Int64?,
         temporaryFile: URL?
@@ -36,7 +36,7 @@ final class TransferRecord {
     }
 
     /// Takes the head continuation, so that it is resumed exactly once.
-    func takeHead() -> CheckedContinuation<HTTPResponse, any Error>? {
+    func takeHead() -> HeadHandoff? {
         defer { head = nil }
         return head
     }

@@ -85,25 +85,25 @@ public final class URLSessionTransport: Transport {
         let temporaryFile: URL? = if case .file(let url, true) = upload { url } else { nil }
         let cancellation = CancellationBox(control: control)
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let record = TransferRecord(
-                    head: continuation,
-                    uploadProgress: request.uploadProgress,
-                    uploadLength: request.body?.contentLength,
-                    temporaryFile: temporaryFile)
-                let work = Unchecked((session, delegate, record, upload, urlRequest))
-                control.async {
-                    let (session, delegate, record, upload, urlRequest) = work.value
-                    let task: URLSessionTask
-                    switch upload {
-                    case .none: task = session.dataTask(with: urlRequest)
-                    case .data(let data): task = session.uploadTask(with: urlRequest, from: data)
-                    case .file(let url, _): task = session.uploadTask(with: urlRequest, fromFile: url)
-                    }
-                    delegate.register(record, for: task)
-                    cancellation.start(task)
+            let head = HeadHandoff()
+            let record = TransferRecord(
+                head: head,
+                uploadProgress: request.uploadProgress,
+                uploadLength: request.body?.contentLength,
+                temporaryFile: temporaryFile)
+            let work = Unchecked((session, delegate, record, upload, urlRequest))
+            control.async {
+                let (session, delegate, record, upload, urlRequest) = work.value
+                let task: URLSessionTask
+                switch upload {
+                case .none: task = session.dataTask(with: urlRequest)
+                case .data(let data): task = session.uploadTask(with: urlRequest, from: data)
+                case .file(let url, _): task = session.uploadTask(with: urlRequest, fromFile: url)
                 }
+                delegate.register(record, for: task)
+                cancellation.start(task)
             }
+            return try await head.wait()
         } onCancel: {
             cancellation.cancel()
         }
