@@ -124,7 +124,7 @@ extension HTTP1Connection {
                     let continuation = exchange.headContinuation
                     exchange.headContinuation = nil
                     complete(exchange, reusable: end.reusable)
-                    continuation?.resume(returning: response)
+                    if let continuation { loop.deliverAfterRound(continuation, response) }
                     index = end.index + 1
                     continue
                 }

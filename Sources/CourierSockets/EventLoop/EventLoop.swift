@@ -9,7 +9,7 @@ import CSocketSupport
 /// they need no locks; other threads reach them through `execute`.
 ///
 /// `@unchecked Sendable` is safe: `channels`, `nextDeadlineScan` and `thread` are touched only on the loop thread
-/// (or before it starts); `jobs` is a `LockedState`; `epollFD` and `wakeFD` never change.
+/// (or before it starts), like `runningJobs` and `headsToDeliver`; `jobs` is a `LockedState`; `epollFD` and `wakeFD` never change.
 final class EventLoop: @unchecked Sendable {
     /// How often the deadlines of the channels are checked; time-outs fire within this much of their moment.
     static let deadlineGranularity: UInt64 = 10_000_000
@@ -20,6 +20,10 @@ final class EventLoop: @unchecked Sendable {
     private var channels: [Int32: any LoopChannel] = [:]
     private var nextDeadlineScan: UInt64 = 0
     private var thread: pthread_t?
+    /// Response heads whose callers are resumed once the current batch of events has been handled.
+    /// The jobs being run, swapped out of `jobs` (loop thread only).
+    private var runningJobs: [@Sendable () -> Void] = []
+    private var headsToDeliver: [(CheckedContinuation<HTTPResponse, any Error>, HTTPResponse)] = []
     /// A read buffer every connection of this loop shares: reads are synchronous on the loop thread, and what a
     /// connection keeps it copies out.
     let readBuffer: UnsafeMutableRawBufferPointer
@@ -84,6 +88,21 @@ final class EventLoop: @unchecked Sendable {
         epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
     }
 
+    /// Resumes `continuation` with `response` after the events of this round (loop thread only).
+    ///
+    /// Resuming a caller wakes a thread of Swift's pool when none is awake; resuming the callers of one round
+    /// back to back lets one wake-up serve several, where resuming each between the socket reads of the round
+    /// woke a thread (a futex call and a context switch) for almost every response.
+    func deliverAfterRound(_ continuation: CheckedContinuation<HTTPResponse, any Error>, _ response: HTTPResponse) {
+        headsToDeliver.append((continuation, response))
+    }
+
+    private func deliverHeads() {
+        guard !headsToDeliver.isEmpty else { return }
+        for (continuation, response) in headsToDeliver { continuation.resume(returning: response) }
+        headsToDeliver.removeAll(keepingCapacity: true)
+    }
+
     // MARK: The loop
 
     private func run() {
@@ -105,7 +124,9 @@ final class EventLoop: @unchecked Sendable {
                     }
                 }
             }
+            deliverHeads()
             runJobs()
+            deliverHeads()
             scanDeadlines()
         }
     }
@@ -126,12 +147,11 @@ final class EventLoop: @unchecked Sendable {
 
     private func runJobs() {
         while true {
-            let batch = jobs.withLock { state -> [@Sendable () -> Void] in
-                defer { state.queue.removeAll(keepingCapacity: true) }
-                return state.queue
-            }
-            if batch.isEmpty { return }
-            for job in batch { job() }
+            // Swapped with the queue, so that neither array is copied or reallocated.
+            jobs.withLock { state in swap(&state.queue, &runningJobs) }
+            if runningJobs.isEmpty { return }
+            for job in runningJobs { job() }
+            runningJobs.removeAll(keepingCapacity: true)
         }
     }
 
