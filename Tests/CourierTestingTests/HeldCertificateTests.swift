@@ -74,7 +74,9 @@ struct HeldCertificateTests {
         #expect(parsed.signed(by: parsed))
         #expect(X509_check_private_key(parsed.certificate, parsed.key) == 1)
         #expect(EVP_PKEY_get_base_id(parsed.key) == (keyType == .ecP256 ? EVP_PKEY_EC : EVP_PKEY_RSA))
-        #expect((86000...86400).contains(parsed.secondsToExpiry))
+        // One day, give or take: the upper end allows the wall clock to be stepped back a little while the test
+        // runs (stress run 8 of a loaded VM read 86,401 after a whole-machine stall and a clock correction).
+        #expect((86000...86460).contains(parsed.secondsToExpiry))
     }
 
     @Test("a server certificate is signed by its authority and carries its hosts as subjectAltNames")
