@@ -74,6 +74,12 @@ let package = Package(
         .executableTarget(
             name: "FuzzHTTP1Parser", dependencies: ["FuzzingSupport", "CourierSockets"], path: "Sources/Fuzz/FuzzHTTP1Parser"
         ),
+        .executableTarget(
+            name: "FuzzServerSentEvents", dependencies: ["FuzzingSupport", "Courier"], path: "Sources/Fuzz/FuzzServerSentEvents"
+        ),
+        .executableTarget(
+            name: "FuzzHTTPState", dependencies: ["FuzzingSupport", "Courier", "CourierHTTP"], path: "Sources/Fuzz/FuzzHTTPState"
+        ),
 
         .executableTarget(name: "courier-demo", dependencies: ["Courier", "CourierTesting"], plugins: ["HTTPIDLPlugin"]),
 

@@ -2,7 +2,7 @@
 # Builds every libFuzzer target with -sanitize=fuzzer,address and runs each for SECONDS (default 60), one
 # after another. Prints the executions per target and fails on any crash, timeout, OOM or leak.
 #
-#   bash Scripts/fuzz.sh [seconds]
+#   bash Scripts/fuzz.sh [seconds] [target ...]     (no target named: all of them)
 #
 # Seeds are read from Tests/FuzzCorpus/<target>/ (committed, never written); the inputs libFuzzer finds go to
 # .build-fuzz/corpus/<target>/ (kept between runs) and crash / timeout / OOM inputs to
@@ -13,9 +13,10 @@ cd "$(dirname "$0")/.."
 
 seconds="${1:-60}"
 if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -lt 1 ]; then
-  echo "usage: bash Scripts/fuzz.sh [seconds per target]" >&2
+  echo "usage: bash Scripts/fuzz.sh [seconds per target] [target ...]" >&2
   exit 2
 fi
+(($#)) && shift
 
 # One executable target under Sources/Fuzz/ per parser; seeds in Tests/FuzzCorpus/<target>/.
 targets=(
@@ -25,7 +26,18 @@ targets=(
   FuzzRequestURL       # HTTPRequest(endpoint, baseURL:): re-parses to itself, host never changes
   FuzzOpenAPIImport    # the YAML / JSON reader, OpenAPI importer and .http compiler on any bytes
   FuzzHTTP1Parser      # the HTTP/1.1 response parser and content decoder: whole and split reads agree
+  FuzzServerSentEvents # the text/event-stream parser: whole and split reads agree
+  FuzzHTTPState        # Set-Cookie and the cookie store, cache headers and freshness, HTTP and cookie dates
 )
+if (($#)); then
+  for target in "$@"; do
+    if ! printf '%s\n' "${targets[@]}" | grep -qx "$target"; then
+      echo "error: no fuzz target '$target' (targets: ${targets[*]})" >&2
+      exit 2
+    fi
+  done
+  targets=("$@")
+fi
 
 scratch=.build-fuzz
 # COURIER_FUZZING compiles the LLVMFuzzerRunDriver call in (see Sources/Fuzz/FuzzingSupport/FuzzDriver.swift).

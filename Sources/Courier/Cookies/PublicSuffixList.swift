@@ -23,9 +23,14 @@ package struct PublicSuffixList: Sendable {
 
     /// Reads the rules in `text`, the list's file format.
     package init(text: String) {
-        for line in text.split(whereSeparator: \.isNewline) {
-            guard let rule = line.split(whereSeparator: \.isWhitespace).first, !rule.hasPrefix("//") else { continue }
-            let ascii = Punycode.asciiDomain(String(rule))
+        // By bytes: the file's line ends and separators are ASCII, and `Character` properties made this about
+        // 30 ms of a client's first request with cookies (the list has ~10,000 lines).
+        let isLineEnd = { (byte: UInt8) in byte == 0x0A || byte == 0x0D }
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        for line in text.utf8.split(whereSeparator: isLineEnd) {
+            guard let rule = line.split(whereSeparator: isSpace).first,
+                  !rule.starts(with: "//".utf8) else { continue }
+            let ascii = Punycode.asciiDomain(String(decoding: rule, as: UTF8.self))
             if ascii.hasPrefix("!") {
                 exceptions.insert(String(ascii.dropFirst()))
             } else if ascii.hasPrefix("*.") {
