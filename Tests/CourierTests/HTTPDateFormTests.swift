@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// RFC 9110 §5.6.7: the three date forms a recipient must accept all mean the same instant.
-@Suite struct HTTPDateReviewTests {
+@Suite struct HTTPDateFormTests {
     @Test(arguments: [
         "Sun, 06 Nov 1994 08:49:37 GMT",
         "Sunday, 06-Nov-94 08:49:37 GMT",

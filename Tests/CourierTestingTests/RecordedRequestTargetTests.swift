@@ -3,7 +3,7 @@ import Testing
 import CourierTesting
 
 /// Decoding of recorded targets: exact, never lossy.
-@Suite struct RecordedRequestReviewTests {
+@Suite struct RecordedRequestTargetTests {
     /// Found in review: Foundation's `removingPercentEncoding` drops a leading U+FEFF, so a query value
     /// `%EF%BB%BFx` was recorded as `x`.
     @Test func byteOrderMarksInTheTargetAreKept() {

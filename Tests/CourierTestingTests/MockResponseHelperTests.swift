@@ -3,7 +3,7 @@ import Testing
 import CourierTesting
 
 /// Edge arguments of `MockResponse`'s public helpers.
-@Suite struct MockResponseReviewTests {
+@Suite struct MockResponseHelperTests {
     /// Found in review: a negative offset made `offset % 251` negative and `UInt8(value)` trap.
     @Test(arguments: [(-1, [250, 0, 1]), (-251, [0, 1, 2]), (-252, [250, 0, 1]), (.min, []), (250, [250, 0, 1])] as [(Int64, [UInt8])])
     func generatedBytesAcceptAnyOffset(_ offset: Int64, _ prefix: [UInt8]) {

@@ -4,7 +4,7 @@ import Testing
 
 /// Hostile and boundary inputs for URL building, headers and bodies: a request or a typed `NetworkError`,
 /// never a trap, never a route changed by a value, never bytes a server would misread.
-@Suite struct RequestAdversarialTests {
+@Suite struct RequestInputValidationTests {
     static func url(_ base: String, _ path: EndpointPath, query: String? = nil) throws -> String {
         try RequestURLBuilder.url(baseURL: #require(URL(string: base)), path: path, query: query).absoluteString
     }

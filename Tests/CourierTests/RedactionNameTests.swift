@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Names added to a `Redaction` after it is created must be matched case-insensitively too.
-@Suite struct RedactionReviewTests {
+@Suite struct RedactionNameTests {
     @Test(arguments: ["X-Api-Key", "x-api-key", "X-API-KEY"])
     func headerNamesInsertedInAnyCaseAreRedacted(configured: String) {
         var redaction = Redaction.default

@@ -4,7 +4,7 @@ import URLQueryCoding
 
 /// Hostile and boundary inputs for the query encoder and decoder: every one ends in a value or a typed
 /// error, never a trap, a hang or a silently wrong value.
-@Suite struct URLQueryAdversarialTests {
+@Suite struct URLQueryMalformedInputTests {
     struct Numbers: Codable, Equatable {
         var int: Int
         var uint64: UInt64

@@ -5,7 +5,7 @@ import Testing
 
 /// The transports against MockWebServer at the edges: download destinations, spooled-body cleanup on
 /// cancellation, oversized headers.
-@Suite struct TransportAdversarialTests {
+@Suite struct TransportDownloadAndLimitTests {
     let server: MockWebServer
     let directory: URL
 

@@ -52,7 +52,7 @@ actor SlowTokenProvider: TokenProvider {
 }
 
 /// Cancellation at every stage, single-flight refresh under failure, odd retry inputs, file-system edges.
-@Suite struct ClientAdversarialTests {
+@Suite struct ClientCancellationTests {
     /// Answers `Bearer fresh` with `1`, anything else with 401 (a new one per test, so that its request count
     /// is the test's own).
     static func authServer() -> StubTransport {
@@ -244,7 +244,7 @@ actor SlowTokenProvider: TokenProvider {
 }
 
 /// A coalesced waiter whose leader is cancelled was failed with `.cancelled` although nobody cancelled it.
-@Suite struct CoalescingReviewTests {
+@Suite struct CoalescedWaiterTests {
     @Test(.timeLimit(.minutes(2))) func waiterOutlivesACancelledLeaderAndSendsItself() async throws {
         let calls = Counter()
         let stub = StubTransport { _ in
@@ -288,7 +288,7 @@ final class Counter: Sendable {
 }
 
 /// `StubTransport` with a handler used to consume enqueued responses and ignore them.
-@Suite struct StubTransportReviewTests {
+@Suite struct StubTransportQueueTests {
     @Test func enqueuedResponsesComeBeforeTheHandler() async throws {
         let stub = StubTransport { _ in .json("2") }
         stub.enqueue(.json("1"))
@@ -318,7 +318,7 @@ actor SettableTokenProvider: TokenProvider {
     }
 }
 
-@Suite struct AuthRefreshReviewTests {
+@Suite struct AuthRefreshTokenTests {
     /// After a new login, a rejected new token was "refreshed" to the token of an earlier refresh.
     @Test func aRejectedTokenFromANewLoginIsRefreshedNotSwappedForAStaleOne() async throws {
         let valid = Mutex("r1")
