@@ -3,15 +3,35 @@ import CSocketSupport
 import CourierHTTP
 import Glibc
 
-/// Opening the connection: each resolved address in turn, non-blocking, under the connect time-out.
+/// Opening the connection: the resolved addresses raced Happy-Eyeballs style (RFC 8305), under the connect
+/// time-out, then TLS or a proxy tunnel.
 extension HTTP1Connection {
+    /// How long an attempt has before the next address gets one of its own (RFC 8305 §5 recommends 250 ms).
+    static let attemptDelay: UInt64 = 250_000_000
+
     /// Starts connecting to `addresses` (on the loop thread); `continuation` hears when the connection is ready.
     func connect(to addresses: [SocketAddress], resolvedAt resolved: UInt64, startedAt start: UInt64, continuation: CheckedContinuation<Void, any Error>) {
-        self.addresses = addresses
+        self.addresses = Self.interleavingFamilies(addresses)
         self.connectContinuation = continuation
         self.connectTimings = ConnectTimings(start: start, resolved: resolved)
         self.connectDeadline = MonotonicClock.now() + settings.connectTimeout
-        tryNextAddress()
+        startNextAttempt()
+    }
+
+    /// `addresses` in the order RFC 8305 §4 tries them: the resolver's order, but alternating between address
+    /// families from the first one's, so that a network where one family is broken costs one attempt delay.
+    static func interleavingFamilies(_ addresses: [SocketAddress]) -> [SocketAddress] {
+        guard let first = addresses.first else { return [] }
+        var preferred = addresses.filter { $0.family == first.family }[...]
+        var others = addresses.filter { $0.family != first.family }[...]
+        var ordered: [SocketAddress] = []
+        ordered.reserveCapacity(addresses.count)
+        while let next = preferred.popFirst() {
+            ordered.append(next)
+            if let other = others.popFirst() { ordered.append(other) }
+        }
+        ordered.append(contentsOf: others)
+        return ordered
     }
 
     /// Gives up connecting because the caller was cancelled.
@@ -20,7 +40,9 @@ extension HTTP1Connection {
         failConnect(NetworkError.cancelled)
     }
 
-    private func tryNextAddress() {
+    /// Opens a socket to the next address that takes one and races it with the attempts in flight; fails the
+    /// connection when no address is left and nothing is in flight.
+    func startNextAttempt() {
         while addressIndex < addresses.count {
             let address = addresses[addressIndex]
             addressIndex += 1
@@ -36,40 +58,60 @@ extension HTTP1Connection {
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socketFD, $0, address.length) }
             }
             if result == 0 || errno == EINPROGRESS {
-                fd = socketFD
-                remoteAddress = address.description
-                interest = EPOLLOUT.rawValue
-                loop.register(self, fd: socketFD, events: interest)
-                if result == 0 { finishConnect() }
+                let attempt = ConnectAttempt(fd: socketFD, address: address, owner: self)
+                attempts.append(attempt)
+                loop.register(attempt, fd: socketFD, events: EPOLLOUT.rawValue)
+                nextAttemptAt = addressIndex < addresses.count ? MonotonicClock.now() + Self.attemptDelay : nil
+                if result == 0 { attemptFinished(attempt) }
                 return
             }
             connectFailures.append("\(address): \(String(cString: strerror(errno)))")
             Glibc.close(socketFD)
         }
-        failConnect(NetworkError.transport(TransportFailure(
-            kind: .cannotConnect, message: "cannot connect to \(key): \(connectFailures.joined(separator: "; "))")))
+        nextAttemptAt = nil
+        if attempts.isEmpty {
+            failConnect(NetworkError.transport(TransportFailure(
+                kind: .cannotConnect, message: "cannot connect to \(key): \(connectFailures.joined(separator: "; "))")))
+        }
     }
 
-    /// The socket became writable (or failed) while connecting.
-    func finishConnect() {
-        guard state == .connecting, fd >= 0 else { return }
+    /// An attempt's socket connected or failed. The first to connect becomes the connection's socket; a failure
+    /// starts the next address at once when nothing else is in flight.
+    func attemptFinished(_ attempt: ConnectAttempt) {
+        guard state == .connecting, fd < 0, let index = attempts.firstIndex(where: { $0 === attempt }) else { return }
+        attempts.remove(at: index)
+        loop.deregister(fd: attempt.fd)
         var error: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
-        getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+        getsockopt(attempt.fd, SOL_SOCKET, SO_ERROR, &error, &length)
         if error != 0 {
-            connectFailures.append("\(remoteAddress ?? "?"): \(String(cString: strerror(error)))")
-            loop.deregister(fd: fd)
-            Glibc.close(fd)
-            fd = -1
-            tryNextAddress()
+            connectFailures.append("\(attempt.address): \(String(cString: strerror(error)))")
+            Glibc.close(attempt.fd)
+            // A failure starts the next address at once (RFC 8305 §5), without waiting out the delay.
+            if addressIndex < addresses.count || attempts.isEmpty { startNextAttempt() }
             return
         }
+        closeAttempts()
+        fd = attempt.fd
+        remoteAddress = attempt.address.description
+        interest = EPOLLOUT.rawValue
+        loop.register(self, fd: fd, events: interest)
         connectTimings?.connected = MonotonicClock.now()
         if let route = key.proxy, route.tunnels {
             startTunnel(route)
             return
         }
         startTLSOrFinish()
+    }
+
+    /// Closes the attempts still racing (one has won, or connecting failed).
+    private func closeAttempts() {
+        nextAttemptAt = nil
+        for attempt in attempts {
+            loop.deregister(fd: attempt.fd)
+            Glibc.close(attempt.fd)
+        }
+        attempts.removeAll()
     }
 
     /// Starts TLS for https, or finishes connecting for http.
@@ -122,6 +164,7 @@ extension HTTP1Connection {
     /// Connecting failed: closes what is open and tells the caller.
     func failConnect(_ error: NetworkError) {
         guard state == .connecting else { return }
+        closeAttempts()
         tls = nil
         tunnel = nil
         if fd >= 0 {

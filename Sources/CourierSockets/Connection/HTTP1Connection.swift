@@ -59,6 +59,10 @@ final class HTTP1Connection: LoopChannel, @unchecked Sendable {
     // Connecting.
     var addresses: [SocketAddress] = []
     var addressIndex = 0
+    /// The sockets still racing to connect (Happy Eyeballs), until one wins.
+    var attempts: [ConnectAttempt] = []
+    /// When the next address gets its own attempt if none has connected by then.
+    var nextAttemptAt: UInt64?
     var connectContinuation: CheckedContinuation<Void, any Error>?
     var connectDeadline: UInt64?
     var connectFailures: [String] = []
@@ -97,7 +101,8 @@ final class HTTP1Connection: LoopChannel, @unchecked Sendable {
     var deadline: UInt64? {
         switch state {
         case .connecting:
-            return connectDeadline
+            guard let nextAttemptAt else { return connectDeadline }
+            return min(nextAttemptAt, connectDeadline ?? .max)
         case .idle:
             return idleSince + settings.idleTimeout
         case .active:
@@ -114,6 +119,11 @@ final class HTTP1Connection: LoopChannel, @unchecked Sendable {
     func handleDeadline(now: UInt64) {
         switch state {
         case .connecting:
+            if let next = nextAttemptAt, next <= now, (connectDeadline ?? .max) > now {
+                nextAttemptAt = nil
+                startNextAttempt()
+                return
+            }
             failConnect(NetworkError.transport(TransportFailure(
                 kind: .timedOut, message: "connecting to \(key) timed out after \(settings.connectTimeoutDescription)")))
         case .idle:
@@ -152,8 +162,6 @@ final class HTTP1Connection: LoopChannel, @unchecked Sendable {
                 continueTunnel()
             } else if tls != nil {
                 continueHandshake()
-            } else {
-                finishConnect()
             }
         case .closed:
             break

@@ -7,7 +7,8 @@ struct LoopbackListener {
     let descriptor: Int32
     let port: UInt16
 
-    init() throws {
+    /// Listens with `backlog` (the kernel holds `backlog` + 1 finished handshakes, and drops SYNs past them).
+    init(backlog: Int32 = 16) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var one: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -19,7 +20,7 @@ struct LoopbackListener {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(listener, 16) == 0 else {
+        guard bound == 0, listen(listener, backlog) == 0 else {
             close(listener)
             throw POSIXError(.EADDRINUSE)
         }

@@ -1,0 +1,41 @@
+#if os(Linux)
+import Glibc
+
+/// One socket of a connection being opened, connecting to one address. Happy Eyeballs (RFC 8305) races a few
+/// of them a short delay apart; the connection adopts the first that connects and closes the others.
+///
+/// Lives on its connection's loop thread only (registered there, called there).
+final class ConnectAttempt: LoopChannel {
+    let fd: Int32
+    let address: SocketAddress
+    /// Weak: the connection closes its attempts before it is done connecting, so this is `nil` only for an
+    /// attempt that outlived a broken invariant (it then closes its own socket).
+    private weak var owner: HTTP1Connection?
+
+    init(fd: Int32, address: SocketAddress, owner: HTTP1Connection) {
+        self.fd = fd
+        self.address = address
+        self.owner = owner
+    }
+
+    /// The socket connected or failed.
+    func handleEvents(_ events: UInt32) {
+        guard let owner else {
+            Glibc.close(fd)
+            return
+        }
+        owner.attemptFinished(self)
+    }
+
+    /// The connection's deadline (its connect time-out, the next attempt's start), through its first attempt
+    /// only: a connecting connection is not registered with the loop itself, and is told once per moment.
+    var deadline: UInt64? {
+        guard let owner, owner.attempts.first === self else { return nil }
+        return owner.deadline
+    }
+
+    func handleDeadline(now: UInt64) {
+        owner?.handleDeadline(now: now)
+    }
+}
+#endif
