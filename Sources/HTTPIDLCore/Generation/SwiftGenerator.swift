@@ -46,7 +46,11 @@ public struct SwiftGenerator: Sendable {
         let results = ChunkResults<ByteWriter>(count: chunkCount)
         let work: @Sendable (Int) -> Void = { chunk in
             let range = (chunk * chunkSize)..<min(declarations.count, (chunk + 1) * chunkSize)
-            results.store(SwiftRenderer.renderDeclarations(self.declarations(for: declarations[range])), at: chunk)
+            // Each declaration is rendered as soon as it is built and freed before the next is built, so the
+            // allocator reuses the same few blocks instead of holding and then freeing a whole chunk's model.
+            var renderer = SwiftRenderer(capacity: range.count * 4096)
+            self.forEachDeclaration(in: declarations[range]) { renderer.append($0) }
+            results.store(renderer.bytes, at: chunk)
         }
         if chunkCount > 1 {
             DispatchQueue.concurrentPerform(iterations: chunkCount, execute: work)
@@ -86,24 +90,29 @@ public struct SwiftGenerator: Sendable {
     /// The top-level Swift declarations for some validated declarations, in order.
     func declarations(for model: ArraySlice<ModelDeclaration>) -> [SwiftDeclaration] {
         var declarations: [SwiftDeclaration] = []
+        forEachDeclaration(in: model) { declarations.append($0) }
+        return declarations
+    }
+
+    /// Builds the top-level Swift declarations for some validated declarations and hands each to `body`, in order.
+    func forEachDeclaration(in model: ArraySlice<ModelDeclaration>, _ body: (SwiftDeclaration) -> Void) {
         for declaration in model {
             switch declaration {
             case .structure(let structure):
-                declarations.append(.structure(modelStruct(name: structure.name, doc: structure.doc, fields: structure.fields,
-                                                           conformances: ["Codable", "Sendable", "Equatable"], decodable: true)))
+                body(.structure(modelStruct(name: structure.name, doc: structure.doc, fields: structure.fields,
+                                            conformances: ["Codable", "Sendable", "Equatable"], decodable: true)))
             case .enumeration(let enumeration):
-                declarations.append(.enumeration(enumDeclaration(enumeration)))
+                body(.enumeration(enumDeclaration(enumeration)))
             case .union(let union):
-                declarations.append(.enumeration(unionDeclaration(union)))
+                body(.enumeration(unionDeclaration(union)))
             case .message(let message):
                 guard !message.endpoints.isEmpty else { continue }
-                declarations.append(.mark(message.uri))
+                body(.mark(message.uri))
                 for endpoint in message.endpoints {
-                    declarations += endpointDeclarations(endpoint, message: message)
+                    for swift in endpointDeclarations(endpoint, message: message) { body(swift) }
                 }
             }
         }
-        return declarations
     }
 
     // MARK: - Types and values

@@ -9,7 +9,7 @@ package struct SwiftRenderer {
 
     /// Renders a file.
     package static func render(_ file: SwiftFileModel) -> String {
-        var renderer = SwiftRenderer(output: ByteWriter(capacity: 1 << 16))
+        var renderer = SwiftRenderer(capacity: 1 << 16)
         for line in file.header { renderer.emit(line.isEmpty ? "//" : "// \(line)") }
         if !file.header.isEmpty { renderer.blank() }
         for module in file.imports { renderer.emit("import \(module)") }
@@ -23,15 +23,29 @@ package struct SwiftRenderer {
     /// Renders top-level declarations, each preceded by a blank line — the bytes `render` emits for them
     /// after the imports (so chunks rendered separately join into the same file).
     static func renderDeclarations(_ declarations: [SwiftDeclaration]) -> ByteWriter {
-        var renderer = SwiftRenderer(output: ByteWriter(capacity: declarations.count * 1024))
+        var renderer = SwiftRenderer(capacity: declarations.count * 1024)
         // Indices rather than `for … in`: the elements are read in place instead of copied out (and
         // released) one by one; the same below.
         for index in declarations.indices {
-            renderer.emit("")
-            renderer.render(declarations[index])
+            renderer.append(declarations[index])
         }
         return renderer.output
     }
+
+    /// A renderer of top-level declarations into a buffer of `capacity` bytes (see `append`).
+    init(capacity: Int) {
+        output = ByteWriter(capacity: capacity)
+    }
+
+    /// Renders one top-level declaration after a blank line, as `renderDeclarations` does for each: a
+    /// generator can render each declaration as soon as it is built, and free it before building the next.
+    mutating func append(_ declaration: SwiftDeclaration) {
+        emit("")
+        render(declaration)
+    }
+
+    /// What was rendered so far.
+    var bytes: ByteWriter { output }
 
     private mutating func emit(_ line: String) {
         beginLine()

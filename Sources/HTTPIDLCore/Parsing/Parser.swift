@@ -19,13 +19,34 @@ public struct Parser {
 
     /// Lexes and parses a file; returns the syntax tree and every lexical and syntax diagnostic.
     public static func parse(_ source: SourceFile) -> (FileSyntax, [Diagnostic]) {
+        parse(source, tokensPerChunk: defaultTokensPerChunk)
+    }
+
+    /// `parse`, with large files parsed in chunks of about `tokensPerChunk` tokens on all cores (nil: in one
+    /// pass); the result is the same either way.
+    package static func parse(_ source: SourceFile, tokensPerChunk: Int?) -> (FileSyntax, [Diagnostic]) {
         let lexer = Lexer(source: source)
-        var parser = Parser(source: source, tokens: lexer.tokens)
-        let declarations = parser.parseFile()
+        let tokens = lexer.tokens
+        let (declarations, parserDiagnostics) = tokensPerChunk.flatMap { parseInChunks(source: source, tokens: tokens, tokensPerChunk: $0) }
+            ?? parseDeclarations(source: source, tokens: tokens, from: 0, to: tokens.count - 1)
+            ?? ([], [])  // unreachable: a parse up to the end of the file always ends there
         let file = FileSyntax(source: source, declarations: declarations, comments: lexer.comments,
-                              isBlank: lexer.tokens.count == 1)
-        let diagnostics = (lexer.diagnostics + parser.diagnostics).sorted { $0.range.start < $1.range.start }
+                              isBlank: tokens.count == 1)
+        let diagnostics = (lexer.diagnostics + parserDiagnostics).sorted { $0.range.start < $1.range.start }
         return (file, diagnostics)
+    }
+
+    /// Parses the top-level declarations that start at token `start` (where a declaration starts, or 0) up to
+    /// token `end`: nil unless the parser, after a declaration, stands exactly at `end`. The parser keeps no
+    /// state from one declaration to the next but its position (and the end of the previous token, for
+    /// "missing ';'" ranges), so when this returns a result it is the one a parse of the whole file makes
+    /// of those tokens, and `end` is where that parse starts its next declaration.
+    static func parseDeclarations(source: SourceFile, tokens: [Token], from start: Int, to end: Int) -> ([DeclarationSyntax], [Diagnostic])? {
+        var parser = Parser(source: source, tokens: tokens)
+        parser.index = start
+        parser.lastEnd = start > 0 ? tokens[start - 1].range.end : 0
+        guard let declarations = parser.parseFile(until: end) else { return nil }
+        return (declarations, parser.diagnostics)
     }
 
     private init(source: SourceFile, tokens: [Token]) {
@@ -51,10 +72,13 @@ public struct Parser {
         return token
     }
 
-    private var isAtTopLevelKeyword: Bool {
+    private var isAtTopLevelKeyword: Bool { Self.isTopLevelKeyword(current) }
+
+    /// Whether `token` is `MESSAGE`, `STRUCT`, `ENUM`, `EXTERN` or `UNION`.
+    static func isTopLevelKeyword(_ token: Token) -> Bool {
         // Asked before nearly every token: the length (4 to 7 bytes) rules out most words without hashing.
-        guard current.kind == .word, !current.hasEscapes, (4...7).contains(current.text.utf8.count) else { return false }
-        return Self.topLevelKeywords.contains(current.text)
+        guard token.kind == .word, !token.hasEscapes, (4...7).contains(token.text.utf8.count) else { return false }
+        return topLevelKeywords.contains(token.text)
     }
 
     private var isAtPartStart: Bool {
@@ -79,9 +103,10 @@ public struct Parser {
 
     // MARK: - File
 
-    private mutating func parseFile() -> [DeclarationSyntax] {
+    /// The declarations up to token `end`; nil when the last one ran past it.
+    private mutating func parseFile(until end: Int) -> [DeclarationSyntax]? {
         var declarations: [DeclarationSyntax] = []
-        while current.kind != .endOfFile {
+        while current.kind != .endOfFile, index < end {
             if current.isKeyword("MESSAGE") {
                 if let message = parseMessage() { declarations.append(.message(message)) }
             } else if current.isKeyword("STRUCT") {
@@ -102,7 +127,7 @@ public struct Parser {
                 while current.kind != .endOfFile, !isAtTopLevelKeyword { advance() }
             }
         }
-        return declarations
+        return index == end ? declarations : nil
     }
 
     // MARK: - Declarations
