@@ -87,8 +87,31 @@ final class JSONDocument {
     ///
     /// In an object whose keys are all distinct the scan starts after the previous match and wraps
     /// around (keys are usually asked for in document order, so the first pair looked at is usually
-    /// the one); an object that may repeat a key is scanned from its first pair.
+    /// the one, and that pair is tried in line before any loop); an object that may repeat a key is
+    /// scanned from its first pair.
+    @inline(__always)
     func valueIndex(forKey key: String, inObject object: Int) -> Int? {
+        let objectNode = nodes[object]
+        let end = object + objectNode.length
+        let hinted = object + (objectNode.lookupHint == 0 ? 1 : Int(objectNode.lookupHint))
+        if objectNode.flags & JSONNode.mayRepeatKeys == 0 && hinted < end {
+            let keyNode = nodes[hinted]
+            if keyNode.flags & JSONNode.escaped == 0 && keyNode.length == key.utf8.count {
+                let equal = keyNode.length == 0 || key.utf8.withContiguousStorageIfAvailable { keyBytes in
+                    Self.equalBytes(bytes + keyNode.offset, keyBytes.baseAddress!, count: keyNode.length)  // count > 0
+                } == true
+                if equal {
+                    advanceHint(ofObject: object, pastKey: hinted, end: end)
+                    return hinted + 1
+                }
+            }
+        }
+        return scanningValueIndex(forKey: key, inObject: object)
+    }
+
+    /// `valueIndex(forKey:inObject:)` when the hinted pair is not the key: a scan of the pairs.
+    @inline(never)
+    private func scanningValueIndex(forKey key: String, inObject object: Int) -> Int? {
         var key = key
         return key.withUTF8 { keyBytes -> Int? in
             let objectNode = nodes[object]
@@ -100,10 +123,17 @@ final class JSONDocument {
             let start = hint > object ? hint : object + 1
             guard let keyIndex = scanKeys(keyBytes, from: start, to: end)
                 ?? (start > object + 1 ? scanKeys(keyBytes, from: object + 1, to: start) : nil) else { return nil }
-            let next = keyIndex + 1 + nodes[keyIndex + 1].span
-            nodes[object].lookupHint = next < end ? UInt32(truncatingIfNeeded: next - object) : 0
+            advanceHint(ofObject: object, pastKey: keyIndex, end: end)
             return keyIndex + 1
         }
+    }
+
+    /// Makes the next lookup in the object at `object` (whose subtree ends before node `end`) start at the
+    /// pair after the one whose key node is `keyIndex`.
+    @inline(__always)
+    private func advanceHint(ofObject object: Int, pastKey keyIndex: Int, end: Int) {
+        let next = keyIndex + 1 + nodes[keyIndex + 1].span
+        nodes[object].lookupHint = next < end ? UInt32(truncatingIfNeeded: next - object) : 0
     }
 
     /// The index of the first key node equal to `keyBytes` among the pairs from the key node at `start`
