@@ -189,7 +189,8 @@ final class JSONTreeDecoder: Decoder {
         if let component { path.append(component) }
         node = index
         defer {
-            path.removeLast(max(0, path.count - depth))
+            // One component in the usual case; `removeLast(_:)` costs several times more than this loop.
+            while path.count > depth { path.removeLast() }
             node = savedNode
         }
         return try body(self)
