@@ -10,9 +10,13 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: JSONTreeDecoder
     let object: Int
     let depth: Int
-    let suffix: [CodingPathComponent]
+    /// The suffix and key table when there is one (`nil` for most containers: no suffix, linear scan).
+    private let extras: JSONContainerExtras?
+
+    /// Path components after `decoder.path[..<depth]`.
+    var suffix: [CodingPathComponent] { extras?.suffix ?? [] }
     /// Converted (or, for large objects, raw) JSON key → value node index; `nil` means linear scan.
-    private let table: [String: Int]?
+    private var table: [String: Int]? { extras?.table }
 
     /// Objects with more pairs than this get a hash table instead of a linear scan.
     private static var linearScanLimit: Int { 24 }
@@ -21,37 +25,38 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         self.decoder = decoder
         self.object = object
         self.depth = depth
-        self.suffix = suffix
         let document = decoder.document
+        let table: [String: Int]?
         switch decoder.configuration.keyDecodingStrategy {
         case .useDefaultKeys:
             if document.nodes[object].offset > Self.linearScanLimit {
-                var table: [String: Int] = [:]
-                table.reserveCapacity(document.nodes[object].offset)
+                var byName: [String: Int] = [:]
+                byName.reserveCapacity(document.nodes[object].offset)
                 document.forEachPair(inObject: object) { key, value in
                     let name = document.string(of: key)
-                    if table[name] == nil { table[name] = value }
+                    if byName[name] == nil { byName[name] = value }
                 }
-                self.table = table
+                table = byName
             } else {
                 table = nil
             }
         case .convertFromSnakeCase:
-            var table: [String: Int] = [:]
+            var byName: [String: Int] = [:]
             document.forEachPair(inObject: object) { key, value in
                 let name = FlexibleJSONDecoder.KeyDecodingStrategy.convertFromSnakeCase(document.string(of: key))
-                if table[name] == nil { table[name] = value }
+                if byName[name] == nil { byName[name] = value }
             }
-            self.table = table
+            table = byName
         case .custom(let convert):
-            var table: [String: Int] = [:]
+            var byName: [String: Int] = [:]
             let basePath = decoder.codingPath(depth: depth, suffix: suffix)
             document.forEachPair(inObject: object) { key, value in
                 let name = convert(basePath + [JSONCodingKey(stringValue: document.string(of: key))]).stringValue
-                if table[name] == nil { table[name] = value }
+                if byName[name] == nil { byName[name] = value }
             }
-            self.table = table
+            table = byName
         }
+        extras = suffix.isEmpty && table == nil ? nil : JSONContainerExtras(suffix: suffix, table: table)
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath(depth: depth, suffix: suffix) }

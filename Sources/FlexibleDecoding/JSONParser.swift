@@ -314,6 +314,8 @@ struct JSONParser {
     }
 
     @inline(__always) private mutating func skipWhitespace() {
+        // Most tokens follow the previous one directly; every whitespace byte is at most 0x20.
+        if bytes[position] > 0x20 { return }
         while true {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1

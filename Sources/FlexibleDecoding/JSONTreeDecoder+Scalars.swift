@@ -31,6 +31,10 @@ extension JSONTreeDecoder {
         let result: Result<T, NumericText.IntegerFailure>
         switch value.kind {
         case .number:
+            if value.flags & JSONNode.nonInteger == 0 && value.length <= NumericText.shortIntegerLength,
+               let integer = T(exactly: NumericText.shortInteger(document.text(of: value))) {
+                return integer  // out-of-range values take the general path for its error
+            }
             result = NumericText.integer(T.self, document.text(of: value), lenient: false, policy: configuration.fractionalIntegerPolicy)
         case .string where flexibleNumbers:
             if value.flags & JSONNode.escaped == 0 {

@@ -11,10 +11,16 @@ final class JSONTreeDecoder: Decoder {
     let flexibleNumbers: Bool
     let flexibleBools: Bool
     let userInfo: [CodingUserInfoKey: Any]
+    // `@exclusivity(unchecked)`: these are only ever read or written by one decode on one thread, and no
+    // access overlaps another (nothing is passed `inout` across a call that could reach them again), so the
+    // run-time exclusivity check each access would otherwise make (a thread-local access-set insert) buys nothing.
     /// The path from the root to `node`.
-    var path: [CodingPathComponent]
+    @exclusivity(unchecked) var path: [CodingPathComponent]
     /// The node this decoder currently stands on.
-    var node: Int
+    @exclusivity(unchecked) var node: Int
+    /// The last two types seen to need their own `init(from:)` (neither converted directly nor special),
+    /// so `decodeValue` skips those checks for the records of an array or the structs nested in each.
+    @exclusivity(unchecked) private var plainTypes: (ObjectIdentifier?, ObjectIdentifier?) = (nil, nil)
 
     init(document: JSONDocument, configuration: FlexibleJSONDecoder, path: [CodingPathComponent], node: Int) {
         self.document = document
@@ -24,7 +30,6 @@ final class JSONTreeDecoder: Decoder {
         self.userInfo = configuration.userInfo.isEmpty ? [:] : configuration.userInfo.mapValues { $0 as Any }
         self.path = path
         self.node = node
-        self.path.reserveCapacity(16)
     }
 
     var codingPath: [any CodingKey] { path.map(\.codingKey) }
@@ -92,15 +97,19 @@ final class JSONTreeDecoder: Decoder {
     func decodeValue<T: Decodable>(
         _: T.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: CodingPathComponent?
     ) throws -> T {
-        do throws(KnownTypeMiss) {
-            return try decodeKnownType(T.self, at: index, depth: depth, suffix: suffix, component: component)
-        } catch {
-            if case .failed(let failure) = error { throw failure }
-        }
-        do throws(KnownTypeMiss) {
-            return try decodeSpecialCase(T.self, at: index, depth: depth, suffix: suffix, component: component)
-        } catch {
-            if case .failed(let failure) = error { throw failure }
+        let type = ObjectIdentifier(T.self)
+        if type != plainTypes.0 && type != plainTypes.1 {
+            do throws(KnownTypeMiss) {
+                return try decodeKnownType(T.self, at: index, depth: depth, suffix: suffix, component: component)
+            } catch {
+                if case .failed(let failure) = error { throw failure }
+            }
+            do throws(KnownTypeMiss) {
+                return try decodeSpecialCase(T.self, at: index, depth: depth, suffix: suffix, component: component)
+            } catch {
+                if case .failed(let failure) = error { throw failure }
+            }
+            rememberIfPlain(T.self)
         }
         return try pushing(index, depth: depth, suffix: suffix, component: component) { decoder in
             if T.self == Date.self, case .custom(let decode) = configuration.dateDecodingStrategy {
@@ -116,8 +125,9 @@ final class JSONTreeDecoder: Decoder {
     /// A `JSONTreeRepresentable` type, or a string-keyed dictionary under a key strategy that rewrites
     /// keys; throws `.notKnown` for any other type.
     ///
-    /// Kept out of `decodeValue` (never inlined there): its `as? T` needs `Optional<T>`, whose metadata
-    /// would otherwise be looked up on every call of `decodeValue`.
+    /// Kept out of `decodeValue` (never inlined there). The conforming metatype is opened into a generic
+    /// function instead of casting the result back with `as? T`, which would look up `Optional<T>`'s
+    /// metadata on every call.
     @inline(never)
     private func decodeSpecialCase<T>(
         _: T.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: CodingPathComponent?
@@ -125,19 +135,43 @@ final class JSONTreeDecoder: Decoder {
         do {
             if let representable = T.self as? any JSONTreeRepresentable.Type {
                 var nodePath = Array(path.prefix(depth)) + suffix + (component.map { [$0] } ?? [])
-                if let value = try buildTree(representable, at: index, path: &nodePath) as? T { return value }
+                return try buildTree(representable, as: T.self, at: index, path: &nodePath)
             }
             if case .useDefaultKeys = configuration.keyDecodingStrategy {
                 // Keys need no conversion: `Dictionary.init(from:)` through the keyed container is the same.
-            } else if let dictionary = T.self as? any JSONStringKeyedDictionary.Type, document.nodes[index].kind == .object,
-                      let value = try dictionary.decodeMembers(
-                          from: self, object: index, depth: depth, suffix: suffix + (component.map { [$0] } ?? [])) as? T {
-                return value
+            } else if let dictionary = T.self as? any JSONStringKeyedDictionary.Type, document.nodes[index].kind == .object {
+                return try decodeMembers(
+                    dictionary, as: T.self, object: index, depth: depth, suffix: suffix + (component.map { [$0] } ?? []))
             }
         } catch {
             throw .failed(error)
         }
         throw .notKnown
+    }
+
+    /// `buildTree` for `V`, which the caller proved to be `T` (`T.self as? V.Type` succeeded), returned as `T`.
+    private func buildTree<V: JSONTreeRepresentable, T>(
+        _: V.Type, as _: T.Type, at index: Int, path: inout [CodingPathComponent]
+    ) throws -> T {
+        unsafeBitCast(try buildTree(V.self, at: index, path: &path), to: T.self)  // V is T
+    }
+
+    /// `V.decodeMembers` for `V`, which the caller proved to be `T`, returned as `T`.
+    private func decodeMembers<V: JSONStringKeyedDictionary, T>(
+        _: V.Type, as _: T.Type, object: Int, depth: Int, suffix: [CodingPathComponent]
+    ) throws -> T {
+        unsafeBitCast(try V.decodeMembers(from: self, object: object, depth: depth, suffix: suffix), to: T.self)  // V is T
+    }
+
+    /// Records `T` (which `decodeKnownType` and `decodeSpecialCase` just declined) as plain, unless that
+    /// answer depended on the node: a string-keyed dictionary under a key strategy is special for objects only.
+    @inline(never)
+    private func rememberIfPlain<T>(_: T.Type) {
+        if case .useDefaultKeys = configuration.keyDecodingStrategy {
+        } else if T.self is any JSONStringKeyedDictionary.Type {
+            return
+        }
+        plainTypes = (ObjectIdentifier(T.self), plainTypes.0)
     }
 
     /// Runs `body` with a decoder standing on `index` whose path ends in `suffix + component`.
@@ -155,7 +189,8 @@ final class JSONTreeDecoder: Decoder {
         if let component { path.append(component) }
         node = index
         defer {
-            path.removeLast(max(0, path.count - depth))
+            // One component in the usual case; `removeLast(_:)` costs several times more than this loop.
+            while path.count > depth { path.removeLast() }
             node = savedNode
         }
         return try body(self)

@@ -13,6 +13,26 @@ enum NumericText {
         case outOfRange
     }
 
+    /// The longest integer text ``shortInteger(_:)`` reads: 18 characters (17 digits and a sign, or 18
+    /// digits) always fit in an `Int64`.
+    static var shortIntegerLength: Int { 18 }
+
+    /// The value of a JSON number node's text that has no fraction or exponent and at most
+    /// ``shortIntegerLength`` characters: an optional `-`, then digits (the parser checked the grammar).
+    /// Accumulates without overflow checks, which that length makes unnecessary.
+    @inline(__always)
+    static func shortInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int64 {
+        var index = 0
+        let negative = text.count > 0 && text[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var value: Int64 = 0
+        while index < text.count {
+            value = value &* 10 &+ Int64(text[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        return negative ? 0 &- value : value
+    }
+
     /// Parses `text` as an integer of type `T`.
     ///
     /// Accepted forms: the JSON number grammar (`-12`, `12.0`, `1.2e3`); with `lenient` (numeric strings)
