@@ -4,7 +4,7 @@ import Testing
 
 /// Hostile and boundary inputs for `FlexibleJSONDecoder` and the container helpers: values or typed errors,
 /// never a trap, a hang, or a silently different number.
-@Suite struct FlexibleDecodingAdversarialTests {
+@Suite struct FlexibleDecodingMalformedInputTests {
     static let edgeNumbers = [
         "0", "-0", "0.0", "-0.0", "1", "-1", "127", "128", "-128", "-129", "255", "256",
         "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A directory argument without any `.http` file used to be a silent no-op (a typo'd path compiled nothing).
-@Suite struct CommandLineReviewTests {
+@Suite struct CommandLineDirectoryTests {
     @Test(arguments: ["check", "generate", "format"])
     func directoryWithoutHTTPFilesIsReported(command: String) throws {
         let cli = CommandLineTests()

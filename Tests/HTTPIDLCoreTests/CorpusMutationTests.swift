@@ -6,7 +6,7 @@ import Testing
 /// diagnostics at in-range line:column, generate the same bytes twice, and — whenever the formatter accepts it —
 /// format idempotently without changing what it means (the formatted file compiles to the same Swift, or fails
 /// with as many diagnostics).
-@Suite struct MutationFuzzAdversarialTests {
+@Suite struct CorpusMutationTests {
     typealias Generator = RandomInputTests.Generator
 
     static let corpus: [(name: String, text: String)] = TestSupport.goldenNames.compactMap { name in

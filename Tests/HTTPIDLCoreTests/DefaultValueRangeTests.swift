@@ -3,7 +3,7 @@ import Testing
 
 /// A floating-point DEFAULT that Swift would turn into infinity, zero or another number (with a compiler
 /// warning in the generated code) is an error, as an out-of-range integer DEFAULT already was.
-@Suite struct DefaultValueReviewTests {
+@Suite struct DefaultValueRangeTests {
     @Test(arguments: [
         ("DOUBLE", "1e999", "overflows to infinity"), ("DOUBLE", "-1.7976931348623159e308", "overflows to infinity"),
         ("FLOAT", "1e39", "overflows to infinity"), ("FLOAT", "-3.5e38", "overflows to infinity"),

@@ -1,8 +1,8 @@
 import Testing
 @testable import HTTPIDLCore
 
-/// Inputs found by mutation fuzzing (`MutationFuzzAdversarialTests`), kept as plain regression tests.
-@Suite struct ParserReviewTests {
+/// Inputs found by mutation fuzzing (`CorpusMutationTests`), kept as plain regression tests.
+@Suite struct ParserRegressionTests {
     /// Text between a URI and its `{` on a later line used to be skipped without a word (`GETple` vanished, and
     /// `httpidl format` deleted it).
     @Test(arguments: [

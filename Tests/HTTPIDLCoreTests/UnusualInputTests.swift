@@ -2,8 +2,8 @@ import Testing
 @testable import HTTPIDLCore
 
 /// Odd but plausible files: keyword names, case-only differences, huge and deep inputs, CRLF, BOM, tabs.
-/// Each goes through every property of `MutationFuzzAdversarialTests.check` plus its own expectation.
-@Suite struct PathologicalInputAdversarialTests {
+/// Each goes through every property of `CorpusMutationTests.check` plus its own expectation.
+@Suite struct UnusualInputTests {
     static let keywords = [
         "MESSAGE", "STRUCT", "ENUM", "EXTERN", "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "TRACE", "CONNECT",
         "OPTIONS", "REQUEST", "RESPONSE", "ERROR", "REQUIRED", "DEFAULT", "QUERY", "HEADER", "PATH", "BODY", "JSON",
@@ -26,10 +26,10 @@ import Testing
 
     @Test func keywordsAsFieldNamesAreNamesOrDiagnosed() {
         let fields = Self.keywords.map { "    INT32 \($0.lowercased());\n    INT32 x_\($0) = \($0);" }.joined(separator: "\n")
-        #expect(MutationFuzzAdversarialTests.check("STRUCT K {\n\(fields)\n}\n", context: "lower-case keywords"))
+        #expect(CorpusMutationTests.check("STRUCT K {\n\(fields)\n}\n", context: "lower-case keywords"))
         for keyword in Self.keywords {
-            MutationFuzzAdversarialTests.check("STRUCT K { INT32 \(keyword); }\n", context: keyword)
-            MutationFuzzAdversarialTests.check("STRUCT \(keyword) {}\n", context: keyword)
+            CorpusMutationTests.check("STRUCT K { INT32 \(keyword); }\n", context: keyword)
+            CorpusMutationTests.check("STRUCT \(keyword) {}\n", context: keyword)
         }
     }
 
@@ -45,12 +45,12 @@ import Testing
         "STRUCT A { INT32 self; INT32 Type; INT32 init; INT32 class; INT32 `x; }\n",
     ])
     func pathologicalNamesAreValidSwiftOrDiagnosed(text: String) {
-        MutationFuzzAdversarialTests.check(text, context: text)
+        CorpusMutationTests.check(text, context: text)
     }
 
     @Test func onlyCommentsCompileWithOneWarning() {
         let text = "// one\n/* two\n   lines */\n/// three\n"
-        #expect(MutationFuzzAdversarialTests.check(text, context: "comments only"))
+        #expect(CorpusMutationTests.check(text, context: "comments only"))
         #expect(TestSupport.summaries(TestSupport.compile(text))
                 == ["1:1: warning: file declares nothing (no MESSAGE, STRUCT, ENUM, EXTERN or UNION)"])
     }
@@ -68,7 +68,7 @@ import Testing
     @Test(arguments: ["crlf", "bom", "tabs", "bom+crlf+tabs"])
     func layoutVariantsGenerateTheSameSwift(name: String) {
         let variant = Self.variant(name, of: Self.sample)
-        #expect(MutationFuzzAdversarialTests.check(variant, context: name))
+        #expect(CorpusMutationTests.check(variant, context: name))
         #expect(TestSupport.swift(TestSupport.compile(variant)) == TestSupport.swift(TestSupport.compile(Self.sample)))
     }
 
@@ -86,7 +86,7 @@ import Testing
     func deeplyNestedGenerics(depth: Int) {
         let type = String(repeating: "ARRAY<DICT<STRING, ", count: depth / 2) + "INT32" + String(repeating: ">>", count: depth / 2)
         let text = "STRUCT Deep { \(type) value; }\n"
-        let compiled = MutationFuzzAdversarialTests.check(text, context: "depth \(depth)")
+        let compiled = CorpusMutationTests.check(text, context: "depth \(depth)")
         #expect(compiled == (depth < Parser.maximumTypeDepth))
     }
 }
