@@ -61,11 +61,15 @@ json+='"}'
 ((${#json} == 200)) || { echo "JSON body is ${#json} bytes, not 200" >&2; exit 1; }
 
 # --- free ports (nothing answers on them) ---------------------------------------------------------------------
+# Below the kernel's ephemeral range, so that no client socket of an earlier run (or of this one) holds the port
+# as its local end when nginx binds it.
 port_is_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+ephemeral_low="$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)"
+((ephemeral_low > 12000)) || ephemeral_low=60000
 pick_port() {
     local port
     while :; do
-        port=$((20000 + RANDOM % 40000))
+        port=$((10000 + RANDOM % (ephemeral_low - 10000)))
         if [[ "$port" != "${1:-}" ]] && port_is_free "$port"; then echo "$port"; return; fi
     done
 }

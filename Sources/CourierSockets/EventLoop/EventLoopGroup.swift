@@ -3,10 +3,12 @@ import CourierHTTP
 import Foundation
 
 /// The process's I/O threads, shared by every `SocketTransport` (like the one thread URLSession drives curl from,
-/// but without its locks): one per two cores, at least one, started on first use and never stopped.
+/// but without its locks): one per core, started on first use and never stopped. One per core rather than one per
+/// two: on two cores, 64 GETs in flight against nginx ran at 37,900 req/s with two loops against 29,000 with one
+/// (median of 5 interleaved rounds, same CPU per request), the one loop thread being the serial part.
 final class EventLoopGroup: Sendable {
     /// The shared group.
-    static let shared = EventLoopGroup(count: max(1, ProcessInfo.processInfo.activeProcessorCount / 2))
+    static let shared = EventLoopGroup(count: max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     private let loops: [EventLoop]
     private let next = LockedState(0)
