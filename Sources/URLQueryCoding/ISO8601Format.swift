@@ -22,7 +22,7 @@ package enum ISO8601Format {
             millisecondsInDay += 86_400_000
             days -= 1
         }
-        let civil = civilFromDays(days)
+        let civil = ProlepticGregorian.date(daysSince1970: days)
         guard civil.year >= 1, civil.year <= 9999 else { return nil }
         let secondsInDay = millisecondsInDay / 1000
         let length = fractionalSeconds ? 24 : 20
@@ -85,7 +85,7 @@ package enum ISO8601Format {
         guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
               expect("Tt"), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
               let second = number(2),
-              (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day),
+              (1...12).contains(month), (1...ProlepticGregorian.daysIn(month: month, year: year)).contains(day),
               hour < 24, minute < 60, second < 60
         else { return nil }
 
@@ -115,7 +115,7 @@ package enum ISO8601Format {
         }
         guard index == bytes.count else { return nil }
 
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = ProlepticGregorian.days(year: year, month: month, day: day)
         let seconds1970 = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         let secondsReference = seconds1970 - 978_307_200
         if fractionDigits.count <= 3 {
@@ -129,37 +129,5 @@ package enum ISO8601Format {
         }
         let fraction = Double("0." + String(decoding: fractionDigits, as: UTF8.self)) ?? 0
         return Date(timeIntervalSinceReferenceDate: Double(secondsReference) + fraction)
-    }
-
-    private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Howard Hinnant's `civil_from_days`: days since 1970-01-01 → proleptic Gregorian date.
-    private static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
-    }
-
-    /// Howard Hinnant's `days_from_civil`: proleptic Gregorian date → days since 1970-01-01.
-    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

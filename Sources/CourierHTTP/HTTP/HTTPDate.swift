@@ -1,4 +1,5 @@
 import Foundation
+import URLQueryCoding
 
 /// Parses and formats HTTP dates (RFC 9110 §5.6.7): IMF-fixdate, plus the obsolete RFC 850 and asctime forms.
 ///
@@ -39,9 +40,9 @@ package enum HTTPDate {
             parts = (year: year, month: month, day: day, time: time)
         }
         reader.skipSpaces()
-        guard reader.isAtEnd, (1...daysIn(month: parts.month, year: parts.year)).contains(parts.day),
+        guard reader.isAtEnd, (1...Int(ProlepticGregorian.daysIn(month: Int64(parts.month), year: Int64(parts.year)))).contains(parts.day),
               parts.time.0 <= 23, parts.time.1 <= 59, parts.time.2 <= 60 else { return nil }
-        let days = daysFromCivil(year: parts.year, month: parts.month, day: parts.day)
+        let days = Int(ProlepticGregorian.days(year: Int64(parts.year), month: Int64(parts.month), day: Int64(parts.day)))
         let seconds = days * 86_400 + parts.time.0 * 3600 + parts.time.1 * 60 + parts.time.2
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
@@ -62,6 +63,12 @@ package enum HTTPDate {
     private static let longDayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
+    /// The date `days` after 1970-01-01, in `Int`s.
+    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let date = ProlepticGregorian.date(daysSince1970: Int64(days))
+        return (Int(date.year), Int(date.month), Int(date.day))
+    }
+
     private static func twoDigits(_ value: Int) -> String {
         value < 10 ? "0\(value)" : String(value)
     }
@@ -71,37 +78,6 @@ package enum HTTPDate {
         let thisYear = civil(fromDays: Int(Date().timeIntervalSince1970.rounded(.down)).floorDivided(by: 86_400)).year
         let candidate = thisYear - thisYear % 100 + twoDigits
         return candidate > thisYear + 50 ? candidate - 100 : candidate
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (the "days from civil" algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = y.floorDivided(by: 400)
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (the inverse of `daysFromCivil`).
-    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = shifted.floorDivided(by: 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 
