@@ -82,13 +82,13 @@ public struct NetworkClient: Sendable {
     /// the download fails with a `.fileSystem` transport failure. The body is staged beside `destination` and
     /// moved into place only when the whole body arrived with an acceptable status: a failure never touches a
     /// file already at `destination`. The task's value is the response with the file's URL.
-    public func download(_ endpoint: some Endpoint, to destination: URL) -> DownloadTask {
+    public func download(_ endpoint: some Endpoint, to destination: URL) -> TransferTask<Response<URL>> {
         TransferTask { report in try await runDownload(endpoint, to: destination, progress: report) }
     }
 
     /// Sends an already built request through the stack and returns the response with its body still
     /// streaming (see `ResponseBody`). The status is validated against `request.acceptableStatusCodes`.
-    public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await stack.send(request)
     }
 

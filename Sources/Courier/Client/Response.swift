@@ -27,7 +27,7 @@ public struct Response<Value: Sendable>: Sendable {
     public var metrics: TransferMetrics?
 
     /// Creates a response.
-    public init(
+    package init(
         value: Value, statusCode: Int, headers: HTTPHeaders, url: URL?, duration: TimeInterval, cacheStatus: CacheStatus? = nil,
         redirects: [Redirect] = [], metrics: TransferMetrics? = nil
     ) {
@@ -42,7 +42,7 @@ public struct Response<Value: Sendable>: Sendable {
     }
 
     /// The same response carrying another value.
-    public func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Response<Other> {
+    package func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Response<Other> {
         Response<Other>(
             value: try transform(value), statusCode: statusCode, headers: headers, url: url, duration: duration,
             cacheStatus: cacheStatus, redirects: redirects, metrics: metrics)

@@ -15,9 +15,9 @@ import CourierHTTP
 /// ```
 public struct AuthInterceptor: Interceptor {
     /// The header the token goes into.
-    public var headerName: String
+    let headerName: String
     /// The scheme written before the token (`Bearer`), or `nil` to send the bare token.
-    public var scheme: String?
+    let scheme: String?
     private let coordinator: TokenRefreshCoordinator
 
     /// Creates the interceptor.

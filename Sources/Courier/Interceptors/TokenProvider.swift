@@ -26,7 +26,7 @@ public struct AuthenticationFailure: Error, Sendable, Equatable, CustomStringCon
     public var message: String
 
     /// Creates a failure.
-    public init(message: String) {
+    package init(message: String) {
         self.message = message
     }
 

@@ -10,7 +10,7 @@ import Foundation
 /// `Configuration.interceptors` yourself to place it elsewhere.
 public struct ValidationInterceptor: Interceptor {
     /// The most bytes of a failing response's body kept in `HTTPStatusFailure.body` (1 MiB).
-    public static let maximumErrorBodySize = 1 << 20
+    static let maximumErrorBodySize = 1 << 20
 
     /// Creates the interceptor.
     public init() {}
