@@ -44,7 +44,8 @@ public struct TransferTask<Value: Sendable>: Sendable {
         }
     }
 
-    /// Cancels the transfer.
+    /// Cancels the transfer, for a caller that only watches `progress` (a cancel button) and holds no task
+    /// awaiting `value`.
     public func cancel() {
         task.cancel()
     }

@@ -20,7 +20,8 @@ public struct AuthInterceptor: Interceptor {
     let scheme: String?
     private let coordinator: TokenRefreshCoordinator
 
-    /// Creates the interceptor.
+    /// Creates the interceptor; `headerName` and `scheme` cover APIs that want `X-API-Key: <token>` or a
+    /// bare token instead of `Authorization: Bearer <token>`.
     public init(tokenProvider: any TokenProvider, headerName: String = "Authorization", scheme: String? = "Bearer") {
         self.headerName = headerName
         self.scheme = scheme

@@ -20,7 +20,7 @@ public struct Redaction: Sendable, Hashable {
     public var queryNames: Set<String> {
         didSet { queryNames = Set(queryNames.map { $0.lowercased() }) }
     }
-    /// What replaces a redacted value.
+    /// What replaces a redacted value, so a log shows that the field was there without showing it.
     public var placeholder: String
 
     /// Creates a redaction; names are compared case-insensitively. The default header names are the ones

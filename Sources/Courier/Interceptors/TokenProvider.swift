@@ -22,7 +22,8 @@ public protocol TokenProvider: Sendable {
 
 /// Refreshing the access token failed; every request waiting on that refresh fails with this error.
 public struct AuthenticationFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A description of the underlying error.
+    /// A description of the error the `TokenProvider` threw, kept as text so the failure stays `Equatable`
+    /// and `Sendable` whatever the provider throws.
     public var message: String
 
     /// Creates a failure.
@@ -30,6 +31,6 @@ public struct AuthenticationFailure: Error, Sendable, Equatable, CustomStringCon
         self.message = message
     }
 
-    /// A readable description.
+    /// A readable description, for logs and alerts.
     public var description: String { "Token refresh failed: \(message)" }
 }
