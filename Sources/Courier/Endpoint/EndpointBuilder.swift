@@ -10,13 +10,10 @@ import Foundation
 /// let page = try await client.send(NoticeRouter.readStatusList(noticeId: 3, query: q).decoding(NoticePage.self))
 /// ```
 ///
-/// `Response` is what `send` returns: `Data` (the raw body, what `.get(_:)` and friends start with), any
-/// `Decodable` (decoded with `responseDecoder`, else the client's decoder), or `EmptyResponse`.
-public struct EndpointBuilder<Response: Decodable & Sendable>: APIDefinition {
-    /// The decoded response: `Data` until `decoding(_:using:)` names a type, so an untyped one-off still
-    /// returns the bytes.
-    public typealias APIResponse = Response
-
+/// `APIResponse` is what `send` returns: `Data` (the raw body, what `.get(_:)` and friends start with), any
+/// `Decodable` (decoded with `responseDecoder`, else the client's decoder), or `EmptyResponse`. The generic
+/// parameter is `APIDefinition`'s associated type itself, so a builder needs no typealias to conform.
+public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition {
     /// The request method (the factory that made the builder set it).
     public var method: HTTPMethod
     /// The path, appended to the client's base URL path; interpolated values are encoded as one segment.
