@@ -5,7 +5,7 @@
 /// than one question (`"1"` is also a number, `1` also a bool). `FlexibleJSONDecoder` knows the JSON kind of
 /// every node, so for a conforming type it skips `init(from:)` and calls these initializers instead, with
 /// numbers as their exact source text. Courier's `JSONValue` conforms; `JSONDecoder` still uses `init(from:)`.
-public protocol JSONTreeRepresentable: Decodable {
+package protocol JSONTreeRepresentable: Decodable {
     /// The value for `null`.
     static var jsonNull: Self { get }
     /// The value for `true` or `false`.

@@ -32,7 +32,7 @@ enum JSONValueBenchmarks {
         do {
             value = try flexible.decode(JSONValue.self, from: data)
             guard try foundation.decode(JSONValue.self, from: data) == value,
-                  value[999]?["big"]?.uint64Value == UInt64.max - 999,
+                  value[999]?["big"]?.numberValue?.uint64Value == UInt64.max - 999,
                   try flexible.decode(JSONValue.self, from: encoder.encode(value)) == value
             else {
                 print("  jsonvalue: decoders disagree; not measuring")

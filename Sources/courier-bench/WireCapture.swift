@@ -35,7 +35,7 @@ final class WireCapture: Sendable {
 
     /// Sends `endpoint` and returns the request as the server recorded it.
     func send(_ endpoint: some Endpoint) async throws -> RecordedRequest {
-        _ = try await client.response(EndpointBuilder<EmptyResponse>(endpoint))
+        _ = try await client.response(endpoint.decoding(EmptyResponse.self))
         return try await server.takeRequest()
     }
 

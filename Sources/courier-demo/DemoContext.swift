@@ -36,7 +36,7 @@ final class DemoContext: Sendable {
         let retryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: 0.2, maximumDelay: 2, deadline: 10)
         let logging = LoggingInterceptor(
             logger: TranscriptLogger(transcript: transcript, origin: origin),
-            redaction: .default,                                  // Authorization, Cookie, … → <redacted>
+            redaction: Redaction(),                              // Authorization, Cookie, … → <redacted>
             logHeaders: true)
         let configuration = NetworkClient.Configuration(
             headers: ["Authorization": "Bearer \(PetStoreServer.token)"],

@@ -25,7 +25,7 @@ import Testing
 
     @Test func redactsSensitiveHeadersEverywhere() async throws {
         let logger = CollectingLogger()
-        var redaction = Redaction.default
+        var redaction = Redaction()
         redaction.headerNames.insert("x-api-key")
         let stub = StubTransport([HTTPResponse(statusCode: 200, headers: ["Set-Cookie": "id=SECRET-5"])])
         let interceptor = LoggingInterceptor(logger: logger, redaction: redaction, logHeaders: true, logCurlCommand: true)

@@ -37,7 +37,7 @@ struct EndpointBuilderTests {
     @Test func everyMethodFactory() {
         let pairs: [(EndpointBuilder<Data>, HTTPMethod)] = [
             (.get("/"), .get), (.post("/"), .post), (.put("/"), .put), (.patch("/"), .patch),
-            (.delete("/"), .delete), (.head("/"), .head), (.options("/"), .options), (.request("PURGE", "/"), "PURGE"),
+            (.delete("/"), .delete), (.request(.head, "/"), .head), (.request(.options, "/"), .options), (.request("PURGE", "/"), "PURGE"),
         ]
         for (builder, method) in pairs { #expect(builder.method == method) }
     }
@@ -62,7 +62,7 @@ struct EndpointBuilderTests {
     @Test func multipartModifier() throws {
         var form = MultipartFormData(boundary: "bb")
         form.append("v", name: "k")
-        let request = try build(.post("/upload").multipart(form))
+        let request = try build(.post("/upload").body(.multipart(form)))
         #expect(request.headers["Content-Type"] == "multipart/form-data; boundary=bb")
     }
 
@@ -96,11 +96,11 @@ struct DecodingModifierTests {
         #expect(request.timeout == .seconds(3) && request.acceptableStatusCodes == [201] && request.retryPolicy == .never)
         #expect(try request.body?.collected() == Data(#"{"a":1}"#.utf8))
 
-        let form = try HTTPRequest(EndpointBuilder.put("/f").decoding(String.self).form(["k": "v w"]), baseURL: testBaseURL)
+        let form = try HTTPRequest(EndpointBuilder.put("/f").decoding(String.self).body(.form(["k": "v w"])), baseURL: testBaseURL)
         #expect(try form.body?.collected() == Data("k=v+w".utf8))
         var multipart = MultipartFormData(boundary: "q")
         multipart.append("v", name: "k")
-        let upload = try HTTPRequest(EndpointBuilder.post("/u").decoding(String.self).multipart(multipart), baseURL: testBaseURL)
+        let upload = try HTTPRequest(EndpointBuilder.post("/u").decoding(String.self).body(.multipart(multipart)), baseURL: testBaseURL)
         #expect(upload.headers["Content-Type"] == "multipart/form-data; boundary=q")
         let raw = try HTTPRequest(EndpointBuilder.post("/r").decoding(String.self).body(.data(Data([1]), contentType: "a/b")), baseURL: testBaseURL)
         #expect(raw.headers["Content-Type"] == "a/b")

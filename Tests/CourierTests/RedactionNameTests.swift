@@ -6,7 +6,7 @@ import Testing
 @Suite struct RedactionNameTests {
     @Test(arguments: ["X-Api-Key", "x-api-key", "X-API-KEY"])
     func headerNamesInsertedInAnyCaseAreRedacted(configured: String) {
-        var redaction = Redaction.default
+        var redaction = Redaction()
         redaction.headerNames.insert(configured)
         #expect(redaction.redactsHeader("x-Api-key"))
         let redacted = redaction.redact(HTTPHeaders([HTTPHeaders.Field(name: "X-Api-Key", value: "secret")]))
@@ -15,7 +15,7 @@ import Testing
 
     @Test(arguments: ["Access_Token", "access_token"])
     func queryNamesInsertedInAnyCaseAreRedacted(configured: String) throws {
-        var redaction = Redaction.default
+        var redaction = Redaction()
         redaction.queryNames.insert(configured)
         let url = try #require(URL(string: "https://api.test/x?ACCESS_TOKEN=secret&page=2"))
         let text = redaction.redact(url)

@@ -129,7 +129,7 @@ struct RequestBuilderQueryTests {
                                             encoder: URLQueryEncoder(arrayEncodingStrategy: .repeated)).encoded()
         #expect(try repeated.body.collected() == Data("password=b&scopes=x&scopes=y&username=a".utf8))
 
-        let request = try HTTPRequest(EndpointBuilder.post("/login").form(LoginForm(username: "a", password: "b", scopes: [])), baseURL: testBaseURL)
+        let request = try HTTPRequest(EndpointBuilder.post("/login").body(.form(LoginForm(username: "a", password: "b", scopes: []))), baseURL: testBaseURL)
         #expect(request.headers["Content-Type"] == "application/x-www-form-urlencoded")
         #expect(try request.body?.collected() == Data("password=b&username=a".utf8))
     }

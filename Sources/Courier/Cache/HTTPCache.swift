@@ -16,7 +16,7 @@ import Foundation
 /// ```
 public final class HTTPCache: Sendable {
     /// The most bytes the cache holds (bodies, header fields and keys; on disk, file sizes).
-    public let capacity: Int
+    package let capacity: Int
     /// The entries (memory) or the entry files' names (disk, values `nil`), by recency.
     private let index: LockedState<LRUIndex<CacheEntry?>>
     private let disk: Disk?
@@ -69,7 +69,8 @@ public final class HTTPCache: Sendable {
         disk?.worker.stop()
     }
 
-    /// Removes every entry (and, on disk, every entry file).
+    /// Removes every entry (and, on disk, every entry file): for a log-out, or after a deploy that changed
+    /// what the server sends under the same URLs.
     public func removeAll() async {
         guard let disk else {
             index.withLock { $0.removeAll() }
@@ -84,11 +85,12 @@ public final class HTTPCache: Sendable {
         }
     }
 
-    /// The bytes held now.
+    /// The bytes held now (bodies, header fields and keys; on disk, file sizes), e.g. to show the cache's size
+    /// in a settings screen; never more than the capacity given at creation.
     public var totalBytes: Int { index.withLock { $0.totalCost } }
 
     /// The number of entries held now.
-    public var entryCount: Int { index.withLock { $0.count } }
+    package var entryCount: Int { index.withLock { $0.count } }
 
     // MARK: - For CacheInterceptor
 

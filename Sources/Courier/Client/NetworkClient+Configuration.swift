@@ -46,7 +46,8 @@ extension NetworkClient {
         /// default) for none. One `HTTPCache` may serve several clients.
         public var cache: HTTPCache?
 
-        /// Creates a configuration.
+        /// Creates a configuration; every argument has the default a client without one uses, so name only
+        /// what differs (`Configuration(timeout: .seconds(30))`).
         public init(
             headers: HTTPHeaders = [:],
             timeout: Duration = RequestDefaults.standard.timeout,

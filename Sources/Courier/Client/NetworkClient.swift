@@ -21,16 +21,18 @@ import CourierSockets
 /// let page = try await client.send(NoticeRouter.readStatusList(noticeId: 3, query: q).decoding(NoticePage.self))
 /// ```
 public struct NetworkClient: Sendable {
-    /// The URL every endpoint path is appended to.
+    /// The URL every endpoint path is appended to (its path is kept: `…/v1` + `/users` → `…/v1/users`), so
+    /// endpoints name only their own route.
     public let baseURL: URL
-    /// The client's settings.
+    /// The client's settings, fixed at init because the interceptor stack is built from them once.
     public let configuration: Configuration
     let defaults: RequestDefaults
     /// `baseURL` checked and taken apart once; a bad base URL fails each request with the same error.
     private let base: Result<RequestURLBuilder.Base, NetworkError>
     private let stack: InterceptorStack
 
-    /// Creates a client for the API at `baseURL`.
+    /// Creates a client for the API at `baseURL`; a bad base URL is reported by each request as
+    /// `NetworkError.configuration`, not by a crash here.
     public init(baseURL: URL, configuration: Configuration = Configuration()) {
         self.baseURL = baseURL
         self.configuration = configuration
@@ -82,13 +84,13 @@ public struct NetworkClient: Sendable {
     /// the download fails with a `.fileSystem` transport failure. The body is staged beside `destination` and
     /// moved into place only when the whole body arrived with an acceptable status: a failure never touches a
     /// file already at `destination`. The task's value is the response with the file's URL.
-    public func download(_ endpoint: some Endpoint, to destination: URL) -> DownloadTask {
+    public func download(_ endpoint: some Endpoint, to destination: URL) -> TransferTask<Response<URL>> {
         TransferTask { report in try await runDownload(endpoint, to: destination, progress: report) }
     }
 
     /// Sends an already built request through the stack and returns the response with its body still
     /// streaming (see `ResponseBody`). The status is validated against `request.acceptableStatusCodes`.
-    public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await stack.send(request)
     }
 

@@ -9,25 +9,25 @@ import Foundation
 /// let user = response.value
 /// ```
 public struct Response<Value: Sendable>: Sendable {
-    /// The decoded body (or the file URL of a download, or the raw bytes for `data(_:)`).
+    /// The decoded body (or the file URL of a download, or the raw bytes when the response type is `Data`).
     public var value: Value
-    /// The status code.
+    /// The status code, one of the endpoint's acceptable ones (others throw `NetworkError.httpStatus`).
     public var statusCode: Int
-    /// The response's header fields.
+    /// The response's header fields (`ETag`, pagination links, rate limits…), looked up case-insensitively.
     public var headers: HTTPHeaders
-    /// The URL that answered (after redirects).
+    /// The URL that answered, after redirects, e.g. to resolve a relative link in the body.
     public var url: URL?
     /// Seconds from building the request to the decoded value, retries and interceptors included.
     public var duration: TimeInterval
     /// How the client's cache answered, or `nil` when no cache took part.
     public var cacheStatus: CacheStatus?
-    /// The redirects followed to get here, oldest first.
+    /// The redirects followed to get here, oldest first, so a caller can see where a request really went.
     public var redirects: [Redirect]
     /// How the transfer spent its time, when the transport measures it (`SocketTransport`); `nil` otherwise.
     public var metrics: TransferMetrics?
 
     /// Creates a response.
-    public init(
+    package init(
         value: Value, statusCode: Int, headers: HTTPHeaders, url: URL?, duration: TimeInterval, cacheStatus: CacheStatus? = nil,
         redirects: [Redirect] = [], metrics: TransferMetrics? = nil
     ) {
@@ -42,7 +42,7 @@ public struct Response<Value: Sendable>: Sendable {
     }
 
     /// The same response carrying another value.
-    public func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Response<Other> {
+    package func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Response<Other> {
         Response<Other>(
             value: try transform(value), statusCode: statusCode, headers: headers, url: url, duration: duration,
             cacheStatus: cacheStatus, redirects: redirects, metrics: metrics)

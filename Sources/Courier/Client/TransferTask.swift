@@ -19,7 +19,7 @@ public struct TransferTask<Value: Sendable>: Sendable {
     private let task: Task<Value, any Error>
 
     /// Starts `operation`, handing it a function that publishes progress.
-    public init(_ operation: @escaping @Sendable (_ report: @escaping @Sendable (TransferProgress) -> Void) async throws -> Value) {
+    package init(_ operation: @escaping @Sendable (_ report: @escaping @Sendable (TransferProgress) -> Void) async throws -> Value) {
         let (stream, continuation) = AsyncStream.makeStream(of: TransferProgress.self, bufferingPolicy: .bufferingNewest(256))
         self.progress = stream
         self.task = Task {
@@ -44,11 +44,9 @@ public struct TransferTask<Value: Sendable>: Sendable {
         }
     }
 
-    /// Cancels the transfer.
+    /// Cancels the transfer, for a caller that only watches `progress` (a cancel button) and holds no task
+    /// awaiting `value`.
     public func cancel() {
         task.cancel()
     }
 }
-
-/// A running download: progress events and, at the end, the response whose value is the file's URL.
-public typealias DownloadTask = TransferTask<Response<URL>>

@@ -20,7 +20,8 @@ public struct Cookie: Sendable, Hashable {
     public var path: String
     /// When the cookie expires; `nil` for a session cookie, which lives as long as the jar.
     public var expires: Date?
-    /// `Secure`: sent to, and accepted from, `https` URLs only.
+    /// `Secure`: sent to, and accepted from, `https` URLs only, so the cookie never crosses the network in
+    /// clear text.
     public var isSecure: Bool
     /// `HttpOnly`: kept and reported; every request of a client is an HTTP request, so it never withholds one.
     public var isHTTPOnly: Bool
@@ -30,7 +31,7 @@ public struct Cookie: Sendable, Hashable {
     /// than to `domain` and its subdomains.
     public var isHostOnly: Bool
     /// When the cookie was first stored; a replacement with the same name, domain and path keeps it.
-    public var created: Date
+    package var created: Date
 
     /// A cookie with every attribute given (the jar makes them from `Set-Cookie` fields).
     package init(

@@ -24,9 +24,9 @@ public final class CookieJar: Sendable {
     private let writer: CookieFileWriter?
 
     /// The process-wide jar of `CookiePolicy.shared`, in memory.
-    public static let shared = CookieJar()
+    package static let shared = CookieJar()
 
-    /// An empty jar in memory.
+    /// An empty jar in memory: its cookies end with the process (what `CookiePolicy.perClient` makes).
     public convenience init() {
         self.init(store: CookieStore())
     }
@@ -62,7 +62,8 @@ public final class CookieJar: Sendable {
     /// The cookies a request to `url` would carry now, in the order of its `Cookie` header.
     public func cookies(for url: URL) -> [Cookie] { cookies(for: url, now: Date()) }
 
-    /// Removes every cookie (and from the file).
+    /// Removes every cookie, from the file too: what a log-out needs, since the server's session cookie
+    /// is the credential.
     public func removeAll() {
         change { $0.removeAll() }
     }

@@ -13,7 +13,7 @@ import Foundation
 /// ```
 public struct JSONResponseDecoder: ResponseDecoder {
     /// The tolerant decoder used.
-    public var decoder: FlexibleJSONDecoder
+    let decoder: FlexibleJSONDecoder
 
     /// Creates the decoder; by default a `FlexibleJSONDecoder()` with its flexible strategies and ISO-8601 dates.
     public init(decoder: FlexibleJSONDecoder = Self.defaultDecoder) {
@@ -28,7 +28,8 @@ public struct JSONResponseDecoder: ResponseDecoder {
         return decoder
     }
 
-    /// Decodes `type` from the body.
+    /// Decodes `type` from the body; a failure is a `DecodingError` with the coding path, which the client
+    /// turns into `NetworkError.decoding` with the status, headers and the first bytes of the body.
     public func decode<T: Decodable>(_ type: T.Type, from body: Data, headers: HTTPHeaders) throws -> T {
         try decoder.decode(type, from: body)
     }

@@ -8,14 +8,15 @@ import Foundation
 /// ```
 public struct StrictJSONResponseDecoder: ResponseDecoder {
     /// The decoder used.
-    public var decoder: JSONDecoder
+    let decoder: JSONDecoder
 
-    /// Creates the decoder (by default a `JSONDecoder()`).
+    /// Creates the decoder (by default a `JSONDecoder()`); pass one configured for your server's dates and
+    /// keys, since its strategies are what make it strict or not.
     public init(decoder: JSONDecoder = JSONDecoder()) {
         self.decoder = decoder
     }
 
-    /// Decodes `type` from the body.
+    /// Decodes `type` from the body with `JSONDecoder`, so `"123"` for an `Int` fails as Foundation fails.
     public func decode<T: Decodable>(_ type: T.Type, from body: Data, headers: HTTPHeaders) throws -> T {
         try decoder.decode(type, from: body)
     }

@@ -5,7 +5,7 @@ import Foundation
 /// ISO-8859-1, UTF-16) or UTF-8 when none is given. Bytes that are not valid in that charset fail rather than
 /// being replaced.
 public struct TextResponseDecoder: ResponseDecoder {
-    /// Creates the decoder.
+    /// Creates the decoder; it has no settings, since the charset comes from each response's `Content-Type`.
     public init() {}
 
     /// Decodes a `String` (or `EmptyResponse`).

@@ -19,7 +19,8 @@ extension RequestBody {
         RequestBody(FormBodyEncoder(value, encoder: encoder))
     }
 
-    /// Raw bytes with the given `Content-Type`.
+    /// Raw bytes with the given `Content-Type`, sent unchanged: for formats Courier has no encoder for
+    /// (protobuf, images, signed payloads).
     public static func data(_ data: Data, contentType: String) -> RequestBody {
         RequestBody(DataBodyEncoder(data, contentType: contentType))
     }

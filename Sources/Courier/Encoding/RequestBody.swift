@@ -5,15 +5,16 @@ import CourierHTTP
 /// `.file`); plug in your own format (XML, protobuf, …) with `RequestBody(_:)`.
 public struct RequestBody: Sendable {
     /// The encoder that produces the wire body.
-    public let encoder: any RequestBodyEncoder
+    package let encoder: any RequestBodyEncoder
 
-    /// Creates a body encoded by `encoder`.
+    /// Creates a body encoded by `encoder`: the way to plug in a format of your own (XML, protobuf, …); it is
+    /// encoded when the request is built, so an encoding error fails that request with `NetworkError.encoding`.
     public init(_ encoder: any RequestBodyEncoder) {
         self.encoder = encoder
     }
 
     /// Encodes the body for the wire.
-    public func encoded() throws -> EncodedBody {
+    package func encoded() throws -> EncodedBody {
         try encoder.encodeBody()
     }
 }
@@ -24,14 +25,16 @@ public protocol RequestBodyEncoder: Sendable {
     func encodeBody() throws -> EncodedBody
 }
 
-/// An encoded request body and its content type.
+/// An encoded request body and its content type: what a `RequestBodyEncoder` returns, kept together so
+/// the `Content-Type` header always matches the bytes.
 public struct EncodedBody: Sendable {
     /// The `Content-Type` header value, or `nil` to send none.
-    public var contentType: String?
+    package var contentType: String?
     /// The body.
-    public var body: HTTPBody
+    package var body: HTTPBody
 
-    /// Creates an encoded body.
+    /// Creates an encoded body: what a custom `RequestBodyEncoder` returns (`body` may be a replayable
+    /// stream, so large bodies need not be in memory).
     public init(contentType: String?, body: HTTPBody) {
         self.contentType = contentType
         self.body = body

@@ -17,11 +17,12 @@ public protocol APIDefinition: Endpoint {
     /// `NetworkError.httpStatus`. Default: `EmptyResponse` (no typed error body).
     associatedtype APIErrorBody: Decodable & Sendable = EmptyResponse
     /// The decoder for this endpoint's responses, or `nil` for the client's default (tolerant JSON).
-    /// E.g. `TextResponseDecoder()` for `String`, `DataResponseDecoder()` for raw bytes.
+    /// E.g. `TextResponseDecoder()` for `String` from a `text/*` body; `Data` as `APIResponse` gets the raw bytes
+    /// with any decoder.
     var responseDecoder: (any ResponseDecoder)? { get }
 }
 
 extension APIDefinition {
-    /// The client's default decoder.
+    /// `nil`: the client's decoder, so one configuration (say, snake-case keys) serves every endpoint.
     public var responseDecoder: (any ResponseDecoder)? { nil }
 }

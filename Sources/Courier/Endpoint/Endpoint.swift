@@ -44,22 +44,22 @@ public protocol Endpoint: Sendable {
 }
 
 extension Endpoint {
-    /// No query DTO.
+    /// No query DTO: an endpoint declares only what it uses.
     public var query: (any Encodable & Sendable)? { nil }
-    /// No body.
+    /// No body: most endpoints (`GET`, `DELETE`) send none.
     public var body: RequestBody? { nil }
-    /// No parameters DTO.
+    /// No parameters DTO: `query` and `body` are the usual way; this one serves the seed convention.
     public var parameters: (any Encodable & Sendable)? { nil }
-    /// No extra headers.
+    /// No extra headers: the client's `Configuration.headers` still apply.
     public var headers: HTTPHeaders { [:] }
-    /// The client's default timeout.
+    /// `nil`: the client's timeout, so one setting covers every endpoint that has no reason to differ.
     public var timeout: Duration? { nil }
-    /// The client's default (200–299).
+    /// `nil`: the client's acceptable statuses (200–299 unless configured).
     public var acceptableStatusCodes: Set<Int>? { nil }
-    /// The client's default retry policy.
+    /// `nil`: the client's retry policy.
     public var retryPolicy: RetryPolicy? { nil }
-    /// The client's default redirect policy.
+    /// `nil`: the client's redirect policy.
     public var redirectPolicy: RedirectPolicy? { nil }
-    /// The client's query encoder.
+    /// `nil`: the client's query encoder, so one server convention (e.g. `tags[]=`) is set once.
     public var queryEncoder: URLQueryEncoder? { nil }
 }

@@ -10,39 +10,37 @@ import Foundation
 /// let page = try await client.send(NoticeRouter.readStatusList(noticeId: 3, query: q).decoding(NoticePage.self))
 /// ```
 ///
-/// `Response` is what `send` returns: `Data` (the raw body, what `.get(_:)` and friends start with), any
-/// `Decodable` (decoded with `responseDecoder`, else the client's decoder), or `EmptyResponse`.
-public struct EndpointBuilder<Response: Decodable & Sendable>: APIDefinition {
-    /// The decoded response.
-    public typealias APIResponse = Response
-
-    /// The request method.
+/// `APIResponse` is what `send` returns: `Data` (the raw body, what `.get(_:)` and friends start with), any
+/// `Decodable` (decoded with `responseDecoder`, else the client's decoder), or `EmptyResponse`. The generic
+/// parameter is `APIDefinition`'s associated type itself, so a builder needs no typealias to conform.
+public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition {
+    /// The request method (the factory that made the builder set it).
     public var method: HTTPMethod
-    /// The path, appended to the client's base URL path.
+    /// The path, appended to the client's base URL path; interpolated values are encoded as one segment.
     public var path: EndpointPath
-    /// The query DTO, if any.
+    /// The query DTO, if any (`query(_:encoder:)`).
     public var query: (any Encodable & Sendable)?
-    /// The body, if any.
+    /// The body, if any (`body(_:)`, `json(_:encoder:)`).
     public var body: RequestBody?
     /// A seed-style parameters DTO (see `Endpoint.parameters`), kept from an endpoint given to `decoding`.
     public var parameters: (any Encodable & Sendable)?
-    /// Extra header fields.
+    /// Extra header fields (`header(_:_:)`, `headers(_:)`), added to the client's.
     public var headers: HTTPHeaders
-    /// The inactivity timeout, or `nil` for the client's default.
+    /// The inactivity timeout, or `nil` for the client's default (`timeout(_:)`).
     public var timeout: Duration?
     /// Status codes that count as success, or `nil` for the client's default.
     public var acceptableStatusCodes: Set<Int>?
-    /// The retry policy, or `nil` for the client's default.
+    /// The retry policy, or `nil` for the client's default (`retryPolicy(_:)`).
     public var retryPolicy: RetryPolicy?
-    /// The redirect policy, or `nil` for the client's default.
+    /// The redirect policy, or `nil` for the client's default (`redirectPolicy(_:)`).
     public var redirectPolicy: RedirectPolicy?
-    /// The query encoder, or `nil` for the client's.
+    /// The query encoder, or `nil` for the client's (set with `query(_:encoder:)`).
     public var queryEncoder: URLQueryEncoder?
-    /// The decoder for responses, or `nil` for the client's.
+    /// The decoder for responses, or `nil` for the client's (set with `decoding(_:using:)`).
     public var responseDecoder: (any ResponseDecoder)?
 
-    /// Creates a builder with every property of `endpoint`.
-    public init(_ endpoint: some Endpoint, responseDecoder: (any ResponseDecoder)? = nil) {
+    /// Creates a builder with every property of `endpoint` (what `decoding(_:using:)` and `.request` do).
+    init(_ endpoint: some Endpoint, responseDecoder: (any ResponseDecoder)? = nil) {
         method = endpoint.method
         path = endpoint.path
         query = endpoint.query
@@ -65,52 +63,44 @@ public struct EndpointBuilder<Response: Decodable & Sendable>: APIDefinition {
         }
     }
 
-    /// Sets the body.
+    /// Sets the body, any `RequestBody` (`.form(login)`, `.multipart(form)`, `.file(url, contentType:)`, …).
     public func body(_ body: RequestBody) -> Self {
         with { $0.body = body }
     }
 
-    /// Sets a JSON body (`RequestBody.json`).
+    /// Sets a JSON body (`RequestBody.json`): the one body shortcut, because JSON is the body most requests
+    /// carry; every other kind goes through `body(_:)` (`.body(.form(login))`, `.body(.multipart(form))`).
     public func json(_ value: some Encodable & Sendable, encoder: JSONEncoder = RequestBody.defaultJSONEncoder) -> Self {
         body(.json(value, encoder: encoder))
     }
 
-    /// Sets an `application/x-www-form-urlencoded` body (`RequestBody.form`).
-    public func form(_ value: some Encodable & Sendable, encoder: URLQueryEncoder = URLQueryEncoder()) -> Self {
-        body(.form(value, encoder: encoder))
-    }
-
-    /// Sets a multipart body (`RequestBody.multipart`).
-    public func multipart(_ form: MultipartFormData) -> Self {
-        body(.multipart(form))
-    }
-
-    /// Sets a header field, replacing any of the same name.
+    /// Sets a header field, replacing any of the same name (names compare case-insensitively), so a later
+    /// modifier wins.
     public func header(_ name: String, _ value: String) -> Self {
         with { $0.headers[name] = value }
     }
 
-    /// Merges header fields, replacing any of the same names.
+    /// Merges header fields, replacing any of the same names: for a set of headers kept in one value.
     public func headers(_ headers: HTTPHeaders) -> Self {
         with { $0.headers = $0.headers.merging(headers) }
     }
 
-    /// Sets the inactivity timeout.
+    /// Sets the inactivity timeout, for the one request that is known to be slow (a report, an export).
     public func timeout(_ timeout: Duration) -> Self {
         with { $0.timeout = timeout }
     }
 
-    /// Sets the status codes that count as success.
+    /// Sets the status codes that count as success, e.g. `[302]` to read a redirect instead of following it.
     public func acceptableStatusCodes(_ codes: Set<Int>) -> Self {
         with { $0.acceptableStatusCodes = codes }
     }
 
-    /// Sets the retry policy.
+    /// Sets the retry policy, e.g. `.never` for a request that must not be repeated.
     public func retryPolicy(_ policy: RetryPolicy) -> Self {
         with { $0.retryPolicy = policy }
     }
 
-    /// Sets the redirect policy.
+    /// Sets the redirect policy, e.g. `.never` to see a `Location` yourself.
     public func redirectPolicy(_ policy: RedirectPolicy) -> Self {
         with { $0.redirectPolicy = policy }
     }
@@ -139,25 +129,23 @@ extension Endpoint {
 }
 
 extension Endpoint where Self == EndpointBuilder<Data> {
-    /// A builder for `method` and `path`, whose response is the raw body until `decoding(_:using:)` names a type.
+    /// A builder for `method` and `path`, whose response is the raw body until `decoding(_:using:)` names a type:
+    /// the way to any method (`.request(.head, "/files/\(id)")`, `.request("PURGE", "/cache")`); the five
+    /// below are the methods most requests use.
     public static func request(_ method: HTTPMethod, _ path: EndpointPath) -> EndpointBuilder<Data> {
         EndpointBuilder(BareEndpoint(method: method, path: path))
     }
 
-    /// A `GET` builder.
+    /// A `GET` builder: `client.send(.get("/users/\(id)").decoding(User.self))`.
     public static func get(_ path: EndpointPath) -> Self { request(.get, path) }
-    /// A `POST` builder.
+    /// A `POST` builder; add the body with `json(_:encoder:)` or `body(_:)`.
     public static func post(_ path: EndpointPath) -> Self { request(.post, path) }
-    /// A `PUT` builder.
+    /// A `PUT` builder (idempotent, so retried like `GET`).
     public static func put(_ path: EndpointPath) -> Self { request(.put, path) }
-    /// A `PATCH` builder.
+    /// A `PATCH` builder (not idempotent: retried only with an `Idempotency-Key`).
     public static func patch(_ path: EndpointPath) -> Self { request(.patch, path) }
-    /// A `DELETE` builder.
+    /// A `DELETE` builder (idempotent, so retried like `GET`).
     public static func delete(_ path: EndpointPath) -> Self { request(.delete, path) }
-    /// A `HEAD` builder.
-    public static func head(_ path: EndpointPath) -> Self { request(.head, path) }
-    /// An `OPTIONS` builder.
-    public static func options(_ path: EndpointPath) -> Self { request(.options, path) }
 }
 
 /// Method and path, nothing else: the seed of `.request(_:_:)`.

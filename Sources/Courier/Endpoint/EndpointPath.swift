@@ -9,7 +9,7 @@
 /// ```
 public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
     /// One piece of a path: route text or a parameter value.
-    public enum Component: Sendable, Hashable {
+    package enum Component: Sendable, Hashable {
         /// Route text written in the source (may contain `/` and already percent-encoded escapes).
         case literal(String)
         /// An interpolated value, encoded as a single path segment.
@@ -17,43 +17,40 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
     }
 
     /// The pieces in order.
-    public var components: [Component]
+    package var components: [Component]
 
     /// Creates a path from components.
-    public init(components: [Component]) { self.components = components }
+    package init(components: [Component]) { self.components = components }
 
-    /// Creates a path that is all route text.
+    /// Creates a path that is all route text, for a route held in a variable (literals need no call).
     public init(_ literal: String) { self.components = literal.isEmpty ? [] : [.literal(literal)] }
 
-    /// Creates a path from a string literal (all route text).
+    /// Creates a path from a string literal (all route text), so `var path: EndpointPath { "/users" }`
+    /// reads like a string.
     public init(stringLiteral value: String) { self.init(value) }
 
-    /// Creates a path from an interpolated string literal.
+    /// Creates a path from an interpolated string literal: the interpolations become parameters.
     public init(stringInterpolation: StringInterpolation) { self.components = stringInterpolation.components }
 
-    /// Collects literal text and parameter values.
+    /// Collects literal text and parameter values, keeping them apart so only the values are escaped.
     public struct StringInterpolation: StringInterpolationProtocol {
         var components: [Component] = []
 
-        /// Reserves nothing; components are appended as they come.
+        /// Reserves room for the pieces, one literal around each value.
         public init(literalCapacity: Int, interpolationCount: Int) {
             components.reserveCapacity(interpolationCount * 2 + 1)
         }
 
-        /// Appends route text.
+        /// Appends route text, kept as written (the route is the developer's, not the user's).
         public mutating func appendLiteral(_ literal: String) {
             guard !literal.isEmpty else { return }
             components.append(.literal(literal))
         }
 
-        /// Appends a value as one path segment (its `description`).
+        /// Appends a value as one path segment (its `description`), so `"a/b"` becomes `a%2Fb` and cannot
+        /// change the route.
         public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
             components.append(.parameter(value.description))
-        }
-
-        /// Appends a string value as one path segment.
-        public mutating func appendInterpolation(_ value: String) {
-            components.append(.parameter(value))
         }
 
         /// Appends a raw value (e.g. a `String`-backed enum case) as one path segment.
@@ -66,11 +63,6 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
         /// is `CustomStringConvertible`). Unwrap it first: `"/users/\(id ?? 0)"` or `guard let`.
         @available(*, unavailable, message: "unwrap the optional; it would be sent as 'Optional(…)' or 'nil'")
         public mutating func appendInterpolation<Wrapped>(_ value: Wrapped?) {}
-
-        /// Appends route text that is not a parameter (it may contain `/`); use with care.
-        public mutating func appendInterpolation(route literal: String) {
-            appendLiteral(literal)
-        }
     }
 
     /// The path as written, parameters unencoded in braces — for logs and diagnostics.

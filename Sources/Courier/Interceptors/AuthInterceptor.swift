@@ -15,12 +15,13 @@ import CourierHTTP
 /// ```
 public struct AuthInterceptor: Interceptor {
     /// The header the token goes into.
-    public var headerName: String
+    let headerName: String
     /// The scheme written before the token (`Bearer`), or `nil` to send the bare token.
-    public var scheme: String?
+    let scheme: String?
     private let coordinator: TokenRefreshCoordinator
 
-    /// Creates the interceptor.
+    /// Creates the interceptor; `headerName` and `scheme` cover APIs that want `X-API-Key: <token>` or a
+    /// bare token instead of `Authorization: Bearer <token>`.
     public init(tokenProvider: any TokenProvider, headerName: String = "Authorization", scheme: String? = "Bearer") {
         self.headerName = headerName
         self.scheme = scheme

@@ -14,7 +14,8 @@ public struct CoalescingInterceptor: Interceptor {
     private let registry = CoalescingRegistry()
     private let onJoin: (@Sendable () -> Void)?
 
-    /// Creates the interceptor.
+    /// Creates the interceptor; it is not a built-in (coalescing changes what callers see), so add it to
+    /// `configuration.interceptors` where several parts of an app fetch the same resource at once.
     public init() {
         onJoin = nil
     }

@@ -9,7 +9,7 @@ extension HTTPRequest {
     /// print(request.curlCommand())
     /// // curl -X POST 'https://api.example.com/v1/users' -H 'Authorization: <redacted>' --data-binary '{"name":"kim"}'
     /// ```
-    public func curlCommand(redaction: Redaction = .default) -> String {
+    public func curlCommand(redaction: Redaction = Redaction()) -> String {
         var parts = ["curl"]
         if method != .get { parts.append("-X \(Self.quote(method.rawValue))") }
         parts.append(Self.quote(redaction.redact(url)))

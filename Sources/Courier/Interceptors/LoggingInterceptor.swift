@@ -12,22 +12,22 @@ import Foundation
 /// ```
 public struct LoggingInterceptor: Interceptor {
     /// Where events go.
-    public var logger: any NetworkLogger
+    let logger: any NetworkLogger
     /// What is hidden.
-    public var redaction: Redaction
+    let redaction: Redaction
     /// Whether header fields are included in events.
-    public var logHeaders: Bool
+    let logHeaders: Bool
     /// Whether each request event carries a redacted curl command.
-    public var logCurlCommand: Bool
+    let logCurlCommand: Bool
 
-    /// Creates the interceptor; the default logger is OSLog on Apple platforms and standard error elsewhere.
+    /// Creates the interceptor; `nil` logs to OSLog on Apple platforms and to standard error elsewhere.
     public init(
-        logger: any NetworkLogger = defaultNetworkLogger(),
-        redaction: Redaction = .default,
+        logger: (any NetworkLogger)? = nil,
+        redaction: Redaction = Redaction(),
         logHeaders: Bool = false,
         logCurlCommand: Bool = false
     ) {
-        self.logger = logger
+        self.logger = logger ?? defaultNetworkLogger()
         self.redaction = redaction
         self.logHeaders = logHeaders
         self.logCurlCommand = logCurlCommand

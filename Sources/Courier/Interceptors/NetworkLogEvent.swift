@@ -21,14 +21,14 @@ public enum NetworkLogEvent: Sendable, CustomStringConvertible {
     case failure(method: HTTPMethod, url: String, error: String, duration: Duration)
 
     /// The request's method, whatever the event.
-    public var method: HTTPMethod {
+    package var method: HTTPMethod {
         switch self {
         case .request(let method, _, _, _, _), .response(let method, _, _, _, _, _), .failure(let method, _, _, _): method
         }
     }
 
     /// The request's URL (redacted), whatever the event.
-    public var url: String {
+    package var url: String {
         switch self {
         case .request(_, let url, _, _, _), .response(_, let url, _, _, _, _), .failure(_, let url, _, _): url
         }

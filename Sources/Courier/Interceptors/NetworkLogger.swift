@@ -3,35 +3,37 @@ import Foundation
 import os
 #endif
 
-/// Receives what `LoggingInterceptor` records. Implement it to route Courier's logs anywhere.
+/// Receives what `LoggingInterceptor` records. Implement it (one method) to route Courier's logs into your
+/// logging system; without one, events go to the platform's default (OSLog on Apple platforms, standard
+/// error elsewhere).
 public protocol NetworkLogger: Sendable {
     /// Records one event. Values of redacted headers and query parameters are already replaced.
     func log(_ event: NetworkLogEvent)
 }
 
 /// Writes each event as text to standard error.
-public struct StandardErrorLogger: NetworkLogger {
+struct StandardErrorLogger: NetworkLogger {
     /// Creates the logger.
-    public init() {}
+    init() {}
 
     /// Writes `event` and a newline to standard error.
-    public func log(_ event: NetworkLogEvent) {
+    func log(_ event: NetworkLogEvent) {
         FileHandle.standardError.write(Data((event.description + "\n").utf8))
     }
 }
 
 #if canImport(os)
 /// Sends each event to the unified logging system (subsystem `Courier`, category `network`).
-public struct OSLogNetworkLogger: NetworkLogger {
+struct OSLogNetworkLogger: NetworkLogger {
     private let logger: Logger
 
     /// Creates the logger.
-    public init(subsystem: String = "Courier", category: String = "network") {
+    init(subsystem: String = "Courier", category: String = "network") {
         self.logger = Logger(subsystem: subsystem, category: category)
     }
 
     /// Logs `event` (failures at error level, the rest at info level).
-    public func log(_ event: NetworkLogEvent) {
+    func log(_ event: NetworkLogEvent) {
         let text = event.description
         if case .failure = event {
             logger.error("\(text, privacy: .public)")
@@ -43,7 +45,7 @@ public struct OSLogNetworkLogger: NetworkLogger {
 #endif
 
 /// The platform's default logger: OSLog on Apple platforms, standard error elsewhere.
-public func defaultNetworkLogger() -> any NetworkLogger {
+func defaultNetworkLogger() -> any NetworkLogger {
     #if canImport(os)
     return OSLogNetworkLogger()
     #else

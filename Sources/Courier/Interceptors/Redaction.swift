@@ -7,7 +7,7 @@ import Foundation
 /// header and query names (compared case-insensitively).
 ///
 /// ```swift
-/// var redaction = Redaction.default
+/// var redaction = Redaction()
 /// redaction.headerNames.insert("x-api-key")
 /// redaction.queryNames.insert("access_token")
 /// ```
@@ -20,36 +20,35 @@ public struct Redaction: Sendable, Hashable {
     public var queryNames: Set<String> {
         didSet { queryNames = Set(queryNames.map { $0.lowercased() }) }
     }
-    /// What replaces a redacted value.
+    /// What replaces a redacted value, so a log shows that the field was there without showing it.
     public var placeholder: String
 
-    /// Creates a redaction; names are compared case-insensitively.
-    public init(headerNames: Set<String> = Redaction.defaultHeaderNames, queryNames: Set<String> = [], placeholder: String = "<redacted>") {
+    /// Creates a redaction; names are compared case-insensitively. The default header names are the ones
+    /// that carry credentials: `authorization`, `proxy-authorization`, `cookie`, `set-cookie`.
+    public init(
+        headerNames: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"],
+        queryNames: Set<String> = [],
+        placeholder: String = "<redacted>"
+    ) {
         self.headerNames = Set(headerNames.map { $0.lowercased() })
         self.queryNames = Set(queryNames.map { $0.lowercased() })
         self.placeholder = placeholder
     }
 
-    /// `authorization`, `proxy-authorization`, `cookie`, `set-cookie`.
-    public static let defaultHeaderNames: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
-
-    /// The default redaction.
-    public static let `default` = Redaction()
-
     /// Whether the header `name` is redacted.
-    public func redactsHeader(_ name: String) -> Bool {
+    package func redactsHeader(_ name: String) -> Bool {
         headerNames.contains(name.lowercased())
     }
 
     /// `headers` with redacted values replaced.
-    public func redact(_ headers: HTTPHeaders) -> HTTPHeaders {
+    package func redact(_ headers: HTTPHeaders) -> HTTPHeaders {
         HTTPHeaders(headers.fields.map { field in
             redactsHeader(field.name) ? HTTPHeaders.Field(name: field.name, value: placeholder) : field
         })
     }
 
     /// `url` as text with the values of redacted query parameters (and any user/password) replaced.
-    public func redact(_ url: URL) -> String {
+    package func redact(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
         if components.user != nil { components.user = placeholder }
         if components.password != nil { components.password = placeholder }

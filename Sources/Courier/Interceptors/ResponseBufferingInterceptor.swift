@@ -11,7 +11,7 @@ import Foundation
 /// A built-in member of every client's stack, just above the transport, so the rule holds the same over every
 /// transport.
 public struct ResponseBufferingInterceptor: Interceptor {
-    /// Creates the interceptor.
+    /// Creates the interceptor; the client adds one itself, so create it only to place it elsewhere.
     public init() {}
 
     /// Passes the request on and reads the response body within the limit.

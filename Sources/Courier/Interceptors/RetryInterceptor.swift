@@ -21,7 +21,8 @@ import Foundation
 public struct RetryInterceptor: Interceptor {
     private let clock: RetryClock
 
-    /// Creates the interceptor.
+    /// Creates the interceptor; the client adds one itself, so create it only to place it (say, before a
+    /// `LoggingInterceptor` in `configuration.interceptors`, so every attempt is logged).
     public init() {
         self.init(clock: .system)
     }
@@ -31,7 +32,8 @@ public struct RetryInterceptor: Interceptor {
         self.clock = clock
     }
 
-    /// Sends `request`, retrying as its policy allows.
+    /// Sends `request`, retrying as `request.retryPolicy` allows, so a transient failure does not reach
+    /// the caller.
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         let policy = request.retryPolicy
         guard policy.maxAttempts > 1, Self.isRetryable(request) else { return try await next(request) }

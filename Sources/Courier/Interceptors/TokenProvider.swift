@@ -22,14 +22,15 @@ public protocol TokenProvider: Sendable {
 
 /// Refreshing the access token failed; every request waiting on that refresh fails with this error.
 public struct AuthenticationFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A description of the underlying error.
+    /// A description of the error the `TokenProvider` threw, kept as text so the failure stays `Equatable`
+    /// and `Sendable` whatever the provider throws.
     public var message: String
 
     /// Creates a failure.
-    public init(message: String) {
+    package init(message: String) {
         self.message = message
     }
 
-    /// A readable description.
+    /// A readable description, for logs and alerts.
     public var description: String { "Token refresh failed: \(message)" }
 }

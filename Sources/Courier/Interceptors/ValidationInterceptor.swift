@@ -10,9 +10,10 @@ import Foundation
 /// `Configuration.interceptors` yourself to place it elsewhere.
 public struct ValidationInterceptor: Interceptor {
     /// The most bytes of a failing response's body kept in `HTTPStatusFailure.body` (1 MiB).
-    public static let maximumErrorBodySize = 1 << 20
+    static let maximumErrorBodySize = 1 << 20
 
-    /// Creates the interceptor.
+    /// Creates the interceptor; the client adds one itself, so create it only to place it (say, before an
+    /// interceptor that should see failing statuses as responses rather than thrown errors).
     public init() {}
 
     /// Passes the request on and throws for a status that is not acceptable.

@@ -22,19 +22,14 @@ public enum JSONNumber: Sendable {
     /// Any other number.
     case double(Double)
 
-    /// An integer number.
+    /// An integer number, so an `Int` variable needs no `Int64(…)` conversion.
     public init(_ value: Int) { self = .integer(Int64(value)) }
 
-    /// An integer number.
-    public init(_ value: Int64) { self = .integer(value) }
-
-    /// An integer number (`.integer` when it fits `Int64`).
+    /// An integer number, `.integer` when it fits `Int64`: one value has one case, so `==` and hashing need
+    /// not look at how it was made.
     public init(_ value: UInt64) {
         if let signed = Int64(exactly: value) { self = .integer(signed) } else { self = .unsignedInteger(value) }
     }
-
-    /// A floating-point number (kept as `.double`, even when integral).
-    public init(_ value: Double) { self = .double(value) }
 
     /// Parses JSON number text: an integer in `Int64`'s range is `.integer`, one in `UInt64`'s range
     /// `.unsignedInteger`, anything else `.double`; `nil` for text that is not a number or is beyond
@@ -44,7 +39,7 @@ public enum JSONNumber: Sendable {
     /// JSONNumber(jsonText: "18446744073709551615")   // .unsignedInteger(18446744073709551615)
     /// JSONNumber(jsonText: "2.50")                   // .double(2.5)
     /// ```
-    public init?(jsonText text: String) {
+    package init?(jsonText text: String) {
         guard Self.isJSONNumber(text.utf8) else { return nil }
         if let signed = Int64(text) {
             self = .integer(signed)
@@ -75,7 +70,7 @@ public enum JSONNumber: Sendable {
         }
     }
 
-    /// The value as an `Int`, if it is an integer in range.
+    /// The value as an `Int`, if it is an integer in range: `nil` rather than a truncated or wrapped value.
     public var intValue: Int? { int64Value.flatMap { Int(exactly: $0) } }
 
     /// The value as a `Double`, rounded to the nearest `Double` for integers beyond 2^53.
@@ -115,7 +110,7 @@ public enum JSONNumber: Sendable {
     }
 
     /// Whether the value is a whole number (`3`, `3.0`, `1e20`).
-    public var isIntegral: Bool {
+    package var isIntegral: Bool {
         switch self {
         case .integer, .unsignedInteger: true
         case .double(let value): value.isFinite && value.rounded(.towardZero) == value
@@ -183,7 +178,8 @@ extension JSONNumber: Codable {
         }
     }
 
-    /// Encodes the number as `Int64`, `UInt64` or `Double`.
+    /// Encodes the number as `Int64`, `UInt64` or `Double`, by its case, so an integer is written without a
+    /// fraction and a large one without loss.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -195,10 +191,10 @@ extension JSONNumber: Codable {
 }
 
 extension JSONNumber: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
-    /// An integer literal: `.integer`.
+    /// An integer literal: `.integer`, so `let n: JSONNumber = 3` keeps it exact.
     public init(integerLiteral value: Int64) { self = .integer(value) }
 
-    /// A floating-point literal: `.double`.
+    /// A floating-point literal: `.double`, even when integral (`2.0`), as the literal says.
     public init(floatLiteral value: Double) { self = .double(value) }
 }
 

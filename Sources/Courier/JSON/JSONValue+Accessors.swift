@@ -17,12 +17,6 @@ extension JSONValue {
         return elements[index]
     }
 
-    /// Whether the value is `null`.
-    public var isNull: Bool {
-        if case .null = self { return true }
-        return false
-    }
-
     /// The bool, if this is `true` or `false` (numbers and strings are not converted).
     public var boolValue: Bool? {
         guard case .bool(let value) = self else { return nil }
@@ -35,7 +29,7 @@ extension JSONValue {
         return value
     }
 
-    /// The number, if this is a number.
+    /// The number, if this is a number; `JSONNumber` then says whether it fits `Int64`, `UInt64` or `Double`.
     public var numberValue: JSONNumber? {
         guard case .number(let value) = self else { return nil }
         return value
@@ -44,22 +38,16 @@ extension JSONValue {
     /// The number as an `Int`, if this is a number with an integral value in `Int`'s range.
     public var intValue: Int? { numberValue?.intValue }
 
-    /// The number as an `Int64`, if this is a number with an integral value in `Int64`'s range.
-    public var int64Value: Int64? { numberValue?.int64Value }
-
-    /// The number as a `UInt64`, if this is a number with an integral value in `UInt64`'s range.
-    public var uint64Value: UInt64? { numberValue?.uint64Value }
-
     /// The number as a `Double` (nearest value for very large integers), if this is a number.
     public var doubleValue: Double? { numberValue?.doubleValue }
 
-    /// The elements, if this is an array.
+    /// The elements, if this is an array, to iterate without a `switch`.
     public var arrayValue: [JSONValue]? {
         guard case .array(let value) = self else { return nil }
         return value
     }
 
-    /// The members, if this is an object.
+    /// The members, if this is an object, e.g. to list its keys.
     public var objectValue: [String: JSONValue]? {
         guard case .object(let value) = self else { return nil }
         return value
@@ -72,7 +60,7 @@ extension JSONValue {
     /// ```swift
     /// let payload = try JSONValue(encoding: Order(item: "book", quantity: 3))
     /// ```
-    public init(encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()) throws {
+    package init(encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()) throws {
         let data = try encoder.encode(value)
         self = try JSONDecoder().decode(JSONValue.self, from: data)
     }

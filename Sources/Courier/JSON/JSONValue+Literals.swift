@@ -5,7 +5,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     /// `nil` is `.null`. (Where a `JSONValue?` is expected, `nil` is still `Optional.none`.)
     public init(nilLiteral: ()) { self = .null }
 
-    /// `true` / `false`.
+    /// `true` / `false`, so a payload can be written as a literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 
     /// An integer literal: `.number(.integer(value))`.
@@ -14,10 +14,10 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     /// A floating-point literal: `.number(.double(value))`.
     public init(floatLiteral value: Double) { self = .number(.double(value)) }
 
-    /// A string literal.
+    /// A string literal: `.string`, never parsed as a number (`"1"` stays text).
     public init(stringLiteral value: String) { self = .string(value) }
 
-    /// An array literal.
+    /// An array literal; elements may be literals of any kind (`[1, "a", nil]`).
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 
     /// A dictionary literal; when a key is repeated, the last value wins.
@@ -26,22 +26,13 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     }
 }
 
+/// The two integer types whose case is not obvious; other values have their case (`.string(name)`,
+/// `.bool(flag)`, `.number(.double(x))`) or a literal.
 extension JSONValue {
-    /// A number value from an `Int`.
+    /// A number value from an `Int`, so a variable needs no `Int64(…)` conversion.
     public init(_ value: Int) { self = .number(JSONNumber(value)) }
 
-    /// A number value from an `Int64`.
-    public init(_ value: Int64) { self = .number(JSONNumber(value)) }
-
-    /// A number value from a `UInt64` (exact over its whole range).
+    /// A number value from a `UInt64`, exact over its whole range: `.integer` when it fits `Int64`, else
+    /// `.unsignedInteger`.
     public init(_ value: UInt64) { self = .number(JSONNumber(value)) }
-
-    /// A number value from a `Double`.
-    public init(_ value: Double) { self = .number(JSONNumber(value)) }
-
-    /// A string value.
-    public init(_ value: String) { self = .string(value) }
-
-    /// A bool value.
-    public init(_ value: Bool) { self = .bool(value) }
 }

@@ -62,7 +62,7 @@ extension JSONValue: Codable {
         }
     }
 
-    /// Encodes the value as the JSON it stands for.
+    /// Encodes the value as the JSON it stands for, so a `JSONValue` can be sent as (part of) a body.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -88,23 +88,23 @@ private struct JSONValueProbeKey: CodingKey {
 /// their exact text (so `2.0` stays a `Double` and `2` an integer).
 extension JSONValue: JSONTreeRepresentable {
     /// `.null`
-    public static var jsonNull: JSONValue { .null }
+    package static var jsonNull: JSONValue { .null }
 
     /// `.bool(value)`
-    public init(jsonBool value: Bool) { self = .bool(value) }
+    package init(jsonBool value: Bool) { self = .bool(value) }
 
     /// `.number` from the number's JSON text; `nil` beyond `Double`'s range.
-    public init?(jsonNumber text: String) {
+    package init?(jsonNumber text: String) {
         guard let number = JSONNumber(jsonText: text) else { return nil }
         self = .number(number)
     }
 
     /// `.string(value)`
-    public init(jsonString value: String) { self = .string(value) }
+    package init(jsonString value: String) { self = .string(value) }
 
     /// `.array(elements)`
-    public init(jsonArray elements: [JSONValue]) { self = .array(elements) }
+    package init(jsonArray elements: [JSONValue]) { self = .array(elements) }
 
     /// `.object(members)`
-    public init(jsonObject members: [String: JSONValue]) { self = .object(members) }
+    package init(jsonObject members: [String: JSONValue]) { self = .object(members) }
 }

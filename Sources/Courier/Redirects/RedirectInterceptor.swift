@@ -22,7 +22,9 @@ import Foundation
 /// A built-in member of every client's stack, below `ValidationInterceptor` (which sees only the final
 /// response) and above the cookie and cache interceptors, so that each hop gets its own cookies and cache entry.
 public struct RedirectInterceptor: Interceptor {
-    /// Creates the interceptor.
+    /// Creates the interceptor; the client adds one itself, so create it only to place it (say, before a
+    /// `LoggingInterceptor` in `configuration.interceptors`, so the logger sees every hop). The policy comes
+    /// from each request.
     public init() {}
 
     /// The statuses that redirect.
@@ -34,7 +36,8 @@ public struct RedirectInterceptor: Interceptor {
     /// The fields that describe a body, dropped with it.
     static let contentFields = ["Content-Type", "Content-Length", "Content-Encoding", "Content-Language", "Content-Location", "Transfer-Encoding"]
 
-    /// Sends `request`, following its redirects.
+    /// Sends `request`, following its redirects as `request.redirectPolicy` allows, and drops
+    /// `Authorization`, `Proxy-Authorization` and `Cookie` when a hop changes origin, so no credential leaks.
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         let policy = request.redirectPolicy
         var current = request

@@ -7,7 +7,7 @@ import Foundation
 /// The iterator parses the body where it reads it — no task or buffer in between — so an event costs its parsing
 /// and little more.
 public struct ServerSentEvents: AsyncSequence, Sendable {
-    /// One event.
+    /// One event, as the server sent it (the `decoding:` variants decode its `data`).
     public typealias Element = ServerSentEvent
 
     let client: NetworkClient
@@ -18,7 +18,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
     /// The decoder of that endpoint (else the client's), for the error body.
     let decoder: any ResponseDecoder
 
-    /// Starts reading (the first `next()` connects).
+    /// Starts reading; the first `next()` connects, so nothing is requested until someone iterates.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(events: self)
     }

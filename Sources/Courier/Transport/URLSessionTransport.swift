@@ -22,14 +22,14 @@ import FoundationNetworking
 /// let transport = URLSessionTransport(configuration: .init(maximumConnectionsPerHost: 4))
 /// ```
 public final class URLSessionTransport: Transport {
-    /// Settings of the transport.
+    /// Settings of the transport, fixed when it is made because its `URLSession` is.
     public struct Configuration: Sendable {
-        /// The most connections to one host at a time.
+        /// The most connections to one host at a time; more requests wait, so a burst cannot exhaust a server.
         public var maximumConnectionsPerHost: Int
-        /// Where `.stream` bodies are spooled before upload.
+        /// Where `.stream` bodies are spooled before upload, so a streamed body is never held in memory whole.
         public var temporaryDirectory: URL
 
-        /// Creates a configuration.
+        /// Creates a configuration; the defaults suit an app talking to one API.
         public init(
             maximumConnectionsPerHost: Int = 6,
             temporaryDirectory: URL = FileManager.default.temporaryDirectory
@@ -40,7 +40,7 @@ public final class URLSessionTransport: Transport {
     }
 
     /// The transport's settings.
-    public let configuration: Configuration
+    let configuration: Configuration
     private let session: URLSession
     private let delegate: SessionDelegate
     /// Where calls that wait for URLSession's work thread (creating, resuming, cancelling a task) run: on Linux
@@ -48,7 +48,8 @@ public final class URLSessionTransport: Transport {
     /// reader needs the cooperative threads such a call would otherwise block (see `SessionDelegate.calls`).
     private let control: DispatchQueue
 
-    /// Creates a transport with its own `URLSession`.
+    /// Creates a transport with its own `URLSession` and delegate (the delegate answers auth challenges,
+    /// without which Linux URLSession hangs on a 401 with `WWW-Authenticate`).
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.default

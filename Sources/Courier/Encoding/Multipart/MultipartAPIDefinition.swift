@@ -21,9 +21,9 @@ public protocol MultipartAPIDefinition: APIDefinition {
 }
 
 extension MultipartAPIDefinition {
-    /// `POST`.
+    /// `POST`, the method of HTML form uploads and of nearly every multipart API; override it for `PUT`.
     public var method: HTTPMethod { .post }
 
-    /// `multipartFormData` as a multipart body.
+    /// `multipartFormData` as a multipart body, so a conformer only describes its parts.
     public var body: RequestBody? { .multipart(multipartFormData) }
 }

@@ -19,10 +19,10 @@ import Foundation
 ///   contain it, a new one is drawn; a boundary you chose yourself that collides fails instead.
 /// - The encoded body has an exact `contentLength` (file sizes are read when the body is encoded).
 public struct MultipartFormData: Sendable {
-    /// One part of the form.
-    public struct Part: Sendable {
+    /// One part of the form, as the `append` methods build it (read by the encoder and by tests).
+    package struct Part: Sendable {
         /// Where a part's content comes from.
-        public enum Content: Sendable {
+        package enum Content: Sendable {
             /// Bytes in memory.
             case data(Data)
             /// A file streamed from disk.
@@ -30,18 +30,18 @@ public struct MultipartFormData: Sendable {
         }
 
         /// The form field name.
-        public var name: String
+        package var name: String
         /// The filename sent in `Content-Disposition`, if any.
-        public var filename: String?
+        package var filename: String?
         /// The part's `Content-Type`, or `nil` for none (a text field; RFC 7578 means `text/plain`).
-        public var contentType: String?
+        package var contentType: String?
         /// Extra header fields for this part (a `Content-Type` here replaces `contentType`).
-        public var headers: HTTPHeaders
+        package var headers: HTTPHeaders
         /// The content.
-        public var content: Content
+        package var content: Content
 
         /// Creates a part.
-        public init(name: String, filename: String? = nil, contentType: String? = nil, headers: HTTPHeaders = [:], content: Content) {
+        package init(name: String, filename: String? = nil, contentType: String? = nil, headers: HTTPHeaders = [:], content: Content) {
             self.name = name
             self.filename = filename
             self.contentType = contentType
@@ -51,13 +51,14 @@ public struct MultipartFormData: Sendable {
     }
 
     /// The parts in order.
-    public private(set) var parts: [Part] = []
+    package private(set) var parts: [Part] = []
     /// The boundary; random unless given to `init(boundary:)`.
-    public private(set) var boundary: String
+    package private(set) var boundary: String
     /// Whether `boundary` was drawn at random (and may be redrawn on a collision).
     let boundaryIsRandom: Bool
 
-    /// Creates an empty form with a random boundary.
+    /// Creates an empty form with a random boundary, redrawn if a part happens to contain it, so no content
+    /// can end a part early.
     public init() {
         self.boundary = Self.randomBoundary()
         self.boundaryIsRandom = true
@@ -70,37 +71,29 @@ public struct MultipartFormData: Sendable {
         self.boundaryIsRandom = false
     }
 
-    /// Appends a text field (UTF-8, no `Content-Type`).
-    public mutating func append(_ value: String, name: String) {
-        parts.append(Part(name: name, content: .data(Data(value.utf8))))
-    }
-
-    /// Appends a text field with extra part headers.
-    public mutating func append(_ value: String, name: String, headers: HTTPHeaders) {
+    /// Appends a text field (UTF-8, no `Content-Type`, which RFC 7578 reads as `text/plain`), with optional
+    /// extra part headers.
+    public mutating func append(_ value: String, name: String, headers: HTTPHeaders = [:]) {
         parts.append(Part(name: name, headers: headers, content: .data(Data(value.utf8))))
     }
 
-    /// Appends bytes; `contentType` defaults to `application/octet-stream`.
-    public mutating func append(_ data: Data, name: String, filename: String? = nil, contentType: String? = nil) {
-        append(data, name: name, filename: filename, contentType: contentType, headers: [:])
-    }
-
-    /// Appends bytes with extra part headers; `contentType` defaults to `application/octet-stream`.
-    public mutating func append(_ data: Data, name: String, filename: String? = nil, contentType: String? = nil, headers: HTTPHeaders) {
+    /// Appends bytes held in memory; `contentType` defaults to `application/octet-stream`, the type that
+    /// promises nothing about the content.
+    public mutating func append(
+        _ data: Data, name: String, filename: String? = nil, contentType: String? = nil, headers: HTTPHeaders = [:]
+    ) {
         parts.append(Part(
             name: name, filename: filename, contentType: contentType ?? "application/octet-stream",
             headers: headers, content: .data(data)
         ))
     }
 
-    /// Appends a file, streamed from disk when the request is sent. `filename` defaults to the file's name and
-    /// `contentType` to a type guessed from its extension (`application/octet-stream` when unknown).
-    public mutating func append(fileAt url: URL, name: String, filename: String? = nil, contentType: String? = nil) {
-        append(fileAt: url, name: name, filename: filename, contentType: contentType, headers: [:])
-    }
-
-    /// Appends a file with extra part headers; see `append(fileAt:name:filename:contentType:)`.
-    public mutating func append(fileAt url: URL, name: String, filename: String? = nil, contentType: String? = nil, headers: HTTPHeaders) {
+    /// Appends a file, streamed from disk when the request is sent, so a large upload never sits in memory.
+    /// `filename` defaults to the file's name and `contentType` to a type guessed from its extension
+    /// (`application/octet-stream` when unknown).
+    public mutating func append(
+        fileAt url: URL, name: String, filename: String? = nil, contentType: String? = nil, headers: HTTPHeaders = [:]
+    ) {
         parts.append(Part(
             name: name, filename: filename ?? url.lastPathComponent,
             contentType: contentType ?? Self.mimeType(forPathExtension: url.pathExtension),
@@ -109,14 +102,14 @@ public struct MultipartFormData: Sendable {
     }
 
     /// Appends a part.
-    public mutating func append(_ part: Part) {
+    package mutating func append(_ part: Part) {
         parts.append(part)
     }
 
     /// `multipart/form-data; boundary=…` for the current boundary, quoted when it holds a character that
     /// may not appear in an RFC 2045 token (space, `(`, `)`, `,`, `/`, `:`, `=`, `?`), so a server reads
     /// the whole boundary.
-    public var contentType: String {
+    package var contentType: String {
         let needsQuotes = boundary.utf8.contains { "()<>@,;:\\\"/[]?= ".utf8.contains($0) }
         return needsQuotes ? "multipart/form-data; boundary=\"\(boundary)\"" : "multipart/form-data; boundary=\(boundary)"
     }
@@ -126,12 +119,12 @@ public struct MultipartFormData: Sendable {
     ///
     /// - Throws: `NetworkError.configuration(reason: .invalidHeader)` for a bad part header,
     ///   `NetworkError.encoding` for a missing file or an unusable or colliding fixed boundary.
-    public func encoded() throws -> EncodedBody {
+    package func encoded() throws -> EncodedBody {
         try MultipartEncoder(form: self).encode()
     }
 
     /// A new random boundary: `courier-` followed by 128 random bits in hex.
-    public static func randomBoundary() -> String {
+    package static func randomBoundary() -> String {
         var generator = SystemRandomNumberGenerator()
         let high = generator.next() as UInt64
         let low = generator.next() as UInt64
@@ -139,7 +132,7 @@ public struct MultipartFormData: Sendable {
     }
 
     /// A `Content-Type` for a file extension (`png` → `image/png`), or `application/octet-stream`.
-    public static func mimeType(forPathExtension pathExtension: String) -> String {
+    package static func mimeType(forPathExtension pathExtension: String) -> String {
         switch pathExtension.lowercased() {
         case "txt", "text": "text/plain"
         case "html", "htm": "text/html"
