@@ -228,7 +228,8 @@ import Testing
     ])
     func everyChallengeShapeEndsWithThe401(over transport: TransportKind, _ challenge: String) async throws {
         server.enqueue(MockResponse(status: 401, headers: ["WWW-Authenticate": challenge], body: "nope"))
-        let start = ContinuousClock.now
+        // A hang would end in the client's 120 s timeout, a `.timedOut` error, not this 401. (No clock bound: on a
+        // loaded machine the parallel suite can keep this test waiting for a thread for over a minute.)
         let error = await #expect(throws: NetworkError.self) { try await client(transport).response(Call(path: "/secret").decoding(Data.self)) }
         guard case .httpStatus(let failure) = error else {
             Issue.record("expected an HTTP status failure, got \(String(describing: error))")
@@ -236,9 +237,6 @@ import Testing
         }
         #expect(failure.statusCode == 401)
         #expect(failure.body == Data("nope".utf8))
-        // Far below the 120 s timeout: a hang would reach it. (Generous: in the parallel suite URLSession's one
-        // work thread is also moving other tests' gigabytes.)
-        #expect(ContinuousClock.now - start < .seconds(90))
     }
 
     @Test(arguments: TransportKind.available)
@@ -246,14 +244,13 @@ import Testing
         server.dispatcher = { _ in MockResponse(status: 401, headers: ["WWW-Authenticate": "Basic realm=\"r\""], body: "no") }
         let base = try #require(URL(string: "http://user:wrong@127.0.0.1:\(server.port)/api"))
         let client = NetworkClient(baseURL: base, configuration: .init(timeout: .seconds(120), retryPolicy: .never, transport: transport.make()))
-        let start = ContinuousClock.now
+        // Not the 120 s timeout (that would be `.timedOut`), and not a loop of retried credentials.
         let error = await #expect(throws: NetworkError.self) { try await client.response(Call(path: "/secret").decoding(Data.self)) }
         guard case .httpStatus(let failure) = error else {
             Issue.record("expected the 401, got \(String(describing: error))")
             return
         }
         #expect(failure.statusCode == 401)
-        #expect((ContinuousClock.now - start).seconds < 90)   // not the 120 s timeout
         #expect(server.requestCount <= 3)
         #expect(server.recordedRequests.last?.headers["Authorization"] == "Basic " + Data("user:wrong".utf8).base64EncodedString())
     }
