@@ -22,6 +22,10 @@ public struct ResponseBufferingInterceptor: Interceptor {
             response.body.discard()
             throw ResponseBody.tooLarge(limit)
         }
+        if let data = response.body.bufferedData {   // already in memory (a cache hit, a stub): nothing to read
+            guard data.count <= limit else { throw ResponseBody.tooLarge(limit) }
+            return response
+        }
         response.body = ResponseBody(try await response.body.collect(upTo: limit))
         return response
     }
