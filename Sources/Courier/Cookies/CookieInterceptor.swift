@@ -17,6 +17,7 @@ package struct CookieInterceptor: Interceptor {
     }
 
     /// Adds the cookies, passes the request on, and stores the response's cookies.
+    @inline(__always)   // into the stack's link closure (`InterceptorStack.link`): one async frame, not two
     package func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         let header = jar.cookieHeader(for: request.url, now: now())
         do {

@@ -122,15 +122,20 @@ package enum RequestURLBuilder {
             segmentHasParameter = false
         }
 
+        let pchar = PercentEncoding.AllowedCharacters.pathSegment   // a global: read once, not per byte
         for component in path.components {
             switch component {
             case .literal(let text):
-                if let mark = text.utf8.first(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+                var bytes = text
+                // unsafe pointers: `withUTF8` lends the bytes for the closure only, and they are only read there.
+                // `pchar` has neither `?` nor `#`, so text that passes needs no search for them.
+                let plain = bytes.withUTF8 { $0.allSatisfy { $0 == UInt8(ascii: "/") || pchar.contains($0) } }
+                if !plain, let mark = text.utf8.first(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
                     throw .configuration(reason: .invalidRequest(
                         "the path '\(path)' contains '\(Character(Unicode.Scalar(mark)))'; paths are path-only, pass query parameters through the endpoint's query"
                     ))
                 }
-                if text.utf8.allSatisfy({ $0 == UInt8(ascii: "/") || PercentEncoding.AllowedCharacters.pathSegment.contains($0) }) {
+                if plain {
                     // The usual route text (`/users/`, `/v1/items`): nothing to escape, so the bytes go straight
                     // into `output` with the same segment rules as below, without splitting or a String per piece.
                     for byte in text.utf8 {
@@ -158,7 +163,9 @@ package enum RequestURLBuilder {
             case .parameter(let value):
                 beginSegmentIfNeeded(&output, &segmentStart, origin: origin)
                 segmentHasParameter = true
-                if value.utf8.allSatisfy(PercentEncoding.AllowedCharacters.unreserved.contains) {
+                var bytes = value
+                // unsafe pointers: `withUTF8` lends the bytes for the closure only, and they are only read there.
+                if bytes.withUTF8({ $0.allSatisfy(PercentEncoding.AllowedCharacters.unreserved.contains) }) {
                     output.append(contentsOf: value.utf8)  // ids and slugs: nothing to escape
                 } else {
                     output.append(contentsOf: PercentEncoding.encode(value, allowing: .unreserved).utf8)

@@ -15,6 +15,7 @@ public struct ResponseBufferingInterceptor: Interceptor {
     public init() {}
 
     /// Passes the request on and reads the response body within the limit.
+    @inline(__always)   // into the stack's link closure (`InterceptorStack.link`): one async frame, not two
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         var response = try await next(request)
         guard let limit = request.maximumResponseSize else { return response }
