@@ -100,6 +100,14 @@ struct HeaderTests {
         #expect(method.isValidToken == valid)
     }
 
+    /// RFC 9110 §5.6.2 `tchar`, written out here independently of the masks in `HTTPMethod.isTokenByte`.
+    @Test func tokenBytesAreExactlyRFC9110Tchar() {
+        let tchar = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(HTTPMethod.isTokenByte(byte) == tchar.contains(byte), "byte 0x\(String(byte, radix: 16))")
+        }
+    }
+
     @Test func methodProperties() {
         #expect(HTTPMethod.put.isIdempotent && !HTTPMethod.post.isIdempotent && !HTTPMethod.patch.isIdempotent)
         #expect(HTTPMethod.get.sendsParametersInQuery && HTTPMethod.delete.sendsParametersInQuery)

@@ -26,6 +26,10 @@ struct URLConstructionTests {
         // A trailing slash is kept; an empty path leaves the base untouched.
         Row(base: "https://api.example.com/v1", path: "/users/", expected: "https://api.example.com/v1/users/"),
         Row(base: "https://api.example.com/v1/", path: "", expected: "https://api.example.com/v1/"),
+        Row(base: "https://api.example.com/v1", path: "", expected: "https://api.example.com/v1"),
+        Row(base: "https://api.example.com/", path: "", expected: "https://api.example.com/"),
+        Row(base: "https://api.example.com", path: "", expected: "https://api.example.com"),
+        Row(base: "https://api.example.com/v1/", path: "\(route: "")", expected: "https://api.example.com/v1/"),
         Row(base: "https://api.example.com/v1", path: "/", expected: "https://api.example.com/v1/"),
         // Port, user info and an encoded base path survive.
         Row(base: "http://127.0.0.1:8080/api", path: "/ping", expected: "http://127.0.0.1:8080/api/ping"),
@@ -72,6 +76,9 @@ struct URLConstructionTests {
         #expect(url.absoluteString == "https://api.example.com/v1/search?q=a%20b&tags%5B0%5D=x")
         let noQuery = try RequestURLBuilder.url(baseURL: base, path: "/search", query: "")
         #expect(noQuery.absoluteString == "https://api.example.com/v1/search")
+        let slashed = try #require(URL(string: "https://api.example.com/v1/"))
+        #expect(try RequestURLBuilder.url(baseURL: slashed, path: "", query: "q=1").absoluteString == "https://api.example.com/v1/?q=1")
+        #expect(try RequestURLBuilder.url(baseURL: base, path: "", query: "q=1").absoluteString == "https://api.example.com/v1?q=1")
     }
 
     @Test func relativeBaseURLResolvesFirst() throws {

@@ -109,7 +109,9 @@ public struct NetworkClient: Sendable {
             response.body.discard()
             value = try ResponseDecoding.decode(E.APIResponse.self, body: Data(), statusCode: response.statusCode, headers: response.headers, with: decoder)
         } else {
-            let body = try await response.body.collect()
+            // Buffered by `ResponseBufferingInterceptor` in the usual case: no async call to read it.
+            let body: Data
+            if let buffered = response.body.bufferedData { body = buffered } else { body = try await response.body.collect() }
             value = try ResponseDecoding.decode(E.APIResponse.self, body: body, statusCode: response.statusCode, headers: response.headers, with: decoder)
         }
         return Response(

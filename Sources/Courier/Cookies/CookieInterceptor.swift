@@ -17,14 +17,19 @@ package struct CookieInterceptor: Interceptor {
     }
 
     /// Adds the cookies, passes the request on, and stores the response's cookies.
+    @inline(__always)   // into the stack's link closure (`InterceptorStack.link`): one async frame, not two
     package func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
-        var request = request
-        if let header = jar.cookieHeader(for: request.url, now: now()) {
-            let own = request.headers.values(for: "Cookie")
-            request.headers["Cookie"] = (own + [header]).joined(separator: "; ")
-        }
+        let header = jar.cookieHeader(for: request.url, now: now())
         do {
-            let response = try await next(request)
+            let response: HTTPResponse
+            if let header {
+                var request = request   // copied only when it gets cookies: most requests go out as they came
+                let own = request.headers.values(for: "Cookie")
+                request.headers["Cookie"] = (own + [header]).joined(separator: "; ")
+                response = try await next(request)
+            } else {
+                response = try await next(request)
+            }
             jar.receive(response.headers, from: response.url ?? request.url, now: now())
             return response
         } catch let error as NetworkError {

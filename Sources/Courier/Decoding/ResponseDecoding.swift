@@ -8,7 +8,8 @@ package enum ResponseDecoding {
     package static func decode<T: Decodable>(
         _ type: T.Type, body: Data, statusCode: Int?, headers: HTTPHeaders, with decoder: any ResponseDecoder
     ) throws(NetworkError) -> T {
-        if let empty = EmptyResponse() as? T, T.self == EmptyResponse.self { return empty }
+        // Metatype comparisons first: they are cheap, and the casts only run when they already match.
+        if T.self == EmptyResponse.self, let empty = EmptyResponse() as? T { return empty }
         if T.self == Data.self, let data = body as? T { return data }
         do {
             return try decoder.decode(type, from: body, headers: headers)

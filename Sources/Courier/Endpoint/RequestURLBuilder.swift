@@ -53,20 +53,22 @@ package enum RequestURLBuilder {
     ///
     /// - Throws: `NetworkError.configuration(reason: .invalidRequest)`.
     package static func url(base: Base, path: EndpointPath, query: String? = nil) throws(NetworkError) -> URL {
-        let endpointPath = try encodedPathBytes(path)
         let query = query ?? ""
+        // The whole URL in one buffer (the path is encoded straight into it), one String at the end.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(base.prefix.utf8.count + base.path.utf8.count + 64 + query.utf8.count)
+        bytes.append(contentsOf: base.prefix.utf8)
+        bytes.append(contentsOf: base.joinablePath.utf8)
+        let pathStart = bytes.count
+        try appendEncodedPath(path, to: &bytes)
         if query.utf8.contains(UInt8(ascii: "#")) {
             throw .configuration(reason: .invalidRequest(
                 "the query '\(query)' contains a raw '#', which would start a fragment; encode it as %23"
             ))
         }
-        // The whole URL in one buffer, one String at the end.
-        let basePath = endpointPath.isEmpty ? base.path : base.joinablePath
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(base.prefix.utf8.count + basePath.utf8.count + endpointPath.count + query.utf8.count + 1)
-        bytes.append(contentsOf: base.prefix.utf8)
-        bytes.append(contentsOf: basePath.utf8)
-        bytes.append(contentsOf: endpointPath)
+        if bytes.count == pathStart, base.path.utf8.count > base.joinablePath.utf8.count {
+            bytes.append(UInt8(ascii: "/"))   // an empty endpoint path: the base path as written, slash included
+        }
         if !query.isEmpty {
             bytes.append(UInt8(ascii: "?"))
             bytes.append(contentsOf: query.utf8)
@@ -82,14 +84,15 @@ package enum RequestURLBuilder {
     ///
     /// - Throws: `NetworkError.configuration(reason: .invalidRequest)`.
     package static func encodedPath(_ path: EndpointPath) throws(NetworkError) -> String {
-        String(decoding: try encodedPathBytes(path), as: UTF8.self)
+        var bytes: [UInt8] = []
+        try appendEncodedPath(path, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `encodedPath(_:)` as UTF-8 bytes.
-    private static func encodedPathBytes(_ path: EndpointPath) throws(NetworkError) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(64)
-        var segmentStart = 0
+    /// Appends `encodedPath(_:)`'s UTF-8 bytes to `output` (nothing for an empty path).
+    private static func appendEncodedPath(_ path: EndpointPath, to output: inout [UInt8]) throws(NetworkError) {
+        let origin = output.count   // the path's first byte; everything before it is the caller's
+        var segmentStart = origin
         // Whether an interpolated value contributed to the current segment: then an empty segment is the
         // value's doing (`/users/\("")/posts` would otherwise collapse into `/users/posts`).
         var segmentHasParameter = false
@@ -109,7 +112,7 @@ package enum RequestURLBuilder {
 
         /// A `/` of the route: ends the segment before it (repeated slashes collapse) and starts the next.
         func slash() throws(NetworkError) {
-            if output.isEmpty {
+            if output.count == origin {
                 output.append(UInt8(ascii: "/"))
             } else if output.last != UInt8(ascii: "/") || segmentHasParameter {
                 try endSegment()
@@ -119,22 +122,27 @@ package enum RequestURLBuilder {
             segmentHasParameter = false
         }
 
+        let pchar = PercentEncoding.AllowedCharacters.pathSegment   // a global: read once, not per byte
         for component in path.components {
             switch component {
             case .literal(let text):
-                if let mark = text.utf8.first(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+                var bytes = text
+                // unsafe pointers: `withUTF8` lends the bytes for the closure only, and they are only read there.
+                // `pchar` has neither `?` nor `#`, so text that passes needs no search for them.
+                let plain = bytes.withUTF8 { $0.allSatisfy { $0 == UInt8(ascii: "/") || pchar.contains($0) } }
+                if !plain, let mark = text.utf8.first(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
                     throw .configuration(reason: .invalidRequest(
                         "the path '\(path)' contains '\(Character(Unicode.Scalar(mark)))'; paths are path-only, pass query parameters through the endpoint's query"
                     ))
                 }
-                if text.utf8.allSatisfy({ $0 == UInt8(ascii: "/") || PercentEncoding.AllowedCharacters.pathSegment.contains($0) }) {
+                if plain {
                     // The usual route text (`/users/`, `/v1/items`): nothing to escape, so the bytes go straight
                     // into `output` with the same segment rules as below, without splitting or a String per piece.
                     for byte in text.utf8 {
                         if byte == UInt8(ascii: "/") {
                             try slash()
                         } else {
-                            beginSegmentIfNeeded(&output, &segmentStart)
+                            beginSegmentIfNeeded(&output, &segmentStart, origin: origin)
                             output.append(byte)
                         }
                     }
@@ -149,21 +157,22 @@ package enum RequestURLBuilder {
                     } catch {
                         throw .configuration(reason: .invalidRequest("the path '\(path)' contains a malformed percent escape"))
                     }
-                    beginSegmentIfNeeded(&output, &segmentStart)
+                    beginSegmentIfNeeded(&output, &segmentStart, origin: origin)
                     output.append(contentsOf: encoded.utf8)
                 }
             case .parameter(let value):
-                beginSegmentIfNeeded(&output, &segmentStart)
+                beginSegmentIfNeeded(&output, &segmentStart, origin: origin)
                 segmentHasParameter = true
-                if value.utf8.allSatisfy(PercentEncoding.AllowedCharacters.unreserved.contains) {
+                var bytes = value
+                // unsafe pointers: `withUTF8` lends the bytes for the closure only, and they are only read there.
+                if bytes.withUTF8({ $0.allSatisfy(PercentEncoding.AllowedCharacters.unreserved.contains) }) {
                     output.append(contentsOf: value.utf8)  // ids and slugs: nothing to escape
                 } else {
                     output.append(contentsOf: PercentEncoding.encode(value, allowing: .unreserved).utf8)
                 }
             }
         }
-        if !output.isEmpty || segmentHasParameter { try endSegment() }
-        return output
+        if output.count > origin || segmentHasParameter { try endSegment() }
     }
 
     // MARK: - Base URL
@@ -236,10 +245,11 @@ package enum RequestURLBuilder {
 
     // MARK: - Bytes
 
-    private static func beginSegmentIfNeeded(_ output: inout [UInt8], _ segmentStart: inout Int) {
-        if output.isEmpty {
+    /// Starts the path with its `/` when nothing of it is written yet (`origin` is where it starts).
+    private static func beginSegmentIfNeeded(_ output: inout [UInt8], _ segmentStart: inout Int, origin: Int) {
+        if output.count == origin {
             output.append(UInt8(ascii: "/"))
-            segmentStart = 1
+            segmentStart = origin + 1
         }
     }
 

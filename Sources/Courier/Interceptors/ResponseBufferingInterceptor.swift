@@ -15,12 +15,17 @@ public struct ResponseBufferingInterceptor: Interceptor {
     public init() {}
 
     /// Passes the request on and reads the response body within the limit.
+    @inline(__always)   // into the stack's link closure (`InterceptorStack.link`): one async frame, not two
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         var response = try await next(request)
         guard let limit = request.maximumResponseSize else { return response }
         if let declared = response.expectedContentLength, declared > Int64(limit) {
             response.body.discard()
             throw ResponseBody.tooLarge(limit)
+        }
+        if let data = response.body.bufferedData {   // already in memory (a cache hit, a stub): nothing to read
+            guard data.count <= limit else { throw ResponseBody.tooLarge(limit) }
+            return response
         }
         response.body = ResponseBody(try await response.body.collect(upTo: limit))
         return response

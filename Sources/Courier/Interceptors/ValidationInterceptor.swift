@@ -17,6 +17,7 @@ public struct ValidationInterceptor: Interceptor {
     public init() {}
 
     /// Passes the request on and throws for a status that is not acceptable.
+    @inline(__always)   // into the stack's link closure (`InterceptorStack.link`): one async frame, not two
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         let response = try await next(request)
         guard !request.acceptableStatusCodes.contains(response.statusCode) else { return response }

@@ -27,8 +27,13 @@ public struct RedirectInterceptor: Interceptor {
     /// from each request.
     public init() {}
 
-    /// The statuses that redirect.
-    static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+    /// Whether `statusCode` redirects: 301, 302, 303, 307 or 308 (a switch: every response is checked).
+    static func isRedirect(_ statusCode: Int) -> Bool {
+        switch statusCode {
+        case 301, 302, 303, 307, 308: true
+        default: false
+        }
+    }
 
     /// The fields that never cross an origin.
     static let credentialFields = ["Authorization", "Proxy-Authorization", "Cookie"]
@@ -38,14 +43,27 @@ public struct RedirectInterceptor: Interceptor {
 
     /// Sends `request`, following its redirects as `request.redirectPolicy` allows, and drops
     /// `Authorization`, `Proxy-Authorization` and `Cookie` when a hop changes origin, so no credential leaks.
+    @inline(__always)   // into the stack's link closure (`InterceptorStack.link`): one async frame, not two
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
+        var response = try await next(request)
+        // Most responses are no redirect: they go back without the loop's state (a copy of the request, the
+        // history, the visited set).
+        guard Self.isRedirect(response.statusCode), response.headers.contains("Location") else {
+            response.redirects = []
+            return response
+        }
+        return try await follow(response, of: request, next: next)
+    }
+
+    /// Follows the redirect `first`, the response to `request`, and the ones after it.
+    private func follow(_ first: HTTPResponse, of request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         let policy = request.redirectPolicy
         var current = request
         var history: [Redirect] = []
-        var visited: Set<String> = []   // filled at the first redirect: most requests have none
+        var visited: Set<String> = []   // filled at the first redirect
+        var response = first
         while true {
-            var response = try await next(current)
-            guard Self.redirectStatuses.contains(response.statusCode), let location = response.headers["Location"] else {
+            guard Self.isRedirect(response.statusCode), let location = response.headers["Location"] else {
                 response.redirects = history
                 return response
             }
@@ -71,6 +89,7 @@ public struct RedirectInterceptor: Interceptor {
                 throw Self.failure("a redirect loop: \(current.method.rawValue) \(target.absoluteString) was already requested")
             }
             history.append(hop)
+            response = try await next(current)
         }
     }
 

@@ -16,6 +16,7 @@ extension HTTPHeaders {
     ///
     /// - Throws: `NetworkError.configuration(reason: .invalidHeader(name:reason:))`.
     public static func validate(name: String, value: String, allowingUTF8: Bool = false) throws(NetworkError) {
+        if isPlain(name: name, value: value) { return }   // the usual field; the checks below say what is wrong
         if name.isEmpty {
             throw .configuration(reason: .invalidHeader(name: name, reason: "the name is empty"))
         }
@@ -49,6 +50,16 @@ extension HTTPHeaders {
                 continue
             }
         }
+    }
+
+    /// Whether `name` is a non-empty token and `value` printable ASCII or tab: one scan of each over contiguous
+    /// bytes (every field of every request passes here).
+    private static func isPlain(name: String, value: String) -> Bool {
+        var name = name
+        var value = value
+        // unsafe pointers: `withUTF8` lends each string's bytes for the closure only, and they are only read there.
+        guard !name.isEmpty, name.withUTF8({ $0.allSatisfy(HTTPMethod.isTokenByte) }) else { return false }
+        return value.withUTF8 { bytes in bytes.allSatisfy { ($0 >= 0x20 && $0 != 0x7F && $0 < 0x80) || $0 == 0x09 } }
     }
 
     private static func describe(_ byte: UInt8) -> String {

@@ -8,10 +8,10 @@ import Musl
 
 #if canImport(os)
 /// The platform's plain mutex.
-private typealias LockPrimitive = os_unfair_lock
+@usableFromInline typealias LockPrimitive = os_unfair_lock
 #else
 /// The platform's plain mutex.
-private typealias LockPrimitive = pthread_mutex_t
+@usableFromInline typealias LockPrimitive = pthread_mutex_t
 #endif
 
 /// A value behind a lock, shared by reference: every copy of a `LockedState` guards the same value.
@@ -27,7 +27,7 @@ private typealias LockPrimitive = pthread_mutex_t
 /// `@unchecked Sendable` is safe: the value is only ever reached inside `withLock`, which holds the lock for the
 /// whole access, and `storage` itself is a `let`.
 package struct LockedState<Value>: @unchecked Sendable {
-    private let storage: Storage
+    @usableFromInline let storage: Storage
 
     /// Creates the state with its first value.
     package init(_ value: Value) {
@@ -36,7 +36,9 @@ package struct LockedState<Value>: @unchecked Sendable {
         storage.withUnsafeMutablePointerToElements { lock in Storage.initialize(lock) }
     }
 
-    /// Runs `body` with exclusive access to the value.
+    /// Runs `body` with exclusive access to the value. Inlinable, so that callers in other modules (the cookie jar,
+    /// the socket transport) get it specialized for their value instead of through generic metadata.
+    @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointers { value, lock in
             Storage.lock(lock)
@@ -46,8 +48,9 @@ package struct LockedState<Value>: @unchecked Sendable {
     }
 
     /// The value and its lock in one heap object: the header is the value, the one element the lock.
-    private final class Storage: ManagedBuffer<Value, LockPrimitive> {
-        typealias Primitive = LockPrimitive
+    @usableFromInline
+    final class Storage: ManagedBuffer<Value, LockPrimitive> {
+        @usableFromInline typealias Primitive = LockPrimitive
 
         // unsafe pointers: `lock` always points at this object's own element, initialized once in
         // `LockedState.init` and deinitialized in `deinit`, when no other reference to the object remains.
@@ -60,6 +63,7 @@ package struct LockedState<Value>: @unchecked Sendable {
             #endif
         }
 
+        @usableFromInline
         static func lock(_ lock: UnsafeMutablePointer<Primitive>) {
             #if canImport(os)
             os_unfair_lock_lock(lock)
@@ -68,6 +72,7 @@ package struct LockedState<Value>: @unchecked Sendable {
             #endif
         }
 
+        @usableFromInline
         static func unlock(_ lock: UnsafeMutablePointer<Primitive>) {
             #if canImport(os)
             os_unfair_lock_unlock(lock)
