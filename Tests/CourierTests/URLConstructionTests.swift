@@ -29,7 +29,6 @@ struct URLConstructionTests {
         Row(base: "https://api.example.com/v1", path: "", expected: "https://api.example.com/v1"),
         Row(base: "https://api.example.com/", path: "", expected: "https://api.example.com/"),
         Row(base: "https://api.example.com", path: "", expected: "https://api.example.com"),
-        Row(base: "https://api.example.com/v1/", path: "\(route: "")", expected: "https://api.example.com/v1/"),
         Row(base: "https://api.example.com/v1", path: "/", expected: "https://api.example.com/v1/"),
         // Port, user info and an encoded base path survive.
         Row(base: "http://127.0.0.1:8080/api", path: "/ping", expected: "http://127.0.0.1:8080/api/ping"),
