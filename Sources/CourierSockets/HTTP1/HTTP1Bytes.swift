@@ -1,3 +1,4 @@
+import CourierHTTP
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,15 +16,11 @@ enum HTTP1Bytes {
     static let comma: UInt8 = 0x2C
     static let semicolon: UInt8 = 0x3B
 
-    /// Whether `byte` is an RFC 9110 token character (`tchar`, the set of `HTTPMethod.isTokenByte`), by two
-    /// 64-bit masks: bit n of `tokenMaskLow` is byte n, bit n of `tokenMaskHigh` byte 64 + n.
+    /// Whether `byte` is an RFC 9110 token character (`tchar`): `HTTPMethod.isTokenByte`, the one table of them.
     @inline(__always)
     static func isToken(_ byte: UInt8) -> Bool {
-        byte < 64 ? (tokenMaskLow >> UInt64(byte)) & 1 != 0 : byte < 128 ? (tokenMaskHigh >> UInt64(byte - 64)) & 1 != 0 : false
+        HTTPMethod.isTokenByte(byte)
     }
-
-    private static let tokenMaskLow: UInt64 = 0x03FF_6CFA_0000_0000
-    private static let tokenMaskHigh: UInt64 = 0x57FF_FFFF_C7FF_FFFE
 
     /// Whether `byte` may appear in a field value or reason phrase: VCHAR, obs-text, SP and HTAB.
     @inline(__always)
