@@ -158,6 +158,12 @@ final class JSONTreeDecoder: Decoder {
                 var nodePath = Array(path.prefix(depth)) + suffix + (component.map { [$0] } ?? [])
                 return try buildTree(representable, as: T.self, at: index, path: &nodePath)
             }
+            // The node first: the conformance check is a run-time lookup, wasted on the (usual) objects.
+            if document.nodes[index].kind == .array, let array = T.self as? any JSONDecodableArray.Type {
+                return try pushing(index, depth: depth, suffix: suffix, component: component) { decoder in
+                    try decodeElements(array, as: T.self, from: decoder, array: index)
+                }
+            }
             if case .useDefaultKeys = configuration.keyDecodingStrategy {
                 // Keys need no conversion: `Dictionary.init(from:)` through the keyed container is the same.
             } else if let dictionary = T.self as? any JSONStringKeyedDictionary.Type, document.nodes[index].kind == .object {
@@ -175,6 +181,14 @@ final class JSONTreeDecoder: Decoder {
         _: V.Type, as _: T.Type, at index: Int, path: inout [CodingPathComponent]
     ) throws -> T {
         unsafeBitCast(try buildTree(V.self, at: index, path: &path), to: T.self)  // V is T
+    }
+
+    /// `V.decodeElements` for `V`, which the caller proved to be `T`, returned as `T`; `decoder` stands on
+    /// the array (its path ends in the array's component).
+    private func decodeElements<V: JSONDecodableArray, T>(
+        _: V.Type, as _: T.Type, from decoder: JSONTreeDecoder, array: Int
+    ) throws -> T {
+        unsafeBitCast(try V.decodeElements(from: decoder, array: array, depth: decoder.path.count), to: T.self)  // V is T
     }
 
     /// `V.decodeMembers` for `V`, which the caller proved to be `T`, returned as `T`.
