@@ -12,4 +12,45 @@ final class JSONContainerExtras {
         self.suffix = suffix
         self.table = table
     }
+
+    /// Objects with more pairs than this get a hash table instead of a linear scan.
+    private static var linearScanLimit: Int { 24 }
+
+    /// The extras of a keyed container on the object at `object` whose path is `decoder.path[..<depth] + suffix`:
+    /// `nil` when there is no suffix and keys are found by a linear scan (most containers), otherwise the
+    /// suffix and the key table the key strategy (or the object's size) calls for.
+    static func make(decoder: JSONTreeDecoder, object: Int, depth: Int, suffix: [CodingPathComponent]) -> JSONContainerExtras? {
+        let document = decoder.document
+        let table: [String: Int]?
+        switch decoder.configuration.keyDecodingStrategy {
+        case .useDefaultKeys:
+            if document.nodes[object].offset > linearScanLimit {
+                var byName: [String: Int] = [:]
+                byName.reserveCapacity(document.nodes[object].offset)
+                document.forEachPair(inObject: object) { key, value in
+                    let name = document.string(of: key)
+                    if byName[name] == nil { byName[name] = value }
+                }
+                table = byName
+            } else {
+                table = nil
+            }
+        case .convertFromSnakeCase:
+            var byName: [String: Int] = [:]
+            document.forEachPair(inObject: object) { key, value in
+                let name = FlexibleJSONDecoder.KeyDecodingStrategy.convertFromSnakeCase(document.string(of: key))
+                if byName[name] == nil { byName[name] = value }
+            }
+            table = byName
+        case .custom(let convert):
+            var byName: [String: Int] = [:]
+            let basePath = decoder.codingPath(depth: depth, suffix: suffix)
+            document.forEachPair(inObject: object) { key, value in
+                let name = convert(basePath + [JSONCodingKey(stringValue: document.string(of: key))]).stringValue
+                if byName[name] == nil { byName[name] = value }
+            }
+            table = byName
+        }
+        return suffix.isEmpty && table == nil ? nil : JSONContainerExtras(suffix: suffix, table: table)
+    }
 }

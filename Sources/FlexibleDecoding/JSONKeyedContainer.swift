@@ -7,56 +7,23 @@ import Foundation
 /// strategies that rewrite JSON keys, use a table built once per container. The first occurrence of a
 /// duplicated key wins.
 struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: JSONTreeDecoder
-    let object: Int
-    let depth: Int
-    /// The suffix and key table when there is one (`nil` for most containers: no suffix, linear scan).
-    private let extras: JSONContainerExtras?
+    /// The container's one stored field: `KeyedDecodingContainer`'s box copies the container on every
+    /// `decode` call, and each reference-counted field is retained and released again per field.
+    let state: JSONKeyedContainerState
 
+    /// The decoder whose document holds the object.
+    @inline(__always) var decoder: JSONTreeDecoder { state.decoder }
+    /// The index of the object node.
+    @inline(__always) var object: Int { state.object }
+    /// The decoder path depth at which the container was made.
+    @inline(__always) var depth: Int { state.depth }
     /// Path components after `decoder.path[..<depth]`.
-    var suffix: [CodingPathComponent] { extras?.suffix ?? [] }
+    var suffix: [CodingPathComponent] { state.extras?.suffix ?? [] }
     /// Converted (or, for large objects, raw) JSON key → value node index; `nil` means linear scan.
-    private var table: [String: Int]? { extras?.table }
+    private var table: [String: Int]? { state.extras?.table }
 
-    /// Objects with more pairs than this get a hash table instead of a linear scan.
-    private static var linearScanLimit: Int { 24 }
-
-    init(decoder: JSONTreeDecoder, object: Int, depth: Int, suffix: [CodingPathComponent]) {
-        self.decoder = decoder
-        self.object = object
-        self.depth = depth
-        let document = decoder.document
-        let table: [String: Int]?
-        switch decoder.configuration.keyDecodingStrategy {
-        case .useDefaultKeys:
-            if document.nodes[object].offset > Self.linearScanLimit {
-                var byName: [String: Int] = [:]
-                byName.reserveCapacity(document.nodes[object].offset)
-                document.forEachPair(inObject: object) { key, value in
-                    let name = document.string(of: key)
-                    if byName[name] == nil { byName[name] = value }
-                }
-                table = byName
-            } else {
-                table = nil
-            }
-        case .convertFromSnakeCase:
-            var byName: [String: Int] = [:]
-            document.forEachPair(inObject: object) { key, value in
-                let name = FlexibleJSONDecoder.KeyDecodingStrategy.convertFromSnakeCase(document.string(of: key))
-                if byName[name] == nil { byName[name] = value }
-            }
-            table = byName
-        case .custom(let convert):
-            var byName: [String: Int] = [:]
-            let basePath = decoder.codingPath(depth: depth, suffix: suffix)
-            document.forEachPair(inObject: object) { key, value in
-                let name = convert(basePath + [JSONCodingKey(stringValue: document.string(of: key))]).stringValue
-                if byName[name] == nil { byName[name] = value }
-            }
-            table = byName
-        }
-        extras = suffix.isEmpty && table == nil ? nil : JSONContainerExtras(suffix: suffix, table: table)
+    init(state: JSONKeyedContainerState) {
+        self.state = state
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath(depth: depth, suffix: suffix) }

@@ -21,8 +21,19 @@ final class JSONTreeDecoder: Decoder {
     /// The last two types seen to need their own `init(from:)` (neither converted directly nor special),
     /// so `decodeValue` skips those checks for the records of an array or the structs nested in each.
     @exclusivity(unchecked) private var plainTypes: (ObjectIdentifier?, ObjectIdentifier?) = (nil, nil)
+    /// Whether keyed containers come from `keyedContainers` (only for the decoder of a whole decode, which
+    /// `finish()`es it: the cached containers refer back to the decoder).
+    @exclusivity(unchecked) private var reusesContainers: Bool
+    /// Finished keyed containers, handed out again for later objects of the same key type.
+    @exclusivity(unchecked) private var keyedContainers = KeyedContainerCache()
 
-    init(document: JSONDocument, configuration: FlexibleJSONDecoder, path: [CodingPathComponent], node: Int) {
+    /// A decoder standing on `node`; `reusingContainers` (the decoder of a whole decode) caches keyed
+    /// containers until `finish()`.
+    init(
+        document: JSONDocument, configuration: FlexibleJSONDecoder, path: [CodingPathComponent], node: Int,
+        reusingContainers: Bool = false
+    ) {
+        self.reusesContainers = reusingContainers && KeyedContainerCache.supportsReuse
         self.document = document
         self.configuration = configuration
         self.flexibleNumbers = configuration.numberDecodingStrategy == .flexible
@@ -62,9 +73,19 @@ final class JSONTreeDecoder: Decoder {
         guard value.kind == .object else {
             throw containerError([String: Any].self, found: value, codingPath: codingPath(depth: depth, suffix: suffix))
         }
+        let extras = JSONContainerExtras.make(decoder: self, object: index, depth: depth, suffix: suffix)
+        if reusesContainers {
+            return keyedContainers.container(Key.self, decoder: self, object: index, depth: depth, extras: extras)
+        }
         return KeyedDecodingContainer(JSONKeyedContainer<Key>(
-            decoder: self, object: index, depth: depth, suffix: suffix
-        ))
+            state: JSONKeyedContainerState(decoder: self, object: index, depth: depth, extras: extras)))
+    }
+
+    /// Ends container reuse and drops the cached containers, whose states refer back to this decoder.
+    /// `FlexibleJSONDecoder.decode` calls it when the decode is over.
+    func finish() {
+        reusesContainers = false
+        keyedContainers.removeAll()
     }
 
     /// An unkeyed container on the array at `index`; the path is `path[..<depth] + suffix`.
@@ -137,6 +158,12 @@ final class JSONTreeDecoder: Decoder {
                 var nodePath = Array(path.prefix(depth)) + suffix + (component.map { [$0] } ?? [])
                 return try buildTree(representable, as: T.self, at: index, path: &nodePath)
             }
+            // The node first: the conformance check is a run-time lookup, wasted on the (usual) objects.
+            if document.nodes[index].kind == .array, let array = T.self as? any JSONDecodableArray.Type {
+                return try pushing(index, depth: depth, suffix: suffix, component: component) { decoder in
+                    try decodeElements(array, as: T.self, from: decoder, array: index)
+                }
+            }
             if case .useDefaultKeys = configuration.keyDecodingStrategy {
                 // Keys need no conversion: `Dictionary.init(from:)` through the keyed container is the same.
             } else if let dictionary = T.self as? any JSONStringKeyedDictionary.Type, document.nodes[index].kind == .object {
@@ -154,6 +181,14 @@ final class JSONTreeDecoder: Decoder {
         _: V.Type, as _: T.Type, at index: Int, path: inout [CodingPathComponent]
     ) throws -> T {
         unsafeBitCast(try buildTree(V.self, at: index, path: &path), to: T.self)  // V is T
+    }
+
+    /// `V.decodeElements` for `V`, which the caller proved to be `T`, returned as `T`; `decoder` stands on
+    /// the array (its path ends in the array's component).
+    private func decodeElements<V: JSONDecodableArray, T>(
+        _: V.Type, as _: T.Type, from decoder: JSONTreeDecoder, array: Int
+    ) throws -> T {
+        unsafeBitCast(try V.decodeElements(from: decoder, array: array, depth: decoder.path.count), to: T.self)  // V is T
     }
 
     /// `V.decodeMembers` for `V`, which the caller proved to be `T`, returned as `T`.
