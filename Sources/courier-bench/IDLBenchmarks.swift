@@ -115,6 +115,8 @@ enum IDLBenchmarks {
             ("generate (model + render, parallel)", phase { Measure.blackHole(generator.generate(file)) }),
             ("model, one thread", phase { Measure.blackHole(generator.model(for: file)) }),
             ("render, one thread", phase { Measure.blackHole(SwiftRenderer.render(swiftModel)) }),
+            ("free syntax tree (+ tokens)", releaseTime { Parser.parse(source) }),
+            ("free validated model", releaseTime { SemanticAnalyzer.analyze([tree]) }),
         ]
         print("  phases, median of 5 (CPU ms / wall ms):")
         for (name, time) in phases {
@@ -133,6 +135,26 @@ enum IDLBenchmarks {
             body()
             wall.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             cpu.append(processCPUSeconds() - cpuStart)
+        }
+        return (median(cpu), median(wall))
+    }
+
+    /// The median CPU and wall-clock seconds of releasing what `make` builds (5 runs after a warm-up): the
+    /// compiler frees its trees on the thread that runs it, and a caller frees the result it returns.
+    static func releaseTime<Value>(_ make: () -> Value) -> (cpu: Double, wall: Double) {
+        var cpu: [Double] = []
+        var wall: [Double] = []
+        for round in 0..<6 {
+            var value: Value? = make()
+            Measure.blackHole(value)
+            let cpuStart = processCPUSeconds()
+            let start = DispatchTime.now().uptimeNanoseconds
+            value = nil
+            Measure.blackHole(value)
+            if round > 0 {
+                wall.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                cpu.append(processCPUSeconds() - cpuStart)
+            }
         }
         return (median(cpu), median(wall))
     }

@@ -1,11 +1,14 @@
 /// A resolved type of the validated model.
-public indirect enum ModelType: Sendable, Hashable {
+///
+/// Only the cases that contain a type are `indirect`: a scalar or a name is stored inline, so the common
+/// field type costs no heap box to build, copy or free.
+public enum ModelType: Sendable, Hashable {
     /// A built-in scalar.
     case scalar(ScalarType)
     /// `ARRAY<element>`
-    case array(ModelType)
+    indirect case array(ModelType)
     /// `DICT<key, value>`
-    case dictionary(key: ModelType, value: ModelType)
+    indirect case dictionary(key: ModelType, value: ModelType)
     /// A `STRUCT` of the compiled files.
     case structure(String)
     /// An `ENUM` of the compiled files, with its raw type.

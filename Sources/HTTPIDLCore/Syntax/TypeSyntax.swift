@@ -1,11 +1,12 @@
 /// A type as written: `ARRAY<T>`, `DICT<K, V>` or a name (built-in scalar or declared type).
 public struct TypeSyntax: Sendable, Hashable {
-    /// The shape of the type.
-    public indirect enum Kind: Sendable, Hashable {
+    /// The shape of the type. Only the cases that contain a type are `indirect`: a name is stored inline,
+    /// so the common field type costs no heap box.
+    public enum Kind: Sendable, Hashable {
         /// `ARRAY<element>`
-        case array(TypeSyntax)
+        indirect case array(TypeSyntax)
         /// `DICT<key, value>`
-        case dictionary(key: TypeSyntax, value: TypeSyntax)
+        indirect case dictionary(key: TypeSyntax, value: TypeSyntax)
         /// A built-in scalar keyword (`INT32`, `STRING`, …) or a declared name.
         case named(String)
         /// A type that failed to parse (already diagnosed).
