@@ -62,12 +62,26 @@ extension SemanticAnalyzer {
 
     /// The model of `syntax`: its check ahead when that saw what an in-order check sees now, else a new check.
     mutating func adopt(_ check: MessageCheck?, for syntax: MessageSyntax) -> ModelMessage? {
-        guard let check, check.names.collisions == 0, !check.names.names.contains(where: { generatedNames[$0.0] != nil }) else {
+        guard let check, check.names.collisions == 0, registerUntaken(check.names.names) else {
             return analyzeMessage(syntax)
         }
-        for (name, range) in check.names.names { generatedNames[name] = (fileIndex, range) }
         diagnostics += check.diagnostics
         errorCount += check.errorCount
         return check.model
+    }
+
+    /// Registers the generated type names of a message checked ahead, unless one is taken already: then
+    /// none stays registered and the answer is false. One table lookup a name (the names of one message are
+    /// distinct: registering them in its chunk met no collision).
+    mutating func registerUntaken(_ names: [(String, SourceRange)]) -> Bool {
+        for index in names.indices {
+            let (name, range) = names[index]
+            if let previous = generatedNames.updateValue((fileIndex, range), forKey: name) {
+                generatedNames[name] = previous
+                for earlier in names[..<index] { generatedNames[earlier.0] = nil }
+                return false
+            }
+        }
+        return true
     }
 }
