@@ -110,7 +110,10 @@ private final class DecoderWatch: Sendable {
     var isReleased: Bool { state.withLock { $0.decoder != nil && $0.decoder?.object == nil } }
 }
 
-/// A weak reference (`Sendable` because it is only read and written under `DecoderWatch`'s mutex).
+/// A weak reference to the decoder.
+///
+/// `@unchecked Sendable` is safe: `DecoderWatch` keeps its only copy inside its `Mutex` and reads and writes
+/// `object` only in `withLock`, so no two threads touch the weak reference at once.
 private struct WeakDecoder: @unchecked Sendable {
     weak var object: AnyObject?
     init(_ object: AnyObject) { self.object = object }

@@ -23,10 +23,8 @@ public struct ResponseBufferingInterceptor: Interceptor {
             response.body.discard()
             throw ResponseBody.tooLarge(limit)
         }
-        if let data = response.body.bufferedData {   // already in memory (a cache hit, a stub): nothing to read
-            guard data.count <= limit else { throw ResponseBody.tooLarge(limit) }
-            return response
-        }
+        // Already in memory (a cache hit, a stub): checked, nothing to read.
+        if try response.body.bufferedData(upTo: limit) != nil { return response }
         response.body = ResponseBody(try await response.body.collect(upTo: limit))
         return response
     }

@@ -45,9 +45,8 @@ public struct ResponseBody: AsyncSequence, Sendable {
     ///   cancelled at that point, not read to the end), or the transport's error if the transfer fails.
     public func collect(upTo limit: Int? = nil) async throws -> Data {
         switch storage {
-        case .buffered(let data):
-            if let limit, data.count > limit { throw ResponseBody.tooLarge(limit) }
-            return data
+        case .buffered:
+            return try bufferedData(upTo: limit) ?? Data()
         case .streamed(let handle):
             var data = Data()
             while let chunk = try await handle.source.next() {
@@ -59,6 +58,16 @@ public struct ResponseBody: AsyncSequence, Sendable {
             }
             return data
         }
+    }
+
+    /// The bytes of a body already in memory, checked against `limit` as `collect(upTo:)` checks them; `nil` for a
+    /// body that is still streaming. Synchronous, for callers that skip the async read when nothing is left to read.
+    ///
+    /// - Throws: `NetworkError.transport` with `.responseTooLarge` when the bytes pass `limit`.
+    package func bufferedData(upTo limit: Int?) throws(NetworkError) -> Data? {
+        guard let data = bufferedData else { return nil }
+        if let limit, data.count > limit { throw ResponseBody.tooLarge(limit) }
+        return data
     }
 
     /// Stops the transfer and discards what has not been read (a no-op for a buffered body).
