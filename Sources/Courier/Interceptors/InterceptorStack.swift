@@ -6,13 +6,19 @@ import Foundation
 /// The order (OkHttp's design): the user's interceptors, outermost first; then the built-ins the user did not
 /// place themselves — `RetryInterceptor`, `ValidationInterceptor`, `RedirectInterceptor`, `CookieInterceptor`
 /// (unless cookies are disabled), `CacheInterceptor` (with a cache), `ResponseBufferingInterceptor`; then the
-/// transport, whose errors are mapped to `NetworkError` here, the one boundary where that happens.
-struct InterceptorStack: Sendable {
+/// transport, whose errors are mapped to `NetworkError` here, the one boundary where that happens. When the
+/// list ends in the built-ins in that order (no cache), they run as one `BuiltInTail`: the same steps, one async
+/// frame instead of one per member.
+package struct InterceptorStack: Sendable {
     /// Every member, outermost first (the built-ins included).
-    let interceptors: [any Interceptor]
+    package let interceptors: [any Interceptor]
     private let entry: Interceptor.Next
 
-    init(_ userInterceptors: [any Interceptor], cookieJar: CookieJar?, cache: HTTPCache?, transport: any Transport) {
+    /// Builds the stack; `fusesBuiltIns: false` keeps every member a link of its own (for tests comparing the two).
+    package init(
+        _ userInterceptors: [any Interceptor], cookieJar: CookieJar?, cache: HTTPCache?, transport: any Transport,
+        fusesBuiltIns: Bool = true
+    ) {
         var interceptors = userInterceptors
         var builtIns: [(any Interceptor, (any Interceptor) -> Bool)] = [
             (RetryInterceptor(), { $0 is RetryInterceptor }),
@@ -26,17 +32,39 @@ struct InterceptorStack: Sendable {
             interceptors.append(builtIn)
         }
         self.interceptors = interceptors
-        var next: Interceptor.Next = { request in
-            do {
-                return try await transport.send(request)
-            } catch {
-                throw NetworkError.from(error)
-            }
-        }
+        var next: Interceptor.Next = { request in try await Self.send(request, over: transport) }
+        var links: [Interceptor.Next] = []   // links[i]: the chain from interceptors[i] down
         for interceptor in interceptors.reversed() {
             next = Self.link(interceptor, to: next)
+            links.insert(next, at: 0)
+        }
+        // The usual stack ends in the built-ins in their own order: run them as one step (`BuiltInTail`).
+        let pattern = BuiltInTail.pattern(hasCookies: cookieJar != nil)
+        let tailStart = interceptors.count - pattern.count
+        if fusesBuiltIns, tailStart >= 0,
+           zip(interceptors[tailStart...], pattern).allSatisfy({ ObjectIdentifier(type(of: $0.0)) == ObjectIdentifier($0.1) }),
+           let retry = interceptors[tailStart] as? RetryInterceptor,
+           let redirect = interceptors[tailStart + 2] as? RedirectInterceptor {
+            let cookies = cookieJar == nil ? nil : interceptors[tailStart + 3] as? CookieInterceptor
+            let tail = BuiltInTail(
+                retry: retry, redirect: redirect, cookies: cookies, transport: transport,
+                belowRetry: links[tailStart + 1], belowRedirect: links[tailStart + 3])
+            next = { request in try await tail.send(request) }
+            for interceptor in interceptors[..<tailStart].reversed() {
+                next = Self.link(interceptor, to: next)
+            }
         }
         entry = next
+    }
+
+    /// Sends `request` over `transport`, its errors mapped to `NetworkError`: the one place that happens.
+    @inline(__always)
+    static func send(_ request: HTTPRequest, over transport: any Transport) async throws -> HTTPResponse {
+        do {
+            return try await transport.send(request)
+        } catch {
+            throw NetworkError.from(error)
+        }
     }
 
     /// `interceptor` in front of `rest`. The built-ins every request passes are called as their concrete types:
@@ -53,7 +81,7 @@ struct InterceptorStack: Sendable {
     }
 
     /// Runs `request` through every member.
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await entry(request)
     }
 }

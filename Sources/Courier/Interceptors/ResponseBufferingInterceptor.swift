@@ -17,7 +17,13 @@ public struct ResponseBufferingInterceptor: Interceptor {
     /// Passes the request on and reads the response body within the limit.
     @inline(__always)   // into the stack's link closure (`InterceptorStack.link`): one async frame, not two
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
-        var response = try await next(request)
+        try await Self.buffered(next(request), for: request)
+    }
+
+    /// `response` with its body in memory within `request.maximumResponseSize` (as it is when the request has no
+    /// limit): this interceptor's rule, shared with the stack's fused built-ins (`BuiltInTail`).
+    @inline(__always)   // no async frame of its own: only a body still streaming is awaited
+    static func buffered(_ response: HTTPResponse, for request: HTTPRequest) async throws -> HTTPResponse {
         guard let limit = request.maximumResponseSize else { return response }
         if let declared = response.expectedContentLength, declared > Int64(limit) {
             response.body.discard()
@@ -25,6 +31,7 @@ public struct ResponseBufferingInterceptor: Interceptor {
         }
         // Already in memory (a cache hit, a stub): checked, nothing to read.
         if try response.body.bufferedData(upTo: limit) != nil { return response }
+        var response = response
         response.body = ResponseBody(try await response.body.collect(upTo: limit))
         return response
     }

@@ -35,22 +35,51 @@ public struct RetryInterceptor: Interceptor {
     /// Sends `request`, retrying as `request.retryPolicy` allows, so a transient failure does not reach
     /// the caller.
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
+        guard let start = try begin(request) else { return try await next(request) }
+        let first: Result<HTTPResponse, any Error>
+        do { first = .success(try await next(request)) } catch { first = .failure(error) }
+        if case .success(let response) = first, Self.isFinal(response, of: request) { return response }
+        return try await retrying(request, after: first, start: start, next: next)
+    }
+
+    /// When `request` may be retried, the time its first attempt starts (the deadline counts from it), after
+    /// checking that the task is not cancelled; `nil` when it has one attempt only.
+    ///
+    /// - Throws: `NetworkError.cancelled`.
+    func begin(_ request: HTTPRequest) throws(NetworkError) -> Date? {
         let policy = request.retryPolicy
-        guard policy.maxAttempts > 1, Self.isRetryable(request) else { return try await next(request) }
+        guard policy.maxAttempts > 1, Self.isRetryable(request) else { return nil }
         let start = clock.now()
+        if Task.isCancelled { throw NetworkError.cancelled }
+        return start
+    }
+
+    /// Whether `response`, the answer to the first attempt, ends the exchange (its status is not one the policy
+    /// retries): the check that lets most responses skip `retrying`.
+    @inline(__always)
+    static func isFinal(_ response: HTTPResponse, of request: HTTPRequest) -> Bool {
+        !request.retryPolicy.retryableStatusCodes.contains(response.statusCode)
+    }
+
+    /// Retries `request` after its first attempt ended in `first`, as the policy allows, and returns the last
+    /// response or throws the last error; `start` is `begin`'s.
+    func retrying(
+        _ request: HTTPRequest, after first: Result<HTTPResponse, any Error>, start: Date, next: Next
+    ) async throws -> HTTPResponse {
+        let policy = request.retryPolicy
+        var outcome = first
         var attempt = 1
         while true {
-            if Task.isCancelled { throw NetworkError.cancelled }
             let delay: TimeInterval
-            do {
-                let response = try await next(request)
+            switch outcome {
+            case .success(let response):
                 guard attempt < policy.maxAttempts, policy.retryableStatusCodes.contains(response.statusCode) else {
                     return response
                 }
                 delay = retryDelay(after: response.headers, attempt: attempt, policy: policy)
                 guard fitsDeadline(delay, start: start, policy: policy) else { return response }
                 response.body.discard()
-            } catch {
+            case .failure(let error):
                 let failure = error as? NetworkError
                 guard attempt < policy.maxAttempts, !Task.isCancelled else { throw error }
                 if case .httpStatus(let status)? = failure, policy.retryableStatusCodes.contains(status.statusCode) {
@@ -68,6 +97,8 @@ public struct RetryInterceptor: Interceptor {
                 throw NetworkError.cancelled
             }
             attempt += 1
+            if Task.isCancelled { throw NetworkError.cancelled }
+            do { outcome = .success(try await next(request)) } catch { outcome = .failure(error) }
         }
     }
 

@@ -19,10 +19,21 @@ public struct ValidationInterceptor: Interceptor {
     /// Passes the request on and throws for a status that is not acceptable.
     @inline(__always)   // into the stack's link closure (`InterceptorStack.link`): one async frame, not two
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
-        let response = try await next(request)
+        try await Self.validated(next(request), for: request)
+    }
+
+    /// `response` when its status is in `request.acceptableStatusCodes`, else the `NetworkError.httpStatus`
+    /// thrown: this interceptor's rule, shared with the stack's fused built-ins (`BuiltInTail`).
+    @inline(__always)   // no async frame of its own: only a failing status awaits (reading the body's start)
+    static func validated(_ response: HTTPResponse, for request: HTTPRequest) async throws -> HTTPResponse {
         guard !request.acceptableStatusCodes.contains(response.statusCode) else { return response }
+        throw await failure(response, for: request)
+    }
+
+    /// The `NetworkError.httpStatus` for an unacceptable `response`, with the start of its body.
+    static func failure(_ response: HTTPResponse, for request: HTTPRequest) async -> NetworkError {
         let limit = min(request.maximumResponseSize ?? Self.maximumErrorBodySize, Self.maximumErrorBodySize)
-        throw NetworkError.httpStatus(HTTPStatusFailure(
+        return NetworkError.httpStatus(HTTPStatusFailure(
             statusCode: response.statusCode, headers: response.headers, body: await Self.prefix(of: response.body, limit: limit)))
     }
 

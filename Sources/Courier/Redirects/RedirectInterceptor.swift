@@ -45,10 +45,17 @@ public struct RedirectInterceptor: Interceptor {
     /// `Authorization`, `Proxy-Authorization` and `Cookie` when a hop changes origin, so no credential leaks.
     @inline(__always)   // into the stack's link closure (`InterceptorStack.link`): one async frame, not two
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
-        var response = try await next(request)
+        try await followed(next(request), of: request, next: next)
+    }
+
+    /// `response` to `request` when it is no redirect to follow, else the final response after following it
+    /// (`next` sends each hop): this interceptor's entry, shared with the stack's fused built-ins (`BuiltInTail`).
+    @inline(__always)   // no async frame of its own: only a redirect awaits (`follow`)
+    func followed(_ response: HTTPResponse, of request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         // Most responses are no redirect: they go back without the loop's state (a copy of the request, the
         // history, the visited set).
         guard Self.isRedirect(response.statusCode), response.headers.contains("Location") else {
+            var response = response
             response.redirects = []
             return response
         }
