@@ -25,8 +25,12 @@ extension HTTPRequest {
         try self.init(endpoint, base: RequestURLBuilder.base(baseURL), defaults: defaults)
     }
 
-    /// The same, against a base URL a client checked once (`RequestURLBuilder.base(_:)`).
-    package init(_ endpoint: some Endpoint, base: RequestURLBuilder.Base, defaults: RequestDefaults) throws(NetworkError) {
+    /// The same, against a base URL a client checked once (`RequestURLBuilder.base(_:)`); with
+    /// `defaultHeadersAreValid` (the client checked `defaults.headers` once) only the fields the endpoint and its
+    /// body add are checked, which finds the same first invalid field.
+    package init(
+        _ endpoint: some Endpoint, base: RequestURLBuilder.Base, defaults: RequestDefaults, defaultHeadersAreValid: Bool = false
+    ) throws(NetworkError) {
         let method = endpoint.method
         guard method.isValidToken else {
             throw .configuration(reason: .invalidRequest("'\(method.rawValue)' is not a valid HTTP method token"))
@@ -63,6 +67,7 @@ extension HTTPRequest {
 
         var headers = defaults.headers.isEmpty ? endpoint.headers : defaults.headers.merging(endpoint.headers)
         var body: HTTPBody?
+        var addedContentType: String?
         if let requestBody {
             let encoded: EncodedBody
             do {
@@ -75,11 +80,17 @@ extension HTTPRequest {
             body = encoded.body
             if let contentType = encoded.contentType, !endpoint.headers.contains("Content-Type") {
                 headers["Content-Type"] = contentType
+                addedContentType = contentType
             }
         } else {
             headers.remove(name: "Content-Type")
         }
-        try headers.validate()
+        if defaultHeadersAreValid {
+            try endpoint.headers.validate()
+            if let addedContentType { try HTTPHeaders.validate(name: "Content-Type", value: addedContentType) }
+        } else {
+            try headers.validate()
+        }
 
         let timeout = endpoint.timeout ?? defaults.timeout
         guard timeout > .zero else {

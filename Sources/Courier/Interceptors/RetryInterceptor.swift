@@ -42,14 +42,21 @@ public struct RetryInterceptor: Interceptor {
         return try await retrying(request, after: first, start: start, next: next)
     }
 
-    /// When `request` may be retried, the time its first attempt starts (the deadline counts from it), after
-    /// checking that the task is not cancelled; `nil` when it has one attempt only.
+    /// The start of a request that may be retried.
+    struct Start {
+        /// When the first attempt started, read only when the policy has a `deadline` (which counts from it):
+        /// most requests need no clock read here.
+        let time: Date?
+    }
+
+    /// When `request` may be retried, its `Start`, after checking that the task is not cancelled; `nil` when it
+    /// has one attempt only.
     ///
     /// - Throws: `NetworkError.cancelled`.
-    func begin(_ request: HTTPRequest) throws(NetworkError) -> Date? {
+    func begin(_ request: HTTPRequest) throws(NetworkError) -> Start? {
         let policy = request.retryPolicy
         guard policy.maxAttempts > 1, Self.isRetryable(request) else { return nil }
-        let start = clock.now()
+        let start = Start(time: policy.deadline == nil ? nil : clock.now())
         if Task.isCancelled { throw NetworkError.cancelled }
         return start
     }
@@ -64,7 +71,7 @@ public struct RetryInterceptor: Interceptor {
     /// Retries `request` after its first attempt ended in `first`, as the policy allows, and returns the last
     /// response or throws the last error; `start` is `begin`'s.
     func retrying(
-        _ request: HTTPRequest, after first: Result<HTTPResponse, any Error>, start: Date, next: Next
+        _ request: HTTPRequest, after first: Result<HTTPResponse, any Error>, start: Start, next: Next
     ) async throws -> HTTPResponse {
         let policy = request.retryPolicy
         var outcome = first
@@ -144,9 +151,9 @@ public struct RetryInterceptor: Interceptor {
     /// The longest single delay whatever the policy says (one day), so that no delay is infinite.
     static let longestDelay: TimeInterval = 86_400
 
-    private func fitsDeadline(_ delay: TimeInterval, start: Date, policy: RetryPolicy) -> Bool {
-        guard let deadline = policy.deadline else { return true }
-        return clock.now().timeIntervalSince(start) + delay < deadline
+    private func fitsDeadline(_ delay: TimeInterval, start: Start, policy: RetryPolicy) -> Bool {
+        guard let deadline = policy.deadline, let time = start.time else { return true }
+        return clock.now().timeIntervalSince(time) + delay < deadline
     }
 }
 

@@ -83,9 +83,13 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         // rather than collecting lowercased names into a set.
         guard !other.isEmpty else { return self }
         guard !isEmpty else { return other }
-        var kept = fields.filter { field in !other.fields.contains { Self.equalNames($0.name, field.name) } }
-        kept.append(contentsOf: other.fields)
-        return HTTPHeaders(kept)
+        var merged: [Field] = []
+        merged.reserveCapacity(fields.count + other.fields.count)   // one allocation, not one per step
+        for field in fields where !other.fields.contains(where: { Self.equalNames($0.name, field.name) }) {
+            merged.append(field)
+        }
+        merged.append(contentsOf: other.fields)
+        return HTTPHeaders(merged)
     }
 
     /// The distinct names, in order of first appearance (compared case-insensitively).
