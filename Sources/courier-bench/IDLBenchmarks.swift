@@ -96,15 +96,14 @@ enum IDLBenchmarks {
 
     /// The pipeline's phases one at a time (each on the previous phase's result, median of 5 rounds), so a
     /// regression shows where it is: CPU time of the process (all threads) and wall-clock time, which on a busy
-    /// machine includes waiting for a core. `generate` translates and renders in chunks on all cores; `model`
-    /// and `render` are the same work on one thread.
+    /// machine includes waiting for a core. `generate` writes the Swift in chunks on all cores; `generate, one
+    /// thread` is the same work on one thread.
     static func phaseProfile(bytes: [UInt8]) {
         let source = SourceFile(name: "bench.http", bytes: bytes)
         let (tree, _) = Parser.parse(source)
         let (model, _) = SemanticAnalyzer.analyze([tree])
         let generator = SwiftGenerator()
         let file = model.files[0]
-        let swiftModel = generator.model(for: file)
         let lex = phase { Measure.blackHole(Lexer(source: source).tokens.count) }
         let parse = phase { Measure.blackHole(Parser.parse(source)) }
         let phases: [(String, (cpu: Double, wall: Double))] = [
@@ -112,9 +111,8 @@ enum IDLBenchmarks {
             ("lex", lex),
             ("parse (without lexing)", (parse.cpu - lex.cpu, parse.wall - lex.wall)),
             ("semantic analysis", phase { Measure.blackHole(SemanticAnalyzer.analyze([tree])) }),
-            ("generate (model + render, parallel)", phase { Measure.blackHole(generator.generate(file)) }),
-            ("model, one thread", phase { Measure.blackHole(generator.model(for: file)) }),
-            ("render, one thread", phase { Measure.blackHole(SwiftRenderer.render(swiftModel)) }),
+            ("generate (parallel)", phase { Measure.blackHole(generator.generate(file)) }),
+            ("generate, one thread", phase { Measure.blackHole(generator.generateOnOneThread(file)) }),
             ("free syntax tree (+ tokens)", releaseTime { Parser.parse(source) }),
             ("free validated model", releaseTime { SemanticAnalyzer.analyze([tree]) }),
         ]

@@ -73,7 +73,7 @@ import Testing
         #expect(result.succeeded)
         let file = try #require(result.model.files.first)
         let generator = SwiftGenerator()
-        let sequential = SwiftRenderer.render(generator.model(for: file))
+        let sequential = generator.generateOnOneThread(file)
         #expect(generator.generate(file) == sequential)
         #expect(sequential.contains("public struct GetItems699IdRequest"))
     }

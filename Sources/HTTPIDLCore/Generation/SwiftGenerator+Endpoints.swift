@@ -2,15 +2,19 @@
 extension SwiftGenerator {
     // MARK: - Endpoints
 
-    func payloadDeclaration(_ payload: ModelPayload, name: String, doc: [String]) -> SwiftDeclaration {
+    /// Writes a response or error body after a blank line: a type alias, or a struct of its fields.
+    /// `doc` writes the doc comment.
+    func writePayload(_ payload: ModelPayload, name: String, doc: (inout SwiftRenderer) -> Void, to renderer: inout SwiftRenderer) {
+        renderer.emit("")
         switch payload {
         case .empty:
-            return .typeAlias(SwiftTypeAlias(doc: doc.isEmpty ? ["An empty body."] : doc, access: access, name: name, type: "EmptyResponse"))
+            doc(&renderer)
+            renderer.typeAlias(access: access, name: name, type: "EmptyResponse")
         case .single(let type):
-            let swift = type == .scalar(.file) ? "Data" : swiftType(type)
-            return .typeAlias(SwiftTypeAlias(doc: doc, access: access, name: name, type: swift))
+            doc(&renderer)
+            renderer.typeAlias(access: access, name: name, type: type == .scalar(.file) ? "Data" : swiftType(type))
         case .fields(let fields):
-            return .structure(modelStruct(name: name, doc: doc, fields: fields, conformances: ["Codable", "Sendable", "Equatable"], decodable: true))
+            writeStruct(name: name, doc: doc, fields: fields, conformances: "Codable, Sendable, Equatable", decodable: true, to: &renderer)
         }
     }
 
@@ -22,131 +26,202 @@ extension SwiftGenerator {
         }
     }
 
-    func endpointDeclarations(_ endpoint: ModelEndpoint, message: ModelMessage) -> [SwiftDeclaration] {
+    /// Writes the request struct of `endpoint` (each after a blank line), then its response and error bodies.
+    func writeEndpoint(_ endpoint: ModelEndpoint, message: ModelMessage, to renderer: inout SwiftRenderer) {
         let method = endpoint.method.rawValue
-        let summary = "`\(method) \(message.uri)`"
-        var requestDoc = endpoint.requestDoc.isEmpty ? message.doc : endpoint.requestDoc
-        requestDoc += requestDoc.isEmpty ? ["\(summary)."] : ["", "\(summary)."]
-        var members: [SwiftMember] = []
-        // The aliases, the fields, init, method, path, query, query encoder, headers, body and the nested DTOs.
-        members.reserveCapacity(endpoint.requestFields.count + 12)
-        members.append(endpoint.isEventStream
-            ? .typeAlias(SwiftTypeAlias(doc: ["What the data of one event decodes into (`client.events(request)` yields them)."],
-                                        access: access, name: SemanticAnalyzer.eventTypeAlias, type: endpoint.responseTypeName))
-            : .typeAlias(SwiftTypeAlias(doc: ["The decoded response."], access: access, name: "APIResponse", type: endpoint.responseTypeName)))
+        // A doc line around the endpoint's summary, `GET /uri` in backticks.
+        func writeSummaryLine(_ before: String, _ after: String, to renderer: inout SwiftRenderer) {
+            renderer.emit("/// ", before, "`", method, " ", message.uri, "`", after)
+        }
+        renderer.emit("")
+        let requestDoc = endpoint.requestDoc.isEmpty ? message.doc : endpoint.requestDoc
+        renderer.doc(requestDoc)
+        if !requestDoc.isEmpty { renderer.emit("///") }
+        writeSummaryLine("", ".", to: &renderer)
+        let opened = renderer.openType(access: access, keyword: "struct", name: endpoint.requestTypeName,
+                                       conformances: endpoint.isEventStream ? "EventStreamDefinition" : "APIDefinition")
+        var spacing = SwiftRenderer.MemberSpacing(leadingBlank: false)
+        renderer.beginMember(.typeAlias, &spacing)
+        if endpoint.isEventStream {
+            renderer.emit("/// What the data of one event decodes into (`client.events(request)` yields them).")
+            renderer.typeAlias(access: access, name: SemanticAnalyzer.eventTypeAlias, type: endpoint.responseTypeName)
+        } else {
+            renderer.emit("/// The decoded response.")
+            renderer.typeAlias(access: access, name: "APIResponse", type: endpoint.responseTypeName)
+        }
         if let errorName = endpoint.errorTypeName {
-            members.append(.typeAlias(SwiftTypeAlias(doc: ["The body of a failing response, carried by the thrown `NetworkError`."],
-                                                     access: access, name: "APIErrorBody", type: errorName)))
+            renderer.beginMember(.typeAlias, &spacing)
+            renderer.emit("/// The body of a failing response, carried by the thrown `NetworkError`.")
+            renderer.typeAlias(access: access, name: "APIErrorBody", type: errorName)
         }
-        var parameters: [SwiftParameter] = []
-        var assignments: [String] = []
-        for field in endpoint.requestFields {
-            let name = Naming.escaped(field.swiftName)
-            let doc = field.doc.isEmpty ? [placementDoc(field)] : field.doc
-            members.append(.storedProperty(doc: doc, access: access, isLet: false, name: name, type: propertyType(field)))
-            parameters.append(SwiftParameter(label: name, name: name, type: propertyType(field),
-                                             defaultValue: field.defaultValue.map(defaultLiteral) ?? (field.isOptional ? "nil" : nil)))
-            assignments.append("self.\(name) = \(name)")
+        let fields = endpoint.requestFields
+        for index in fields.indices {
+            renderer.beginMember(.storedProperty, &spacing)
+            if fields[index].doc.isEmpty { writePlacementDoc(fields[index], to: &renderer) } else { renderer.doc(fields[index].doc) }
+            renderer.beginStoredProperty(access: access, isLet: false, name: Naming.escaped(fields[index].swiftName))
+            writePropertyType(fields[index], to: &renderer)
+            renderer.endLine()
         }
-        if let single = endpoint.singleBody {
-            let name = singleBodyName(single)
-            let type = single == .scalar(.file) ? "URL" : swiftType(single)
-            let doc = single == .scalar(.file) ? "The file sent as the body, streamed from disk." : "The request body."
-            members.append(.storedProperty(doc: [doc], access: access, isLet: false, name: name, type: type))
-            parameters.append(SwiftParameter(label: name, name: name, type: type))
-            assignments.append("self.\(name) = \(name)")
+        let single = endpoint.singleBody.map { (name: singleBodyName($0), type: $0 == .scalar(.file) ? "URL" : swiftType($0)) }
+        if let single, let type = endpoint.singleBody {
+            renderer.beginMember(.storedProperty, &spacing)
+            renderer.emit(type == .scalar(.file) ? "/// The file sent as the body, streamed from disk." : "/// The request body.")
+            renderer.beginStoredProperty(access: access, isLet: false, name: single.name)
+            renderer.write(single.type)
+            renderer.endLine()
         }
-        if endpoint.bodyEncoding == .binary {
-            members.append(.storedProperty(doc: ["The `Content-Type` of the body."], access: access, isLet: false, name: "contentType", type: "String"))
-            parameters.append(SwiftParameter(label: "contentType", name: "contentType", type: "String", defaultValue: "\"application/octet-stream\""))
-            assignments.append("self.contentType = contentType")
+        let sendsContentType = endpoint.bodyEncoding == .binary
+        if sendsContentType {
+            renderer.beginMember(.storedProperty, &spacing)
+            renderer.emit("/// The `Content-Type` of the body.")
+            renderer.beginStoredProperty(access: access, isLet: false, name: "contentType")
+            renderer.write("String")
+            renderer.endLine()
         }
-        members.append(.initializer(doc: ["Creates the request."], access: access, modifiers: "", parameters: parameters,
-                                    throwing: false, body: assignments))
-        members.append(.computedProperty(doc: ["`\(method)`."], access: access, name: "method", type: "HTTPMethod",
-                                         body: [".\(endpoint.method.memberName)"]))
-        members.append(.computedProperty(doc: ["`\(message.uri)`; each parameter is encoded as one path segment."], access: access,
-                                         name: "path", type: "EndpointPath", body: [pathLiteral(endpoint.path)]))
-        let queryFields = endpoint.requestFields.filter { $0.placement == .query }
-        let headerFields = endpoint.requestFields.filter { $0.placement == .header }
-        let bodyFields = endpoint.requestFields.filter { $0.placement == .body }
-        var nested: [SwiftMember] = []
+        renderer.beginMember(.other, &spacing)
+        renderer.emit("/// Creates the request.")
+        let extraCount = (single == nil ? 0 : 1) + (sendsContentType ? 1 : 0)
+        renderer.initializer(access: access, modifiers: "", throwing: false, parameterCount: fields.count + extraCount, parameter: { renderer, index in
+            if index < fields.count {
+                self.writeParameter(fields[index], to: &renderer)
+            } else if index == fields.count, let single {
+                renderer.write(single.name, ": ", single.type)
+            } else {
+                renderer.write("contentType: String = \"application/octet-stream\"")
+            }
+        }, statementCount: fields.count + extraCount, statement: { renderer, index in
+            let name = index < fields.count ? Naming.escaped(fields[index].swiftName)
+                : index == fields.count && single != nil ? single?.name ?? "" : "contentType"
+            renderer.write("self.", name, " = ", name)
+        })
+        renderer.beginMember(.other, &spacing)
+        renderer.emit("/// `", method, "`.")
+        renderer.computedProperty(access: access, name: "method", type: "HTTPMethod") { $0.write(".", endpoint.method.memberName) }
+        renderer.beginMember(.other, &spacing)
+        renderer.emit("/// `", message.uri, "`; each parameter is encoded as one path segment.")
+        renderer.computedProperty(access: access, name: "path", type: "EndpointPath") { writePathLiteral(endpoint.path, to: &$0) }
+        let queryFields = fields.lazy.filter { $0.placement == .query }
+        let headerFields = fields.lazy.filter { $0.placement == .header }
+        let bodyFields = fields.lazy.filter { $0.placement == .body }
         if !queryFields.isEmpty {
-            members.append(.computedProperty(doc: ["The query parameters."], access: access, name: "query", type: "(any Encodable & Sendable)?",
-                                             body: [construct("Query", queryFields)]))
-            nested.append(.nested(.structure(modelStruct(name: "Query", doc: ["The query parameters as sent on the wire."], fields: queryFields,
-                                                         conformances: ["Encodable", "Sendable", "Equatable"], decodable: false))))
-            var strategies: [String] = []
-            if let style = endpoint.arrayQueryStyle { strategies.append("arrayEncodingStrategy: \(style.encoderCase)") }
-            if let style = endpoint.objectQueryStyle { strategies.append("objectEncodingStrategy: \(style.encoderCase)") }
-            if !strategies.isEmpty {
-                members.append(.computedProperty(doc: ["The query encoder for this request's array and object styles."], access: access,
-                                                 name: "queryEncoder", type: "URLQueryEncoder?",
-                                                 body: ["URLQueryEncoder(\(strategies.joined(separator: ", ")))"]))
+            renderer.beginMember(.other, &spacing)
+            renderer.emit("/// The query parameters.")
+            renderer.computedProperty(access: access, name: "query", type: "(any Encodable & Sendable)?") { writeConstruct("Query", queryFields, to: &$0) }
+            if endpoint.arrayQueryStyle != nil || endpoint.objectQueryStyle != nil {
+                renderer.beginMember(.other, &spacing)
+                renderer.emit("/// The query encoder for this request's array and object styles.")
+                renderer.computedProperty(access: access, name: "queryEncoder", type: "URLQueryEncoder?") { renderer in
+                    renderer.write("URLQueryEncoder(")
+                    if let style = endpoint.arrayQueryStyle { renderer.write("arrayEncodingStrategy: ", style.encoderCase) }
+                    if let style = endpoint.objectQueryStyle {
+                        renderer.write(endpoint.arrayQueryStyle == nil ? "" : ", ", "objectEncodingStrategy: ", style.encoderCase)
+                    }
+                    renderer.write(")")
+                }
             }
         }
         if !headerFields.isEmpty {
-            var body = ["var headers: HTTPHeaders = [:]"]
+            renderer.beginMember(.other, &spacing)
+            renderer.emit("/// The header fields.")
+            renderer.openComputedProperty(access: access, name: "headers", type: "HTTPHeaders")
+            renderer.emit("var headers: HTTPHeaders = [:]")
             for field in headerFields {
-                let key = Naming.stringLiteral(field.wireKey)
-                let reference = "self.\(Naming.escaped(field.swiftName))"
+                let name = Naming.escaped(field.swiftName)
+                renderer.beginLine()
+                if field.isOptional { renderer.write("if let value = self.", name, " { ") }
+                renderer.write("headers.add(name: \"", Naming.stringLiteralContent(field.wireKey), "\", value: ")
                 if field.isOptional {
-                    body.append("if let value = \(reference) { headers.add(name: \(key), value: \(stringExpression("value", type: field.type))) }")
+                    writeStringExpression("value", type: field.type, to: &renderer)
+                    renderer.write(") }")
                 } else {
-                    body.append("headers.add(name: \(key), value: \(stringExpression(reference, type: field.type)))")
+                    writeStringExpression("self.", name, type: field.type, to: &renderer)
+                    renderer.write(")")
                 }
+                renderer.endLine()
             }
-            body.append("return headers")
-            members.append(.computedProperty(doc: ["The header fields."], access: access, name: "headers", type: "HTTPHeaders", body: body))
+            renderer.emit("return headers")
+            renderer.closeBlock()
         }
-        if let bodyStatements = bodyStatements(endpoint, fields: bodyFields) {
-            members.append(.computedProperty(doc: ["The request body."], access: access, name: "body", type: "RequestBody?", body: bodyStatements))
-            if endpoint.singleBody == nil, endpoint.bodyEncoding == .json || endpoint.bodyEncoding == .form {
-                nested.append(.nested(.structure(modelStruct(name: "Body", doc: ["The body fields as sent on the wire."], fields: bodyFields,
-                                                             conformances: ["Encodable", "Sendable", "Equatable"], decodable: false))))
+        let writesBodyStruct = endpoint.singleBody == nil && (endpoint.bodyEncoding == .json || endpoint.bodyEncoding == .form)
+        if writesBodyStruct {
+            renderer.beginMember(.other, &spacing)
+            renderer.emit("/// The request body.")
+            renderer.computedProperty(access: access, name: "body", type: "RequestBody?") { renderer in
+                renderer.write(endpoint.bodyEncoding == .json ? ".json(" : ".form(")
+                writeConstruct("Body", bodyFields, to: &renderer)
+                renderer.write(")")
             }
+        } else if let statements = bodyStatements(endpoint, fields: Array(bodyFields)) {
+            renderer.member(.computedProperty(doc: ["The request body."], access: access, name: "body", type: "RequestBody?", body: statements), &spacing)
         }
-        members += nested
-        var declarations: [SwiftDeclaration] = [
-            .structure(SwiftStruct(doc: requestDoc, access: access, name: endpoint.requestTypeName,
-                                   conformances: [endpoint.isEventStream ? "EventStreamDefinition" : "APIDefinition"], members: members)),
-            payloadDeclaration(endpoint.response, name: endpoint.responseTypeName,
-                               doc: endpoint.responseDoc.isEmpty ? ["The \(endpoint.isEventStream ? "data of one event" : "response") of \(summary)."] : endpoint.responseDoc),
-        ]
+        if !queryFields.isEmpty {
+            renderer.beginMember(.other, &spacing)
+            writeStruct(name: "Query", doc: { $0.emit("/// The query parameters as sent on the wire.") }, fields: queryFields,
+                        conformances: "Encodable, Sendable, Equatable", decodable: false, to: &renderer)
+        }
+        if writesBodyStruct {
+            renderer.beginMember(.other, &spacing)
+            writeStruct(name: "Body", doc: { $0.emit("/// The body fields as sent on the wire.") }, fields: bodyFields,
+                        conformances: "Encodable, Sendable, Equatable", decodable: false, to: &renderer)
+        }
+        renderer.closeType(opened)
+        writePayload(endpoint.response, name: endpoint.responseTypeName, doc: { renderer in
+            if endpoint.responseDoc.isEmpty {
+                writeSummaryLine(endpoint.isEventStream ? "The data of one event of " : "The response of ", ".", to: &renderer)
+            } else {
+                renderer.doc(endpoint.responseDoc)
+            }
+        }, to: &renderer)
         if let error = endpoint.error, let name = endpoint.errorTypeName {
-            declarations.append(payloadDeclaration(error, name: name,
-                                                   doc: endpoint.errorDoc.isEmpty ? ["The error body of \(summary)."] : endpoint.errorDoc))
+            writePayload(error, name: name, doc: { renderer in
+                if endpoint.errorDoc.isEmpty {
+                    writeSummaryLine("The error body of ", ".", to: &renderer)
+                } else {
+                    renderer.doc(endpoint.errorDoc)
+                }
+            }, to: &renderer)
         }
-        return declarations
     }
 
-    func placementDoc(_ field: ModelField) -> String {
+    /// The doc line of a request field without `///` lines of its own: where it is sent.
+    func writePlacementDoc(_ field: ModelField, to renderer: inout SwiftRenderer) {
         switch field.placement {
-        case .path: "Path parameter `$\(field.idlName)`."
-        case .query: "Query parameter `\(field.wireKey)`."
-        case .header: "Header `\(field.wireKey)`."
-        case .body: "Body field `\(field.wireKey)`."
+        case .path: renderer.emit("/// Path parameter `$", field.idlName, "`.")
+        case .query: renderer.emit("/// Query parameter `", field.wireKey, "`.")
+        case .header: renderer.emit("/// Header `", field.wireKey, "`.")
+        case .body: renderer.emit("/// Body field `", field.wireKey, "`.")
         }
     }
 
-    func construct(_ type: String, _ fields: [ModelField]) -> String {
-        let arguments = fields.map { "\(Naming.argumentLabel($0.swiftName)): self.\(Naming.escaped($0.swiftName))" }
-        return "\(type)(\(arguments.joined(separator: ", ")))"
+    /// `Type(a: self.a, b: self.b)` for the properties of `fields`.
+    func writeConstruct<Fields: Collection<ModelField>>(_ type: String, _ fields: Fields, to target: inout SwiftRenderer) {
+        target.write(type, "(")
+        var first = true
+        for field in fields {
+            target.write(first ? "" : ", ", Naming.argumentLabel(field.swiftName), ": self.", Naming.escaped(field.swiftName))
+            first = false
+        }
+        target.write(")")
     }
 
-    func pathLiteral(_ pieces: [ModelPathPiece]) -> String {
-        var result = "\""
+    /// The path as a string literal that interpolates each parameter.
+    func writePathLiteral(_ pieces: [ModelPathPiece], to target: inout SwiftRenderer) {
+        target.write("\"")
         for piece in pieces {
             switch piece {
             case .literal(let text):
-                result += Naming.stringLiteralContent(text)
+                target.write(Naming.stringLiteralContent(text))
             case .parameter(let name, let type):
-                result += "\\(\(stringExpression("self.\(Naming.escaped(name))", type: type)))"
+                target.write("\\(")
+                writeStringExpression("self.", Naming.escaped(name), type: type, to: &target)
+                target.write(")")
             }
         }
-        return result + "\""
+        target.write("\"")
     }
 
+    /// The statements of the `body` property of a request that sends one value or multipart form data
+    /// (`nil` for no body; the named fields of a JSON or form body are written by `writeEndpoint`).
     func bodyStatements(_ endpoint: ModelEndpoint, fields: [ModelField]) -> [String]? {
         guard let encoding = endpoint.bodyEncoding else { return nil }
         if let single = endpoint.singleBody {
@@ -161,11 +236,7 @@ extension SwiftGenerator {
             }
         }
         switch encoding {
-        case .json:
-            return [".json(\(construct("Body", fields)))"]
-        case .form:
-            return [".form(\(construct("Body", fields)))"]
-        case .binary:
+        case .json, .form, .binary:
             return nil
         case .multipart:
             var statements = ["var form = MultipartFormData()"]

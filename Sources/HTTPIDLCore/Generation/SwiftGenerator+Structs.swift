@@ -2,62 +2,118 @@
 extension SwiftGenerator {
     // MARK: - Structs
 
-    /// A DTO struct: properties, memberwise init, `CodingKeys`, and `init(from:)` when defaults must apply.
-    func modelStruct(name: String, doc: [String], fields: [ModelField], conformances: [String], decodable: Bool) -> SwiftStruct {
-        var members: [SwiftMember] = []
-        members.reserveCapacity(fields.count + 3)
-        var parameters: [SwiftParameter] = []
-        parameters.reserveCapacity(fields.count)
-        var assignments: [String] = []
-        assignments.reserveCapacity(fields.count)
+    /// Writes a DTO struct: properties, memberwise init, `CodingKeys`, and `init(from:)` when defaults must
+    /// apply. `doc` writes its doc comment; `conformances` are written as they are (`Codable, Sendable`).
+    func writeStruct<Fields: Collection<ModelField>>(name: String, doc: (inout SwiftRenderer) -> Void, fields: Fields,
+                                                     conformances: String, decodable: Bool, to renderer: inout SwiftRenderer) {
+        doc(&renderer)
+        let opened = renderer.openType(access: access, keyword: "struct", name: name, conformances: conformances)
+        var spacing = SwiftRenderer.MemberSpacing(leadingBlank: false)
         for field in fields {
             let name = Naming.escaped(field.swiftName)
-            let type = propertyType(field)
-            parameters.append(SwiftParameter(label: name, name: name, type: type,
-                                             defaultValue: field.defaultValue.map(defaultLiteral) ?? (field.isOptional ? "nil" : nil)))
             if field.isIndirect {
-                assignments.append(field.isOptional ? "self._\(field.swiftName) = \(name).map(HTTPIDLIndirect.init)" : "self._\(field.swiftName) = HTTPIDLIndirect(\(name))")
+                let type = propertyType(field)
                 let storage = "_\(field.swiftName)"
                 let boxed = "HTTPIDLIndirect<\(swiftType(field.type))>"
-                members.append(.accessorProperty(
+                renderer.member(.accessorProperty(
                     doc: field.doc, access: access, name: name, type: type,
                     getter: field.isOptional ? "self.\(storage)?.value" : "self.\(storage).value",
-                    setter: field.isOptional ? "self.\(storage) = newValue.map(HTTPIDLIndirect.init)" : "self.\(storage) = HTTPIDLIndirect(newValue)"))
-                members.append(.storedProperty(doc: [], access: "private", isLet: false, name: storage, type: boxed + (field.isOptional ? "?" : "")))
+                    setter: field.isOptional ? "self.\(storage) = newValue.map(HTTPIDLIndirect.init)" : "self.\(storage) = HTTPIDLIndirect(newValue)"),
+                                &spacing)
+                renderer.member(.storedProperty(doc: [], access: "private", isLet: false, name: storage, type: boxed + (field.isOptional ? "?" : "")),
+                                &spacing)
             } else {
-                assignments.append("self.\(name) = \(name)")
-                members.append(.storedProperty(doc: field.doc, access: access, isLet: false, name: name, type: type))
+                renderer.beginMember(.storedProperty, &spacing)
+                renderer.doc(field.doc)
+                renderer.beginStoredProperty(access: access, isLet: false, name: name)
+                writePropertyType(field, to: &renderer)
+                renderer.endLine()
             }
         }
-        members.append(.initializer(doc: ["Creates a `\(name)`."], access: access, modifiers: "", parameters: parameters,
-                                    throwing: false, body: assignments))
+        renderer.beginMember(.other, &spacing)
+        renderer.emit("/// Creates a `", name, "`.")
+        writeMemberwiseInitializer(fields, to: &renderer)
         if decodable, fields.contains(where: { $0.defaultValue != nil }) {
-            var body = ["let container = try decoder.container(keyedBy: CodingKeys.self)"]
-            for field in fields {
-                let key = codingKeyName(field)
-                let target = field.isIndirect ? "self._\(field.swiftName)" : "self.\(Naming.escaped(field.swiftName))"
-                let type = field.isIndirect ? "HTTPIDLIndirect<\(swiftType(field.type))>" : swiftType(field.type)
-                if let value = field.defaultValue {
-                    body.append("\(target) = try container.decodeIfPresent(\(type).self, forKey: .\(key)) ?? \(defaultLiteral(value))")
-                } else if field.isOptional {
-                    body.append("\(target) = try container.decodeIfPresent(\(type).self, forKey: .\(key))")
-                } else {
-                    body.append("\(target) = try container.decode(\(type).self, forKey: .\(key))")
+            renderer.beginMember(.other, &spacing)
+            renderer.emit("/// Decodes the value; missing keys take their `DEFAULT`.")
+            var field = fields.startIndex
+            renderer.initializer(access: access, modifiers: "", throwing: true, parameterCount: 1,
+                                 parameter: { renderer, _ in renderer.write("from decoder: any Decoder") },
+                                 statementCount: fields.count + 1, statement: { renderer, index in
+                guard index > 0 else {
+                    renderer.write("let container = try decoder.container(keyedBy: CodingKeys.self)")
+                    return
                 }
-            }
-            members.append(.initializer(doc: ["Decodes the value; missing keys take their `DEFAULT`."], access: access, modifiers: "",
-                                        parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")],
-                                        throwing: true, body: body))
+                self.writeDecodeStatement(fields[field], to: &renderer)
+                fields.formIndex(after: &field)
+            })
         }
         if !fields.isEmpty {
-            let cases = fields.map { field -> SwiftEnum.Case in
-                let caseName = codingKeyName(field)
-                let raw = field.isIndirect || field.wireKey != field.swiftName ? Naming.stringLiteral(field.wireKey) : nil
-                return SwiftEnum.Case(name: caseName, rawValue: raw)
+            renderer.beginMember(.other, &spacing)
+            let codingKeys = renderer.openType(access: "private", keyword: "enum", name: "CodingKeys", conformances: "String, CodingKey")
+            for field in fields {
+                let raw = field.isIndirect || field.wireKey != field.swiftName ? Naming.stringLiteral(field.wireKey) : ""
+                renderer.enumCase(codingKeyName(field), rawValue: raw)
             }
-            members.append(.nested(.enumeration(SwiftEnum(access: "private", name: "CodingKeys", conformances: ["String", "CodingKey"], cases: cases))))
+            renderer.closeType(codingKeys)
         }
-        return SwiftStruct(doc: doc, access: access, name: name, conformances: conformances, members: members)
+        renderer.closeType(opened)
+    }
+
+    /// `init(a: A, b: B? = nil) { self.a = a … }` for the properties of `fields`.
+    func writeMemberwiseInitializer<Fields: Collection<ModelField>>(_ fields: Fields, to renderer: inout SwiftRenderer) {
+        var parameterField = fields.startIndex
+        var statementField = fields.startIndex
+        renderer.initializer(access: access, modifiers: "", throwing: false, parameterCount: fields.count, parameter: { renderer, index in
+            // Called in order, and a second time from 0 when the line is too long.
+            if index == 0 { parameterField = fields.startIndex }
+            self.writeParameter(fields[parameterField], to: &renderer)
+            fields.formIndex(after: &parameterField)
+        }, statementCount: fields.count, statement: { renderer, _ in
+            let field = fields[statementField]
+            fields.formIndex(after: &statementField)
+            let name = Naming.escaped(field.swiftName)
+            if field.isIndirect {
+                if field.isOptional {
+                    renderer.write("self._", field.swiftName, " = ", name, ".map(HTTPIDLIndirect.init)")
+                } else {
+                    renderer.write("self._", field.swiftName, " = HTTPIDLIndirect(", name, ")")
+                }
+            } else {
+                renderer.write("self.", name, " = ", name)
+            }
+        })
+    }
+
+    /// `name: Type = default` (`= nil` for an optional without a default).
+    func writeParameter(_ field: ModelField, to renderer: inout SwiftRenderer) {
+        let name = Naming.escaped(field.swiftName)
+        renderer.write(name, ": ")
+        writePropertyType(field, to: &renderer)
+        if let value = field.defaultValue {
+            renderer.write(" = ")
+            writeDefault(value, to: &renderer)
+        } else if field.isOptional {
+            renderer.write(" = nil")
+        }
+    }
+
+    /// `self.name = try container.decode…(Type.self, forKey: .key)`, with `?? default` for a `DEFAULT`.
+    func writeDecodeStatement(_ field: ModelField, to renderer: inout SwiftRenderer) {
+        if field.isIndirect {
+            renderer.write("self._", field.swiftName)
+        } else {
+            renderer.write("self.", Naming.escaped(field.swiftName))
+        }
+        renderer.write(field.defaultValue != nil || field.isOptional ? " = try container.decodeIfPresent(" : " = try container.decode(")
+        if field.isIndirect { renderer.write("HTTPIDLIndirect<") }
+        write(field.type, to: &renderer)
+        if field.isIndirect { renderer.write(">") }
+        renderer.write(".self, forKey: .", codingKeyName(field), ")")
+        if let value = field.defaultValue {
+            renderer.write(" ?? ")
+            writeDefault(value, to: &renderer)
+        }
     }
 
     func codingKeyName(_ field: ModelField) -> String {

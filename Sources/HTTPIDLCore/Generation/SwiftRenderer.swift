@@ -1,6 +1,8 @@
-/// Renders a `SwiftFileModel` as Swift source: four-space indentation, one blank line between members
-/// (stored properties and type aliases stay grouped), `\n` line endings, a trailing newline.
-package struct SwiftRenderer {
+/// Writes Swift source: four-space indentation, one blank line between members (stored properties and type
+/// aliases stay grouped), `\n` line endings, a trailing newline. The generator writes common declarations
+/// straight through its line and member methods, and renders the rest from a `SwiftFileModel`; both go
+/// through the same spacing, wrapping and one-line rules.
+package struct SwiftRenderer: TextOutputStream {
     private let output: ByteWriter
     private var lastLineIsBlankOrOpensBlock = true
     private var depth = 0
@@ -47,15 +49,16 @@ package struct SwiftRenderer {
     /// What was rendered so far.
     var bytes: ByteWriter { output }
 
-    private mutating func emit(_ line: String) {
+    /// Emits one line.
+    mutating func emit(_ line: String) {
         beginLine()
         write(line)
         endLine()
     }
 
     /// Emits one line made of `parts`, appended straight to the output (no intermediate line string).
-    private mutating func emit(_ first: String, _ second: String, _ third: String = "", _ fourth: String = "",
-                               _ fifth: String = "", _ sixth: String = "", _ seventh: String = "", _ eighth: String = "") {
+    mutating func emit(_ first: String, _ second: String, _ third: String = "", _ fourth: String = "",
+                       _ fifth: String = "", _ sixth: String = "", _ seventh: String = "", _ eighth: String = "") {
         beginLine()
         write(first, second, third, fourth, fifth, sixth)
         write(seventh)
@@ -64,13 +67,13 @@ package struct SwiftRenderer {
     }
 
     /// Starts a line; its indentation is written with its first non-empty part (a blank line has none).
-    private mutating func beginLine() {
+    mutating func beginLine() {
         lineStart = output.count
     }
 
     /// Appends some parts to the current line.
-    private mutating func write(_ first: String, _ second: String, _ third: String = "", _ fourth: String = "",
-                                _ fifth: String = "", _ sixth: String = "") {
+    mutating func write(_ first: String, _ second: String, _ third: String = "", _ fourth: String = "",
+                        _ fifth: String = "", _ sixth: String = "") {
         write(first)
         write(second)
         write(third)
@@ -79,8 +82,9 @@ package struct SwiftRenderer {
         write(sixth)
     }
 
-    /// Appends `part` to the current line.
-    private mutating func write(_ part: String) {
+    /// Appends `part` to the current line (the `TextOutputStream` requirement, so the generator can write a
+    /// type or a literal straight into the line).
+    package mutating func write(_ part: String) {
         if part.isEmpty { return }
         if output.count == lineStart {
             output.append(UInt8(ascii: " "), times: depth * 4)
@@ -89,17 +93,19 @@ package struct SwiftRenderer {
     }
 
     /// Ends the current line.
-    private mutating func endLine() {
+    mutating func endLine() {
         let isEmpty = output.count == lineStart
         lastLineIsBlankOrOpensBlock = isEmpty || output.last == UInt8(ascii: "{")
         output.append(UInt8(ascii: "\n"))
     }
 
-    private mutating func blank() {
+    /// A blank line, unless the last line is blank or opens a block.
+    mutating func blank() {
         if !lastLineIsBlankOrOpensBlock { emit("") }
     }
 
-    private mutating func doc(_ doc: [String]) {
+    /// `///` lines.
+    mutating func doc(_ doc: [String]) {
         for index in doc.indices { emit(doc[index].isEmpty ? "///" : "/// ", doc[index]) }
     }
 
@@ -109,7 +115,7 @@ package struct SwiftRenderer {
             emit("// MARK: - ", text)
         case .typeAlias(let alias):
             doc(alias.doc)
-            emit(alias.access, alias.access.isEmpty ? "" : " ", "typealias ", alias.name, " = ", alias.type)
+            typeAlias(access: alias.access, name: alias.name, type: alias.type)
         case .structure(let structure):
             renderType(keyword: "struct", structure)
         case .finalClass(let structure):
@@ -129,13 +135,24 @@ package struct SwiftRenderer {
                 if let associated = item.associatedValue {
                     emit("case ", item.name, "(", associated, ")", item.rawValue == nil ? "" : " = ", item.rawValue ?? "")
                 } else {
-                    emit("case ", item.name, item.rawValue == nil ? "" : " = ", item.rawValue ?? "")
+                    enumCase(item.name, rawValue: item.rawValue ?? "")
                 }
             }
-            renderMembers(enumeration.members, leadingBlank: !enumeration.cases.isEmpty)
+            var spacing = MemberSpacing(leadingBlank: !enumeration.cases.isEmpty)
+            for index in enumeration.members.indices { member(enumeration.members[index], &spacing) }
             depth -= 1
             emit("}")
         }
+    }
+
+    /// `case name` or `case name = raw` (no raw value when `rawValue` is empty).
+    mutating func enumCase(_ name: String, rawValue: String) {
+        emit("case ", name, rawValue.isEmpty ? "" : " = ", rawValue)
+    }
+
+    /// `access typealias Name = Type`.
+    mutating func typeAlias(access: String, name: String, type: String) {
+        emit(access, access.isEmpty ? "" : " ", "typealias ", name, " = ", type)
     }
 
     /// Appends `: A, B` (nothing for no conformances).
@@ -143,46 +160,91 @@ package struct SwiftRenderer {
         for index in conformances.indices { write(index == 0 ? ": " : ", ", conformances[index]) }
     }
 
+    /// Writes `access keyword Name<generics>: conformance {`, one level deeper after it; returns what
+    /// `closeType` needs. `conformances` is written as it is, after `: ` (none when empty).
+    mutating func openType(access: String, keyword: String, name: String, genericParameters: String = "",
+                           conformances: String) -> Int {
+        beginLine()
+        write(access, access.isEmpty ? "" : " ", keyword, " ", name, genericParameters)
+        if !conformances.isEmpty { write(": ", conformances) }
+        return openBlock()
+    }
+
+    /// Ends the line being written with ` {` and goes one level deeper; returns what `closeType` needs.
+    mutating func openBlock() -> Int {
+        write(" {")
+        endLine()
+        depth += 1
+        return output.count
+    }
+
+    /// Closes a type opened at `opened` (what `openType` returned): `}` on its own line, or ` {}` on the
+    /// opening line when no member was written.
+    mutating func closeType(_ opened: Int) {
+        depth -= 1
+        if output.count == opened {
+            // The opening line ends in " {\n": it becomes " {}\n".
+            output.truncate(to: opened - 1)
+            write("}")
+            endLine()
+        } else {
+            emit("}")
+        }
+    }
+
+    /// Closes a block opened by `openBlock`.
+    mutating func closeBlock() {
+        depth -= 1
+        emit("}")
+    }
+
     private mutating func renderType(keyword: String, _ structure: SwiftStruct) {
         doc(structure.doc)
         beginLine()
         write(structure.access, structure.access.isEmpty ? "" : " ", keyword, " ", structure.name, structure.genericParameters)
         writeConformances(structure.conformances)
-        if structure.members.isEmpty {
-            write(" {}")
-            endLine()
-            return
-        }
-        write(" {")
-        endLine()
-        depth += 1
-        renderMembers(structure.members, leadingBlank: false)
-        depth -= 1
-        emit("}")
+        let opened = openBlock()
+        var spacing = MemberSpacing(leadingBlank: false)
+        for index in structure.members.indices { member(structure.members[index], &spacing) }
+        closeType(opened)
     }
 
-    private mutating func renderMembers(_ members: [SwiftMember], leadingBlank: Bool) {
-        // Stored properties stay together, and so do type aliases; anything else is set off by blank lines.
-        var previousGroup: Int?
-        for index in members.indices {
-            let group = Self.group(members[index])
-            if let previousGroup {
-                if group == nil || group != previousGroup { blank() }
-            } else if leadingBlank {
-                blank()
-            }
-            render(members[index])
-            previousGroup = group ?? -1
+    /// What sets one member of a type off from the one before it: stored properties stay together, and so do
+    /// type aliases; anything else is set off by blank lines.
+    enum MemberKind {
+        case storedProperty, typeAlias, other
+    }
+
+    /// The spacing state of the members of one type.
+    struct MemberSpacing {
+        /// The kind of the member before (`nil` before the first).
+        var previous: MemberKind?
+        /// Whether the first member is set off too (after enum cases).
+        let leadingBlank: Bool
+
+        init(leadingBlank: Bool) {
+            self.leadingBlank = leadingBlank
         }
     }
 
-    /// 0 for a stored property, 1 for a type alias, `nil` for members that are never grouped.
-    private static func group(_ member: SwiftMember) -> Int? {
+    /// Writes the blank line, if any, that goes before a member of `kind`.
+    mutating func beginMember(_ kind: MemberKind, _ spacing: inout MemberSpacing) {
+        if let previous = spacing.previous {
+            if kind == .other || kind != previous { blank() }
+        } else if spacing.leadingBlank {
+            blank()
+        }
+        spacing.previous = kind
+    }
+
+    /// Renders one member of a type, set off from the one before as `beginMember` says.
+    mutating func member(_ member: SwiftMember, _ spacing: inout MemberSpacing) {
         switch member {
-        case .storedProperty: 0
-        case .typeAlias: 1
-        default: nil
+        case .storedProperty: beginMember(.storedProperty, &spacing)
+        case .typeAlias: beginMember(.typeAlias, &spacing)
+        default: beginMember(.other, &spacing)
         }
+        render(member)
     }
 
     private mutating func body(_ statements: [String]) {
@@ -191,22 +253,57 @@ package struct SwiftRenderer {
         depth -= 1
     }
 
+    /// `access var name: ` or `access let name: ` — the type follows.
+    mutating func beginStoredProperty(access: String, isLet: Bool, name: String) {
+        beginLine()
+        write(access, access.isEmpty ? "" : " ", isLet ? "let " : "var ", name, ": ")
+    }
+
+    /// `access var name: Type { statement }` on one line when short enough (`fitsOnOneLine(statementFrom:_:_:)`), else with the
+    /// statement on a line of its own. `statement` writes the statement; it may be called twice.
+    mutating func computedProperty(access: String, name: String, type: String, statement: (inout SwiftRenderer) -> Void) {
+        beginLine()
+        write(access, access.isEmpty ? "" : " ", "var ", name, ": ", type)
+        write(" { ")
+        let statementStart = output.count
+        statement(&self)
+        if fitsOnOneLine(statementFrom: statementStart, name, type) {
+            write(" }")
+            endLine()
+            return
+        }
+        output.truncate(to: lineStart)
+        emit(access, access.isEmpty ? "" : " ", "var ", name, ": ", type, " {")
+        depth += 1
+        beginLine()
+        statement(&self)
+        endLine()
+        depth -= 1
+        emit("}")
+    }
+
+    /// Starts `access var name: Type {` with its statements to follow, one a line; `closeBlock` ends it.
+    mutating func openComputedProperty(access: String, name: String, type: String) {
+        beginLine()
+        write(access, access.isEmpty ? "" : " ", "var ", name, ": ", type)
+        _ = openBlock()
+    }
+
     private mutating func render(_ member: SwiftMember) {
         switch member {
         case .storedProperty(let docLines, let access, let isLet, let name, let type):
             doc(docLines)
-            emit(access, access.isEmpty ? "" : " ", isLet ? "let " : "var ", name, ": ", type)
+            beginStoredProperty(access: access, isLet: isLet, name: name)
+            write(type)
+            endLine()
         case .computedProperty(let docLines, let access, let name, let type, let statements):
             doc(docLines)
-            if statements.count == 1, Self.fitsOnOneLine(statements[0], name, type) {
-                beginLine()
-                write(access, access.isEmpty ? "" : " ", "var ", name, ": ", type)
-                write(" { ", statements[0], " }")
-                endLine()
+            if statements.count == 1 {
+                computedProperty(access: access, name: name, type: type) { $0.write(statements[0]) }
             } else {
-                emit(access, access.isEmpty ? "" : " ", "var ", name, ": ", type, " {")
-                body(statements)
-                emit("}")
+                openComputedProperty(access: access, name: name, type: type)
+                for index in statements.indices { emit(statements[index]) }
+                closeBlock()
             }
         case .accessorProperty(let docLines, let access, let name, let type, let getter, let setter):
             doc(docLines)
@@ -218,7 +315,19 @@ package struct SwiftRenderer {
             emit("}")
         case .initializer(let docLines, let access, let modifiers, let parameters, let throwing, let statements):
             doc(docLines)
-            renderInitializer(access: access, modifiers: modifiers, parameters: parameters, throwing: throwing, statements: statements)
+            initializer(access: access, modifiers: modifiers, throwing: throwing, parameterCount: parameters.count,
+                        parameter: { renderer, index in
+                            let parameter = parameters[index]
+                            if let label = parameter.label {
+                                renderer.write(label)
+                                if label != parameter.name { renderer.write(" ", parameter.name) }
+                            } else {
+                                renderer.write("_ ", parameter.name)
+                            }
+                            renderer.write(": ", parameter.type)
+                            if let value = parameter.defaultValue { renderer.write(" = ", value) }
+                        },
+                        statementCount: statements.count, statement: { renderer, index in renderer.write(statements[index]) })
         case .function(let docLines, let access, let isStatic, let signature, let statements):
             doc(docLines)
             emit(access, access.isEmpty ? "" : " ", isStatic ? "static " : "", "func ", signature, " {")
@@ -226,45 +335,29 @@ package struct SwiftRenderer {
             emit("}")
         case .typeAlias(let alias):
             doc(alias.doc)
-            emit(alias.access, alias.access.isEmpty ? "" : " ", "typealias ", alias.name, " = ", alias.type)
+            typeAlias(access: alias.access, name: alias.name, type: alias.type)
         case .nested(let declaration):
             render(declaration)
         }
     }
 
-    /// `init(a: A, b: B = x) {`, or one parameter a line when the line would be longer than 120 columns.
-    private mutating func renderInitializer(access: String, modifiers: String, parameters: [SwiftParameter], throwing: Bool,
-                                            statements: [String]) {
-        func writeHead() {
-            write(access, access.isEmpty ? "" : " ", modifiers, modifiers.isEmpty ? "" : " ", "init(")
-        }
-        func writeParameter(_ parameter: SwiftParameter) {
-            if let label = parameter.label {
-                write(label)
-                if label != parameter.name { write(" ", parameter.name) }
-            } else {
-                write("_ ", parameter.name)
-            }
-            write(": ", parameter.type)
-            if let value = parameter.defaultValue { write(" = ", value) }
-        }
+    /// `init(a: A, b: B = x) {`, or one parameter a line when the line would be longer than 120 columns;
+    /// then the statements, one a line (`init(…) {}` when there are none). `parameter` writes parameter `i`
+    /// (it may be called twice), `statement` writes the text of statement `i`.
+    mutating func initializer(access: String, modifiers: String, throwing: Bool, parameterCount: Int,
+                              parameter: (inout SwiftRenderer, Int) -> Void,
+                              statementCount: Int, statement: (inout SwiftRenderer, Int) -> Void) {
         let tail = throwing ? ") throws {" : ") {"
-        if statements.isEmpty {
-            beginLine()
-            writeHead()
-            for index in parameters.indices {
-                if index > 0 { write(", ") }
-                writeParameter(parameters[index])
-            }
+        beginLine()
+        write(access, access.isEmpty ? "" : " ", modifiers, modifiers.isEmpty ? "" : " ", "init(")
+        for index in 0..<parameterCount {
+            if index > 0 { write(", ") }
+            parameter(&self, index)
+        }
+        if statementCount == 0 {
             write(throwing ? ") throws {}" : ") {}")
             endLine()
             return
-        }
-        beginLine()
-        writeHead()
-        for index in parameters.indices {
-            if index > 0 { write(", ") }
-            writeParameter(parameters[index])
         }
         write(tail)
         // Columns count characters; the line's indentation is part of the limit.
@@ -272,10 +365,10 @@ package struct SwiftRenderer {
             output.truncate(to: lineStart)
             emit(access, access.isEmpty ? "" : " ", modifiers, modifiers.isEmpty ? "" : " ", "init(")
             depth += 1
-            for index in parameters.indices {
+            for index in 0..<parameterCount {
                 beginLine()
-                writeParameter(parameters[index])
-                if index + 1 < parameters.count { write(",") }
+                parameter(&self, index)
+                if index + 1 < parameterCount { write(",") }
                 endLine()
             }
             depth -= 1
@@ -283,16 +376,22 @@ package struct SwiftRenderer {
         } else {
             endLine()
         }
-        body(statements)
+        depth += 1
+        for index in 0..<statementCount {
+            beginLine()
+            statement(&self, index)
+            endLine()
+        }
+        depth -= 1
         emit("}")
     }
 
-    /// Whether a computed property with this one statement, name and type is written on one line: fewer than
-    /// 90 characters in the three. Characters never outnumber UTF-8 bytes, so a short byte count answers
-    /// without looking at the text.
-    static func fitsOnOneLine(_ statement: String, _ name: String, _ type: String) -> Bool {
-        if statement.utf8.count + name.utf8.count + type.utf8.count < 90 { return true }
-        return characterCount(statement) + characterCount(name) + characterCount(type) < 90
+    /// Whether a computed property with the statement written from `offset` on, this name and this type is
+    /// written on one line: fewer than 90 characters in the three. Characters never outnumber UTF-8 bytes, so
+    /// a short byte count answers without looking at the text.
+    private func fitsOnOneLine(statementFrom offset: Int, _ name: String, _ type: String) -> Bool {
+        if output.count - offset + name.utf8.count + type.utf8.count < 90 { return true }
+        return output.characterCount(from: offset) + Self.characterCount(name) + Self.characterCount(type) < 90
     }
 
     /// The number of characters in a string (its UTF-8 count when it is all ASCII).

@@ -28,8 +28,9 @@ extension SemanticAnalyzer {
         guard checkURIText(syntax.uri) else { return nil }
 
         // Path parameters.
-        var parameterRanges = SmallTable<String, SourceRange>()
-        for parameter in syntax.uri.parameters {
+        let parameters = syntax.uri.parameters
+        var parameterRanges = SmallTable<String, SourceRange>(capacity: parameters.count)
+        for parameter in parameters {
             if let previous = parameterRanges[parameter.text] {
                 report(.error, "duplicate path parameter '$\(parameter.text)'", at: parameter.range,
                        notes: [.init(range: previous, message: "first used here")])
@@ -40,8 +41,9 @@ extension SemanticAnalyzer {
 
         // Pair parts by method.
         var order: [MethodKeyword] = []
-        var requests = PartTable()
-        var responses = PartTable()
+        order.reserveCapacity(syntax.parts.count)
+        var requests = PartTable(capacity: syntax.parts.count)
+        var responses = PartTable(capacity: syntax.parts.count)
         var errors = PartTable()
         var valid = true
         for part in syntax.parts {
@@ -69,6 +71,7 @@ extension SemanticAnalyzer {
             report(.warning, "MESSAGE \(syntax.uri.canonical) declares no REQUEST; nothing is generated", at: syntax.uri.range)
         }
         var endpoints: [ModelEndpoint] = []
+        endpoints.reserveCapacity(order.count)
         for method in order {
             guard let request = requests[method], let response = responses[method] else { continue }
             let names = (request: "\(method.typePrefix)\(stem)Request", response: "\(method.typePrefix)\(stem)Response",
@@ -92,6 +95,11 @@ extension SemanticAnalyzer {
     /// The parts of one message by method (a handful of entries: a linear scan beats hashing).
     struct PartTable {
         var entries: [(MethodKeyword, MessagePartSyntax)] = []
+
+        /// An empty table with room for `capacity` parts.
+        init(capacity: Int = 0) {
+            entries.reserveCapacity(capacity)
+        }
 
         subscript(method: MethodKeyword) -> MessagePartSyntax? {
             entries.first { $0.0 == method }?.1
@@ -159,12 +167,13 @@ extension SemanticAnalyzer {
         if response.isEventStream, let payload = responsePayload, !checkEventPayload(payload, of: response) { responsePayload = nil }
         let errorPayload = error.flatMap { analyzePayload($0) }
 
+        let parameters = uri.parameters
         var fields: [ModelField] = []
-        var seen = Seen()
+        fields.reserveCapacity(request.body.fields.count)
+        var seen = Seen(capacity: request.body.fields.count + parameters.count)
         var bodyEncoding = request.encoding
         var singleBody: ModelType?
-        let parameters = uri.parameters
-        var boundParameters = SmallTable<String, ModelField>()
+        var boundParameters = SmallTable<String, ModelField>(capacity: parameters.count)
 
         switch request.body.content {
         case .single(let typeSyntax, _):
@@ -206,6 +215,7 @@ extension SemanticAnalyzer {
             }
             // Resolve types first: FILE/BLOB fields make an unmarked POST a MULTIPART request.
             var resolved: [(FieldSyntax, ModelType)] = []
+            resolved.reserveCapacity(syntaxFields.count)
             for field in syntaxFields {
                 if let type = resolve(field.type) { resolved.append((field, type)) }
             }
@@ -283,6 +293,7 @@ extension SemanticAnalyzer {
         }
         // Path parameters without a typed field are required strings.
         var pathFields: [ModelField] = []
+        pathFields.reserveCapacity(parameters.count)
         for parameter in parameters {
             if let bound = boundParameters[parameter.text] {
                 pathFields.append(bound)
@@ -311,6 +322,7 @@ extension SemanticAnalyzer {
 
         // Adjacent literal text is one piece: collected in one string, added before each parameter.
         var path: [ModelPathPiece] = []
+        path.reserveCapacity(2 * parameters.count + 1)
         var literal = ""
         for segment in uri.segments {
             literal += "/"
@@ -328,12 +340,16 @@ extension SemanticAnalyzer {
             }
         }
         if !literal.isEmpty { path.append(.literal(literal)) }
-        let nonPath = fields.filter { $0.placement != .path }
+        // Path parameters first, then the other fields in declaration order.
+        var requestFields: [ModelField] = []
+        requestFields.reserveCapacity(pathFields.count + fields.count)
+        requestFields += pathFields
+        for index in fields.indices where fields[index].placement != .path { requestFields.append(fields[index]) }
         guard let styles = queryStyles(request) else { return nil }
         var endpoint = ModelEndpoint(method: method, requestDoc: request.doc, responseDoc: response.doc, errorDoc: error?.doc ?? [],
                              requestTypeName: names.request, responseTypeName: names.response,
                              errorTypeName: error == nil ? nil : names.error, path: path,
-                             requestFields: pathFields + nonPath, bodyEncoding: bodyEncoding, singleBody: singleBody,
+                             requestFields: requestFields, bodyEncoding: bodyEncoding, singleBody: singleBody,
                              response: responsePayload, error: errorPayload)
         (endpoint.arrayQueryStyle, endpoint.objectQueryStyle) = styles
         endpoint.isEventStream = response.isEventStream

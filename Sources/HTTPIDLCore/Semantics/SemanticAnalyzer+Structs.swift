@@ -46,7 +46,8 @@ extension SemanticAnalyzer {
     /// Fields of a struct, response or error body (JSON).
     mutating func analyzeModelFields(_ syntax: [FieldSyntax], isIndirect: (String) -> Bool = { _ in false }) -> [ModelField] {
         var fields: [ModelField] = []
-        var seen = Seen()
+        fields.reserveCapacity(syntax.count)
+        var seen = Seen(capacity: syntax.count)
         for field in syntax {
             for (modifier, range) in field.modifiers where modifier != .required {
                 report(.error, "'\(modifier.rawValue)' places request fields; it has no meaning here", at: range)
@@ -61,8 +62,14 @@ extension SemanticAnalyzer {
 
     /// Names and keys already used in one body.
     struct Seen {
-        var names = SmallTable<String, SourceRange>()
-        var keys = SmallTable<WireKeyID, SourceRange>()
+        var names: SmallTable<String, SourceRange>
+        var keys: SmallTable<WireKeyID, SourceRange>
+
+        /// Room for the names and keys of `capacity` fields (path parameters count as fields).
+        init(capacity: Int) {
+            names = SmallTable(capacity: capacity)
+            keys = SmallTable(capacity: capacity)
+        }
     }
 
     /// A wire key within its placement (a query item and a header may share a name).

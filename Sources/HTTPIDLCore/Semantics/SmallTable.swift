@@ -9,6 +9,11 @@ struct SmallTable<Key: Hashable, Value> {
     /// The entry count from which lookups go through a dictionary.
     static var indexThreshold: Int { 16 }
 
+    /// An empty table with room for `capacity` entries before it grows (a body's field count, say).
+    init(capacity: Int = 0) {
+        entries.reserveCapacity(min(capacity, Self.indexThreshold))
+    }
+
     /// The value for `key`; setting appends a new key or replaces the value of a known one (`nil` removes it).
     subscript(key: Key) -> Value? {
         get {

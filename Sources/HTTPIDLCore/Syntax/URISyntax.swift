@@ -27,7 +27,13 @@ public struct URISyntax: Sendable, Hashable {
 
     /// The path parameters in order.
     public var parameters: [Identifier] {
-        segments.flatMap { $0.pieces.compactMap { if case .parameter(let name, _) = $0 { name } else { nil } } }
+        var names: [Identifier] = []
+        for segment in segments {
+            for piece in segment.pieces {
+                if case .parameter(let name, _) = piece { names.append(name) }
+            }
+        }
+        return names
     }
 
     /// The URI as written in canonical form (parameters as `$name` or `${name}`, special characters escaped).
