@@ -9,6 +9,10 @@ import Foundation
 /// write into a level closes the deeper ones, and an object that closes puts its entries in key order
 /// by moving their bytes (usually already in order, or a few short runs).
 ///
+/// Objects of one key type share a keyed container box while nobody else holds it
+/// (`KeyedEncodingContainerCache`, repointing its `QueryStreamKeyedState`), so an array of objects
+/// does not allocate a box per element.
+///
 /// Anything it does not write in one pass — an error of any kind, a container used after it closed,
 /// two values in one slot, `superEncoder`, a non-ASCII key, nested values under `.bracketed` /
 /// `.repeated` — throws `QueryStreamFallback` (or poisons the encoder from a non-throwing method) and
@@ -27,6 +31,8 @@ final class QueryStreamEncoder: Encoder {
 
     /// Deeper than this goes to the tree encoder (which refuses nesting past its own limit).
     private static let maximumDepth = 100
+    /// Keyed containers made fresh before `containers` is consulted.
+    private static let containersBeforeReuse = 8
 
     let context: QueryEncodingContext
     private let arrayForm: ArrayForm
@@ -47,6 +53,12 @@ final class QueryStreamEncoder: Encoder {
     @exclusivity(unchecked) private var path: [QueryStreamPathComponent] = []
     @exclusivity(unchecked) private var slot: QueryStreamSlot
     private var lastID = 0
+    /// Keyed containers kept for the next object of their key type (dropped by `finish()`: their
+    /// states refer to this encoder). Exclusivity unchecked as for the buffers above: the cache's
+    /// methods call out to nothing.
+    @exclusivity(unchecked) private var containers = KeyedEncodingContainerCache()
+    /// How many keyed containers were made before the cache was first consulted (up to `containersBeforeReuse`).
+    private var keyedContainerCount = 0
     /// The last type `writeScalar` found to have no scalar form.
     private var lastCompositeType: ObjectIdentifier?
     /// Set when a non-throwing method met something the single pass does not write; every later
@@ -119,6 +131,7 @@ final class QueryStreamEncoder: Encoder {
     /// Frees the buffers and refuses every later write (a container kept past the call finds no level).
     private func finish() {
         abandoned = true
+        containers.removeAll()
         levels.truncate(to: 0)
         levels.deallocate()
         entries.deallocate()
@@ -150,7 +163,35 @@ final class QueryStreamEncoder: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let (depth, id) = openSlotLevel(isArray: false)
-        return KeyedEncodingContainer(QueryStreamKeyedContainer<Key>(encoder: self, depth: depth, id: id))
+        return keyedContainer(Key.self, depth: depth, id: id)
+    }
+
+    /// A keyed container on level `depth` (`id`): the box of this key type's last container when
+    /// nobody holds it any more, repointed at the level, or a new one.
+    func keyedContainer<Key: CodingKey>(_: Key.Type, depth: Int, id: Int) -> KeyedEncodingContainer<Key> {
+        // A small value (a handful of objects) gains nothing from the cache: it is consulted only once
+        // this many containers were made, so such values pay for none of its bookkeeping.
+        guard keyedContainerCount >= Self.containersBeforeReuse else {
+            keyedContainerCount &+= 1
+            return KeyedEncodingContainer(QueryStreamKeyedContainer<Key>(encoder: self, depth: depth, id: id))
+        }
+        let keyType = ObjectIdentifier(Key.self)
+        switch containers.lookUp(keyType) {
+        case .reuse(let box, let state):
+            // The cache holds, under `Key`'s identity, only what `.keep` below stored: the box of a
+            // `KeyedEncodingContainer<Key>` (one reference, checked by `supportsReuse`) and its state.
+            let state = unsafeDowncast(state, to: QueryStreamKeyedState.self)
+            state.depth = depth
+            state.id = id
+            return unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)
+        case .keep:
+            let state = QueryStreamKeyedState(encoder: self, depth: depth, id: id)
+            let container = KeyedEncodingContainer(QueryStreamKeyedContainer<Key>(state: state))
+            containers.keep(box: unsafeBitCast(container, to: AnyObject.self), state: state, for: keyType)
+            return container
+        case .fresh:
+            return KeyedEncodingContainer(QueryStreamKeyedContainer<Key>(encoder: self, depth: depth, id: id))
+        }
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -311,6 +352,12 @@ final class QueryStreamEncoder: Encoder {
     @inline(__always)
     private func beginEntry(depth: Int, id: Int, key: String) throws -> String {
         try enter(depth: depth, id: id)
+        return try appendEntry(key: key)
+    }
+
+    /// Records an entry of the innermost level (an object) under `key` and returns the key as written.
+    @inline(__always)
+    private func appendEntry(key: String) throws -> String {
         let wire = context.wireKey(key)
         let keyStart = keys.count
         guard keys.appendASCII(wire) else { throw fallBack() }

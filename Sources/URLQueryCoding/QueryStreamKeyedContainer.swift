@@ -1,10 +1,34 @@
 /// Keyed container of `QueryStreamEncoder`: writes each property as `&name[key]=value` straight into
 /// the output (an object level of the encoder, checked live before every write).
+///
+/// A container the encoder keeps for reuse reads its level from a `QueryStreamKeyedState`, which the
+/// encoder repoints when it hands the container's box out for another object; any other container
+/// holds its level itself (no state object to allocate).
 struct QueryStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: QueryStreamEncoder
+    private let state: QueryStreamKeyedState?
+    private let ownDepth: Int
+    private let ownID: Int
+
+    /// A container on level `depth` (`id`) of `encoder`.
+    init(encoder: QueryStreamEncoder, depth: Int, id: Int) {
+        self.encoder = encoder
+        state = nil
+        ownDepth = depth
+        ownID = id
+    }
+
+    /// A container whose level `state` says (a container kept for reuse).
+    init(state: QueryStreamKeyedState) {
+        encoder = state.encoder
+        self.state = state
+        ownDepth = 0
+        ownID = 0
+    }
+
     /// The object's level in the encoder's stack, and its id there.
-    let depth: Int
-    let id: Int
+    @inline(__always) private var depth: Int { state?.depth ?? ownDepth }
+    @inline(__always) private var id: Int { state?.id ?? ownID }
 
     var codingPath: [any CodingKey] { encoder.codingPath(ofLevel: depth) }
 
@@ -47,7 +71,7 @@ struct QueryStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         let (depth, id) = encoder.openNestedLevel(depth: depth, id: id, key: key, isArray: false)
-        return KeyedEncodingContainer(QueryStreamKeyedContainer<NestedKey>(encoder: encoder, depth: depth, id: id))
+        return encoder.keyedContainer(NestedKey.self, depth: depth, id: id)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

@@ -46,7 +46,7 @@ struct QueryStreamUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let (depth, id) = encoder.openNestedElementLevel(depth: depth, id: id, isArray: false)
-        return KeyedEncodingContainer(QueryStreamKeyedContainer<NestedKey>(encoder: encoder, depth: depth, id: id))
+        return encoder.keyedContainer(NestedKey.self, depth: depth, id: id)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

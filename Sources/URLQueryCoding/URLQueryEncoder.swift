@@ -51,7 +51,7 @@ public struct URLQueryEncoder: Sendable {
 
     /// The strategies in the form the nested encoders read, rebuilt whenever one changes so an
     /// `encode` call allocates nothing for them.
-    private var context: QueryEncodingContext
+    private(set) var context: QueryEncodingContext
 
     /// Creates an encoder; every strategy defaults to the documented behaviour.
     public init(

@@ -121,9 +121,13 @@ enum QueryBenchmarks {
                 let dispatch = Measure.nanosecondsPerOp(iterations: max(4, 40_000 / count), rounds: 5) {
                     Measure.blackHole(QueryDispatchFloor.walk(order))
                 }
+                let reusing = Measure.nanosecondsPerOp(iterations: max(4, 40_000 / count), rounds: 5) {
+                    Measure.blackHole(QueryDispatchFloor.walk(order, reusingBoxes: true))
+                }
                 print("      per item: courier \(String(format: "%.1f", courier / Double(count))) ns   "
                       + "baseline \(String(format: "%.1f", floor / Double(count))) ns   "
-                      + "Encodable calls alone \(String(format: "%.1f", dispatch / Double(count))) ns")
+                      + "Encodable calls alone \(String(format: "%.1f", dispatch / Double(count))) ns "
+                      + "(boxes reused \(String(format: "%.1f", reusing / Double(count))) ns)")
             }
         }
     }

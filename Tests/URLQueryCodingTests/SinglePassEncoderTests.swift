@@ -67,6 +67,11 @@ import URLQueryCoding
         Model("duplicate keys", DuplicateKeys()),
         Model("nested containers in order", NestedInOrder()),
         Model("deep nesting", Boxed(value: Linked(depth: 40))),
+        // Arrays of more objects than the single pass makes before it reuses container boxes.
+        Model("objects with long keys", Boxed(value: (1...12).map(LongKeys.init))),
+        Model("objects with repeated keys", Boxed(value: Array(repeating: DuplicateKeys(), count: 12))),
+        Model("dictionaries with changing keys", Boxed(value: Array(repeating: [["a": 1, "b": 2], ["c": 3], ["b": 4, "a": 5, "d": 6], ["a b": 7], ["a b": 8, "a": 9]], count: 3).flatMap { $0 })),
+        Model("a container kept past its object", streams: false, KeptContainers()),
         Model("interleaved nested containers", streams: false, Interleaved()),
         Model("superEncoder", streams: false, UsesSuper()),
         Model("non-ASCII key", streams: false, Boxed(value: ["ключ": 1, "b": 2])),
@@ -209,6 +214,54 @@ private struct UsesSuper: Encodable, Sendable {
         try container.encode(1, forKey: .a)
         var parent = container.superEncoder().container(keyedBy: Key.self)
         try parent.encode(2, forKey: .a)
+    }
+}
+
+/// An object whose keys are too long for a small string (their text lives in storage of its own).
+private struct LongKeys: Encodable, Sendable {
+    let n: Int
+    var aPropertyWithALongName: Int { n }
+    var anotherRatherLongPropertyName: String { "v \(n)" }
+    enum CodingKeys: String, CodingKey {
+        case n = "a key longer than fifteen bytes"
+        case aPropertyWithALongName, anotherRatherLongPropertyName
+    }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(anotherRatherLongPropertyName, forKey: .anotherRatherLongPropertyName)
+        try container.encode(n, forKey: .n)
+        try container.encode(aPropertyWithALongName, forKey: .aPropertyWithALongName)
+    }
+}
+
+/// Array elements that each keep their keyed container, and write into the previous element's
+/// container after it is done (the tree adds to that object; the single pass hands the value over).
+private struct KeptContainers: Encodable, Sendable {
+    enum Key: String, CodingKey { case list, a, b }
+
+    /// The container the last element kept (one per `encode(to:)` call, never shared).
+    final class Holder {
+        var container: KeyedEncodingContainer<Key>?
+    }
+
+    struct Element: Encodable {
+        let holder: Holder
+        let n: Int
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(n, forKey: .a)
+            if var previous = holder.container {
+                try previous.encode(n, forKey: .b)
+            }
+            holder.container = container
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        let holder = Holder()
+        var container = encoder.container(keyedBy: Key.self)
+        var list = container.nestedUnkeyedContainer(forKey: .list)
+        for n in 0..<12 { try list.encode(Element(holder: holder, n: n)) }
     }
 }
 
