@@ -481,8 +481,11 @@ import Testing
         try await ResidentMemoryGate.shared.run {
             let size: Int64 = 1 << 30
             server.enqueue(.generated(byteCount: size))
-            let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-dl-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: destination) }
+            // A folder of its own: the body is written to a hidden staging file there and renamed at the end.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-gib-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let destination = folder.appendingPathComponent("body")
             let before = Self.residentBytes()
             var peak = before
             let task = client(transport, timeout: .seconds(60)).download(Call(path: "/gib"), to: destination)
@@ -490,7 +493,11 @@ import Testing
             var aheadOfTheFile: Int64 = 0
             for await progress in task.progress {
                 peak = max(peak, Self.residentBytes())
-                aheadOfTheFile = max(aheadOfTheFile, server.bytesSent - progress.completedBytes)
+                // What the server has sent, then what the files hold now (not `progress.completedBytes`: the
+                // stream buffers events, so a consumer that falls behind reads old counts). Read in this order the
+                // difference can only be too small by what was written in between, never too large.
+                let sent = server.bytesSent
+                aheadOfTheFile = max(aheadOfTheFile, sent - Self.bytesOnDisk(in: folder))
                 last = progress
             }
             _ = try await task.value
@@ -514,6 +521,15 @@ import Testing
             #else
             #expect(growth < 384 << 20, "resident memory grew by \(growth >> 20) MiB during a 1 GiB download")
             #endif
+        }
+    }
+
+    /// The total size of the files in `folder`, hidden ones included.
+    static func bytesOnDisk(in folder: URL) -> Int64 {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.reduce(0) { total, name in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
+            return total + ((attributes?[.size] as? NSNumber)?.int64Value ?? 0)
         }
     }
 
