@@ -96,7 +96,7 @@ public final class StubTransport: Transport, @unchecked Sendable {
         if Task.isCancelled { throw NetworkError.cancelled }
         if next == nil, let handler { return try await handler(request) }
         var response = try (next ?? .success(fallback)).get()
-        if response.url == nil { response.url = request.url }
+        if response.location == nil { response.location = request.location }
         return response
     }
 }

@@ -88,19 +88,22 @@ public final class CookieJar: Sendable {
     /// The `Cookie` header for a request to `url` at `now` (`a=1; b=2`, longer paths first, then earlier
     /// creation), or `nil` when no cookie matches. `now` is read only when the jar holds cookies (every request
     /// passes here, most with an empty jar).
-    package func cookieHeader(for url: URL, now: @autoclosure () -> Date) -> String? {
-        let cookies = change { store in store.entries.isEmpty ? [] : store.cookies(for: url, now: now(), access: true) }
+    package func cookieHeader(for url: @autoclosure () -> URL, now: @autoclosure () -> Date) -> String? {
+        let cookies = change { store in store.entries.isEmpty ? [] : store.cookies(for: url(), now: now(), access: true) }
         return cookies.isEmpty ? nil : cookies.map(\.headerPair).joined(separator: "; ")
     }
 
     /// Stores the `Set-Cookie` fields of a response from `url` received at `now` (fields joined with ", " are
     /// split); returns what became of each. `now` is read only when there is a `Set-Cookie` field.
     @discardableResult
-    package func receive(_ headers: HTTPHeaders, from url: URL, now: @autoclosure () -> Date) -> [Result<Cookie, CookieRejection>] {
+    package func receive(
+        _ headers: HTTPHeaders, from url: @autoclosure () -> URL, now: @autoclosure () -> Date
+    ) -> [Result<Cookie, CookieRejection>] {
         guard headers.contains("Set-Cookie") else { return [] }   // most responses: no arrays to build
         let fields = headers.values(for: "Set-Cookie").flatMap(SetCookie.split)
         guard !fields.isEmpty else { return [] }
         let now = now()
+        let url = url()
         return change { store in
             fields.map { field in SetCookie.parse(field, now: now).flatMap { store.store($0, from: url, now: now) } }
         }

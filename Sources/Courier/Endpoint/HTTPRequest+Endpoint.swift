@@ -63,7 +63,7 @@ extension HTTPRequest {
         if let queryValue {
             queryString = try Self.encodeQuery(queryValue, with: endpoint.queryEncoder ?? defaults.queryEncoder)
         }
-        let url = try RequestURLBuilder.url(base: base, path: endpoint.path, query: queryString)
+        let location = try RequestURLBuilder.location(base: base, path: endpoint.path, query: queryString)
 
         var headers = defaults.headers.isEmpty ? endpoint.headers : defaults.headers.merging(endpoint.headers)
         var body: HTTPBody?
@@ -99,7 +99,7 @@ extension HTTPRequest {
 
         self.init(
             method: method,
-            url: url,
+            location: location,
             headers: headers,
             body: body,
             timeout: timeout,

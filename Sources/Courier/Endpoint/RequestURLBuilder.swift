@@ -39,6 +39,9 @@ package enum RequestURLBuilder {
         let path: String
         /// `path` without its trailing slash (the endpoint path brings its own leading one).
         let joinablePath: String
+        /// The length in UTF-8 bytes of `prefix` + `joinablePath` when `URL(string:)` keeps that text exactly
+        /// (see `RequestURL.keepsExactly(_:)`), else `nil`: then every request's URL is parsed when built.
+        let checkedPrefixLength: Int?
     }
 
     /// Checks `baseURL` by the rules above and takes it apart.
@@ -46,13 +49,26 @@ package enum RequestURLBuilder {
     /// - Throws: `NetworkError.configuration(reason: .invalidBaseURL)`.
     package static func base(_ baseURL: URL) throws(NetworkError) -> Base {
         let (prefix, path) = try split(baseURL)
-        return Base(prefix: prefix, path: path, joinablePath: path.hasSuffix("/") ? String(path.dropLast()) : path)
+        let joinablePath = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let joined = prefix + joinablePath
+        return Base(
+            prefix: prefix, path: path, joinablePath: joinablePath,
+            checkedPrefixLength: RequestURL.keepsExactly(joined) ? joined.utf8.count : nil
+        )
     }
 
     /// Builds the absolute URL against an already checked base (see `url(baseURL:path:query:)`).
     ///
     /// - Throws: `NetworkError.configuration(reason: .invalidRequest)`.
     package static func url(base: Base, path: EndpointPath, query: String? = nil) throws(NetworkError) -> URL {
+        try location(base: base, path: path, query: query).url
+    }
+
+    /// The same URL as `url(base:path:query:)`, as a `RequestURL`: not parsed into a `URL` when its text is
+    /// one that `URL(string:)` keeps exactly (the usual case), else parsed here, failing as `url` fails.
+    ///
+    /// - Throws: `NetworkError.configuration(reason: .invalidRequest)`.
+    package static func location(base: Base, path: EndpointPath, query: String? = nil) throws(NetworkError) -> RequestURL {
         let query = query ?? ""
         // The whole URL in one buffer (the path is encoded straight into it), one String at the end.
         var bytes: [UInt8] = []
@@ -73,11 +89,14 @@ package enum RequestURLBuilder {
             bytes.append(UInt8(ascii: "?"))
             bytes.append(contentsOf: query.utf8)
         }
+        if let checked = base.checkedPrefixLength, let location = RequestURL(unparsed: bytes, afterCheckedPrefix: checked) {
+            return location
+        }
         let result = String(decoding: bytes, as: UTF8.self)
         guard let url = URL(string: result) else {
             throw .configuration(reason: .invalidRequest("the URL '\(result)' is not valid"))
         }
-        return url
+        return RequestURL(url)
     }
 
     /// Percent-encodes an endpoint path by the rules above, with a leading `/` (empty for an empty path).

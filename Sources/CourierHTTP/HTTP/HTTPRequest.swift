@@ -9,8 +9,13 @@ import Foundation
 public struct HTTPRequest: Sendable {
     /// The method.
     public var method: HTTPMethod
-    /// The absolute URL, query included.
-    public var url: URL
+    /// The absolute URL, query included (parsed from the built text when first read: see `RequestURL`).
+    public var url: URL {
+        get { location.url }
+        set { location = RequestURL(newValue) }
+    }
+    /// The absolute URL as text or `URL`, whichever it was made from.
+    package var location: RequestURL
     /// The header fields, `Content-Type` included when there is a body.
     public var headers: HTTPHeaders
     /// The body, if any.
@@ -42,8 +47,27 @@ public struct HTTPRequest: Sendable {
         retryPolicy: RetryPolicy = RequestDefaults.standard.retryPolicy,
         redirectPolicy: RedirectPolicy = RequestDefaults.standard.redirectPolicy
     ) {
+        self.init(
+            method: method, location: RequestURL(url), headers: headers, body: body, timeout: timeout,
+            acceptableStatusCodes: acceptableStatusCodes, maximumResponseSize: maximumResponseSize,
+            retryPolicy: retryPolicy, redirectPolicy: redirectPolicy
+        )
+    }
+
+    /// Creates a request for a URL given as `RequestURL` (text a builder checked, parsed only when read).
+    package init(
+        method: HTTPMethod,
+        location: RequestURL,
+        headers: HTTPHeaders,
+        body: HTTPBody?,
+        timeout: Duration,
+        acceptableStatusCodes: Set<Int>,
+        maximumResponseSize: Int?,
+        retryPolicy: RetryPolicy,
+        redirectPolicy: RedirectPolicy
+    ) {
         self.method = method
-        self.url = url
+        self.location = location
         self.headers = headers
         self.body = body
         self.timeout = timeout

@@ -10,7 +10,12 @@ public struct HTTPResponse: Sendable {
     /// The body, read once: in memory or still arriving.
     public var body: ResponseBody
     /// The URL that answered (after redirects).
-    public var url: URL?
+    public var url: URL? {
+        get { location?.url }
+        set { location = newValue.map(RequestURL.init) }
+    }
+    /// The URL that answered as text or `URL` (a request's, shared without parsing it: see `RequestURL`).
+    package var location: RequestURL?
     /// How the client's cache answered, or `nil` when no cache took part.
     public var cacheStatus: CacheStatus?
     /// The redirects followed to get here, oldest first (see `RedirectInterceptor`).
@@ -27,7 +32,7 @@ public struct HTTPResponse: Sendable {
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
-        self.url = url
+        self.location = url.map(RequestURL.init)
     }
 
     /// Creates a response with its body in memory.
