@@ -352,12 +352,6 @@ final class QueryStreamEncoder: Encoder {
     @inline(__always)
     private func beginEntry(depth: Int, id: Int, key: String) throws -> String {
         try enter(depth: depth, id: id)
-        return try appendEntry(key: key)
-    }
-
-    /// Records an entry of the innermost level (an object) under `key` and returns the key as written.
-    @inline(__always)
-    private func appendEntry(key: String) throws -> String {
         let wire = context.wireKey(key)
         let keyStart = keys.count
         guard keys.appendASCII(wire) else { throw fallBack() }

@@ -2,6 +2,7 @@ import Courier
 import CourierHTTP
 import CourierTesting
 import Foundation
+import Synchronization
 import Testing
 
 /// The default stack runs its built-ins as one fused step (`BuiltInTail`); every scenario here runs through that
@@ -114,16 +115,14 @@ import Testing
 }
 
 /// The stub's answers in order, shared by the stub's handler calls.
-final class LockedScript: @unchecked Sendable {
-    // Safe: `answers` is only touched under `lock`.
-    private let lock = NSLock()
-    private var answers: [Result<HTTPResponse, URLError>]
+final class LockedScript: Sendable {
+    private let answers: Mutex<[Result<HTTPResponse, URLError>]>
 
-    init(_ answers: [Result<HTTPResponse, URLError>]) { self.answers = answers }
+    init(_ answers: [Result<HTTPResponse, URLError>]) { self.answers = Mutex(answers) }
 
     /// The next answer; a script that runs out answers 500, which no scenario expects.
     func next() throws -> HTTPResponse {
-        let answer = lock.withLock { answers.isEmpty ? nil : answers.removeFirst() }
+        let answer = answers.withLock { answers in answers.isEmpty ? nil : answers.removeFirst() }
         return try (answer ?? .success(HTTPResponse(statusCode: 500))).get()
     }
 }
