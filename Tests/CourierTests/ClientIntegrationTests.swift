@@ -524,13 +524,23 @@ import Testing
         }
     }
 
-    /// The total size of the files in `folder`, hidden ones included.
+    /// The total size of the files in `folder`, hidden ones included. A file can be renamed between the listing and
+    /// the reading of its size (the staging file becomes the destination at the end of a download); the folder is
+    /// listed again then, so a rename never reads as an empty folder.
     static func bytesOnDisk(in folder: URL) -> Int64 {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.reduce(0) { total, name in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
-            return total + ((attributes?[.size] as? NSNumber)?.int64Value ?? 0)
+        var total: Int64 = 0
+        for _ in 0..<1_000 {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            total = 0
+            var vanished = false
+            for name in names {
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path),
+                      let size = (attributes[.size] as? NSNumber)?.int64Value else { vanished = true; break }
+                total += size
+            }
+            if !vanished { return total }
         }
+        return total
     }
 
     /// The process's resident set (`VmRSS`), in bytes; 0 where `/proc` is not available.
