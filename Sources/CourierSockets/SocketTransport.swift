@@ -20,6 +20,8 @@ public final class SocketTransport: Transport {
     private let pool: ConnectionPool
     private let settings: ConnectionSettings
     private let proxies: ProxyConfiguration
+    /// The origins sent to, read from their URL text once.
+    private let origins = RequestOriginCache()
     #endif
 
     /// Creates a transport; its connections are opened on first use and closed when it is released.
@@ -59,7 +61,7 @@ public final class SocketTransport: Transport {
         #if os(Linux)
         if Task.isCancelled { throw NetworkError.cancelled }
         let start = MonotonicClock.now()
-        let target = try RequestTarget(request.url, proxies: proxies)
+        let target = try RequestTarget(request.location, proxies: proxies, origins: origins)
         let prepared = try PreparedRequest(request, target: target, decompresses: configuration.decompressesResponses)
         var attempts = 0
         while true {

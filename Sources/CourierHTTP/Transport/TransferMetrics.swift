@@ -8,7 +8,12 @@ import Foundation
 /// DNS lookup on a reused connection, no TLS over plain HTTP) is `nil`.
 public struct TransferMetrics: Sendable, Hashable, CustomStringConvertible {
     /// The URL requested.
-    public var url: URL
+    public var url: URL {
+        get { location.url }
+        set { location = RequestURL(newValue) }
+    }
+    /// The URL requested, parsed only when `url` is read.
+    package var location: RequestURL
     /// Whether the request went out on a pooled connection opened for an earlier one.
     public var reusedConnection: Bool
     /// The address connected to (`127.0.0.1:8080`), when known.
@@ -39,12 +44,17 @@ public struct TransferMetrics: Sendable, Hashable, CustomStringConvertible {
             text("dns", domainLookup), text("connect", connect), text("tls", secureConnection), text("sent", requestSent),
             text("firstByte", firstByte), text("complete", complete),
         ].compactMap { $0 }
-        return (["\(url.absoluteString)", "reused=\(reusedConnection)"] + phases + (failed ? ["failed"] : [])).joined(separator: " ")
+        return (["\(location.string)", "reused=\(reusedConnection)"] + phases + (failed ? ["failed"] : [])).joined(separator: " ")
     }
 
     /// Empty metrics for `url`.
     package init(url: URL) {
-        self.url = url
+        self.init(location: RequestURL(url))
+    }
+
+    /// Empty metrics for the URL `location`.
+    package init(location: RequestURL) {
+        self.location = location
         self.reusedConnection = false
         self.responseBodyBytes = 0
         self.failed = false

@@ -31,7 +31,7 @@ final class Exchange: @unchecked Sendable {
     /// The most decoded body bytes the client accepts (`maximumResponseSize`), to stop a decompression early.
     let maximumDecodedBytes: Int?
     /// The URL, for the response.
-    let url: URL
+    let location: RequestURL
     /// Hears of body bytes sent.
     let uploadProgress: (@Sendable (TransferProgress) -> Void)?
 
@@ -76,7 +76,7 @@ final class Exchange: @unchecked Sendable {
         self.decodesContent = decodesContent
         self.timeout = MonotonicClock.nanoseconds(request.timeout)
         self.requestDeadline = requestTimeout.map { MonotonicClock.now() + MonotonicClock.nanoseconds($0) }
-        self.url = request.url
+        self.location = request.location
         self.maximumDecodedBytes = request.maximumResponseSize
         self.uploadProgress = request.uploadProgress
         self.metrics = metrics
@@ -85,7 +85,7 @@ final class Exchange: @unchecked Sendable {
     deinit {
         // Never leave a caller suspended: an exchange dropped without an answer fails its request.
         headContinuation?.resume(throwing: NetworkError.transport(TransportFailure(
-            kind: .other, message: "the request to \(url.absoluteString) ended without a response")))
+            kind: .other, message: "the request to \(location.string) ended without a response")))
     }
 
     /// The time since `start`.

@@ -208,7 +208,8 @@ extension HTTP1Connection {
             exchange.stream = stream
             body = ResponseBody(stream)
         }
-        var response = HTTPResponse(statusCode: head.statusCode, headers: headers, body: body, url: exchange.url)
+        var response = HTTPResponse(statusCode: head.statusCode, headers: headers, body: body, url: nil)
+        response.location = exchange.location
         response.metricsRecorder = exchange.metricsRecorder
         return response
     }

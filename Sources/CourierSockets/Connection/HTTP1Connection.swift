@@ -141,7 +141,7 @@ final class HTTP1Connection: LoopChannel, @unchecked Sendable {
             fail(NetworkError.transport(TransportFailure(
                 kind: .timedOut,
                 message: whole
-                    ? "the request to \(exchange.url.absoluteString) took longer than its time limit"
+                    ? "the request to \(exchange.location.string) took longer than its time limit"
                     : "no data from \(key) for \(Self.describe(nanoseconds: exchange.timeout))")))
         case .closed:
             break

@@ -13,29 +13,40 @@ struct RequestTarget: Sendable {
     var hostHeader: String
     /// The request target: origin form `/path?query`, or absolute form through an HTTP proxy.
     var path: String
+    /// `Basic …` for credentials in the URL (`http://user:password@host/`), which go to that origin as curl
+    /// sends them; `nil` when the URL has none.
+    var basicAuthorization: String?
 
     /// Reads `url`.
     ///
     /// - Throws: `.transport(.other)` for a scheme other than http/https, or a URL with no host.
     init(_ url: URL, proxies: ProxyConfiguration) throws {
-        guard let scheme = url.scheme.map(Self.lowercasedASCII), scheme == "http" || scheme == "https" else {
-            throw NetworkError.transport(TransportFailure(
-                kind: .other, message: "SocketTransport sends only http and https URLs, not '\(url.absoluteString)'"))
+        self.init(origin: try RequestOrigin(url, proxies: proxies), absoluteURL: url.absoluteString)
+    }
+
+    /// Reads `location`'s text; its `scheme://authority` part is looked up in `origins`, so a Foundation `URL`
+    /// is parsed only for an origin not seen before (or one with credentials, which is never kept).
+    ///
+    /// - Throws: as `init(_:proxies:)`.
+    init(_ location: RequestURL, proxies: ProxyConfiguration, origins: RequestOriginCache) throws {
+        let text = location.string
+        let origin: RequestOrigin
+        if let prefix = RequestOriginCache.originPrefix(of: text) {
+            origin = try origins.origin(for: prefix) { try RequestOrigin(location.url, proxies: proxies) }
+        } else {
+            origin = try RequestOrigin(location.url, proxies: proxies)
         }
-        guard let host = url.host?.withoutIPv6Brackets, !host.isEmpty else {
-            throw NetworkError.transport(TransportFailure(kind: .other, message: "the URL '\(url.absoluteString)' has no host"))
-        }
-        let defaultPort = scheme == "https" ? 443 : 80
-        let port = url.port ?? defaultPort
-        // Byte scans: `String.contains(_:)` and `lowercased()` go through Foundation's slow generic paths.
-        let bracketed = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
-        let route = proxies.proxy(scheme: scheme, host: host).map { ProxyRoute(proxy: $0, tunnels: scheme == "https") }
-        self.key = PoolKey(scheme: scheme, host: Self.lowercasedASCII(host), port: port, proxy: route)
-        self.host = host
-        self.hostHeader = port == defaultPort ? bracketed : "\(bracketed):\(port)"
-        let originForm = Self.originForm(of: url.absoluteString)
+        self.init(origin: origin, absoluteURL: text)
+    }
+
+    private init(origin: RequestOrigin, absoluteURL: String) {
+        key = origin.key
+        host = origin.host
+        hostHeader = origin.hostHeader
+        basicAuthorization = origin.basicAuthorization
+        let originForm = Self.originForm(of: absoluteURL)
         // Through an HTTP proxy (not a tunnel) the request names the whole URL (RFC 9112 §3.2.2).
-        self.path = route.map { !$0.tunnels } == true ? "\(scheme)://\(hostHeader)\(originForm)" : originForm
+        path = origin.key.proxy.map { !$0.tunnels } == true ? "\(origin.key.scheme)://\(hostHeader)\(originForm)" : originForm
     }
 
     /// `text` with ASCII capitals lowered; `text` itself (no copy) when it has none, as hosts and schemes
@@ -96,8 +107,7 @@ struct PreparedRequest: Sendable {
     /// - Throws: `.invalidHeader`-style failures for header text that cannot go on the wire.
     init(_ request: HTTPRequest, target: RequestTarget, decompresses: Bool) throws {
         var headers = request.headers.combined
-        // Credentials in the URL (`https://user:password@host/`) go to that origin as Basic auth, as curl sends them.
-        if let authorization = request.url.basicAuthorization, !headers.contains("Authorization") {
+        if let authorization = target.basicAuthorization, !headers.contains("Authorization") {
             headers.add(name: "Authorization", value: authorization)
         }
         if let route = target.key.proxy, !route.tunnels, let authorization = route.authorization, !headers.contains("Proxy-Authorization") {
@@ -129,7 +139,7 @@ struct PreparedRequest: Sendable {
     func makeExchange(_ request: HTTPRequest, requestTimeout: Duration?, start: UInt64) -> Exchange {
         Exchange(
             head: head, request: request, chunked: chunked, bodyLength: bodyLength, decodesContent: decodesContent,
-            requestTimeout: requestTimeout, metrics: TransferMetrics(url: request.url), start: start)
+            requestTimeout: requestTimeout, metrics: TransferMetrics(location: request.location), start: start)
     }
 }
 #endif
