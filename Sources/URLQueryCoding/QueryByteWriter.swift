@@ -167,6 +167,25 @@ struct QueryByteWriter {
         count += length
     }
 
+    /// Appends `&` (unless `first`), the bytes of `prefix` and those of `step`: the name of a pair of
+    /// the direct path, with room reserved for an `[index]` and the `=` after it.
+    @inline(__always)
+    mutating func appendName(first: Bool, prefix: QueryByteWriter, step: QueryWritePlan.Step) {
+        reserve(prefix.count &+ step.count &+ 32)
+        var cursor = base + count
+        if !first {
+            cursor.pointee = UInt8(ascii: "&")
+            cursor += 1
+        }
+        if prefix.count > 0 {
+            cursor.update(from: prefix.base, count: prefix.count)
+            cursor += prefix.count
+        }
+        cursor.update(from: step.start, count: step.count)
+        cursor += step.count
+        count = cursor - base
+    }
+
     /// Appends `value` as `String(value)` writes it: decimal digits, after a `-` when negative.
     mutating func appendInteger(_ value: Int) {
         if value >= 0 {
