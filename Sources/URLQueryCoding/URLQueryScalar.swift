@@ -13,7 +13,7 @@ extension String: URLQueryScalar {
 }
 
 extension Bool: URLQueryScalar {
-    public func writeQueryScalar(to writer: inout URLQueryWriter) throws { writer.writeLeaf(writer.context.format(self)) }
+    public func writeQueryScalar(to writer: inout URLQueryWriter) throws { writer.writeLeaf(bool: self) }
 }
 
 extension Double: URLQueryScalar {

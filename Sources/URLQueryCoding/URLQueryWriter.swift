@@ -27,6 +27,8 @@ public struct URLQueryWriter: ~Copyable {
     private let table: UnsafePointer<UInt8>
     private let spaceAsPlus: Bool
     private let arrayForm: QueryStreamEncoder.ArrayForm
+    /// `boolEncodingStrategy` is `.numeric`.
+    private let numericBools: Bool
     /// The wire bytes: `name=value` pairs joined by `&`.
     private(set) var output: QueryByteWriter
     /// The escaped name of the object being written (empty at the top without a `rootKey`).
@@ -50,6 +52,7 @@ public struct URLQueryWriter: ~Copyable {
         self.cache = cache
         self.spaceAsPlus = spaceAsPlus
         self.arrayForm = arrayForm
+        numericBools = context.options.boolEncodingStrategy == .numeric
         table = QueryEscapeTable.table(spaceAsPlus: spaceAsPlus)
         output = QueryByteWriter(startingIn: buffer)
         prefix = QueryByteWriter(startingIn: side)
@@ -105,7 +108,7 @@ public struct URLQueryWriter: ~Copyable {
     public mutating func write(_ value: Int) throws { writeLeaf(integer: value) }
 
     /// Writes a `Bool` field as `boolEncodingStrategy` says.
-    public mutating func write(_ value: Bool) throws { writeLeaf(context.format(value)) }
+    public mutating func write(_ value: Bool) throws { writeLeaf(bool: value) }
 
     /// Writes any scalar field as the encoder's strategies say.
     public mutating func write<T: URLQueryScalar>(_ value: T) throws { try value.writeQueryScalar(to: &self) }
@@ -216,12 +219,16 @@ public struct URLQueryWriter: ~Copyable {
         let plan = try plan(for: T.self)
         depth &+= 1
         defer { depth &-= 1 }
-        for index in values.indices {
-            prefix.truncate(to: elementsMark)
-            prefix.appendOpenBracket()
-            prefix.appendDecimal(index)
-            prefix.appendCloseBracket()
-            try writeFields(of: values[index], plan: plan)
+        // Through the buffer: the elements are borrowed in place, with no `Array<T>` metadata lookup
+        // or copy per element (this code runs unspecialized).
+        try values.withUnsafeBufferPointer { elements in
+            for index in 0..<elements.count {
+                prefix.truncate(to: elementsMark)
+                prefix.appendOpenBracket()
+                prefix.appendDecimal(index)
+                prefix.appendCloseBracket()
+                try writeFields(of: elements[index], plan: plan)
+            }
         }
         prefix.truncate(to: mark)
     }
@@ -340,19 +347,25 @@ public struct URLQueryWriter: ~Copyable {
     /// Writes `&name=` for the current field or array element (no `&` before the first pair).
     @inline(__always)
     private mutating func beginLeaf() {
-        output.appendName(first: output.isEmpty, prefix: prefix, step: step)
-        if element != Self.notAnElement {
-            output.appendOpenBracket()
-            if element >= 0 { output.appendDecimal(element) }
-            output.appendCloseBracket()
-        }
-        output.append(UInt8(ascii: "="))
+        output.appendName(first: output.isEmpty, prefix: prefix, step: step, element: element)
     }
 
     /// Writes the current field's value as escaped text.
     mutating func writeLeaf(_ text: String) {
         beginLeaf()
         output.appendEscaped(text, table: table)
+    }
+
+    /// Writes a `Bool` as `boolEncodingStrategy` says (`true`/`false` or `1`/`0`: nothing to escape).
+    mutating func writeLeaf(bool value: Bool) {
+        beginLeaf()
+        let text: StaticString
+        if numericBools {
+            text = value ? "1" : "0"
+        } else {
+            text = value ? "true" : "false"
+        }
+        output.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Writes the current field's value as decimal digits.
