@@ -21,9 +21,17 @@ final class QueryEncodingContext: Sendable {
     private let usesDefaultKeys: Bool
     private let trueText: String
     private let falseText: String
+    /// The `URLQueryWritable` plans of this configuration (a `QueryWritePlanCache`; `nil` where
+    /// `Mutex` is unavailable, and then the direct path is not taken).
+    let writePlans: (any AnyObject & Sendable)?
 
     init(options: QueryEncodingOptions) {
         self.options = options
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            writePlans = QueryWritePlanCache()
+        } else {
+            writePlans = nil
+        }
         if case .useDefaultKeys = options.keyEncodingStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
         switch options.boolEncodingStrategy {
         case .literal: (trueText, falseText) = ("true", "false")

@@ -105,8 +105,21 @@ public struct URLQueryEncoder: Sendable {
     /// Encodes `value` as a percent-encoded query string without the leading `?`
     /// (`tags%5B0%5D=a&user%5Bname%5D=kim%20lee`). Space is `%20`, `+` is `%2B`.
     ///
+    /// A `URLQueryWritable` value is written directly from its fields (the same bytes, several times
+    /// faster); any other value through `encode(to:)`.
+    ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeQueryString<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> String {
+        var direct: String?
+        if writeDirectly(value, rootKey: rootKey, spaceAsPlus: false, { direct = String(decoding: $0, as: UTF8.self) }),
+           let direct {
+            return direct
+        }
+        return try encodableQueryString(value, rootKey: rootKey)
+    }
+
+    /// `encodeQueryString` through `Encodable` (the single pass, or the tree encoder).
+    func encodableQueryString<T: Encodable>(_ value: T, rootKey: String?) throws -> String {
         var text = ""
         if QueryStreamEncoder.encode(value, rootKey: rootKey, context: context, spaceAsPlus: false, {
             text = String(decoding: $0, as: UTF8.self)
@@ -124,6 +137,15 @@ public struct URLQueryEncoder: Sendable {
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeFormBody<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> Data {
+        var direct: Data?
+        if writeDirectly(value, rootKey: rootKey, spaceAsPlus: true, { direct = Data(buffer: $0) }), let direct {
+            return direct
+        }
+        return try encodableFormBody(value, rootKey: rootKey)
+    }
+
+    /// `encodeFormBody` through `Encodable` (the single pass, or the tree encoder).
+    func encodableFormBody<T: Encodable>(_ value: T, rootKey: String?) throws -> Data {
         var body = Data()
         if QueryStreamEncoder.encode(value, rootKey: rootKey, context: context, spaceAsPlus: true, {
             body = Data(buffer: $0)

@@ -53,6 +53,25 @@ import Testing
         #expect(keptComments == originalComments)
     }
 
+    /// `courier-bench query` measures the direct path on Sources/courier-bench/QueryBenchModels.swift, which must be
+    /// exactly what httpidl generates from QueryBenchModels.http next to it (regenerated with `HTTPIDL_UPDATE_GOLDEN=1`).
+    @Test func benchQueryModelsAreWhatHTTPIDLGenerates() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/courier-bench")
+        let input = directory.appendingPathComponent("QueryBenchModels.http")
+        let result = TestSupport.compile(SourceFile(name: "QueryBenchModels.http", bytes: Array(try Data(contentsOf: input))))
+        #expect(result.diagnostics.isEmpty, "\(TestSupport.summaries(result))")
+        let output = try #require(result.outputs.first)
+        let expectedURL = directory.appendingPathComponent(output.fileName)
+        if Self.updating {
+            try Data(output.contents.utf8).write(to: expectedURL)
+            return
+        }
+        #expect(output.contents == (try String(contentsOf: expectedURL, encoding: .utf8)),
+                "Sources/courier-bench/\(output.fileName) is not what httpidl generates from QueryBenchModels.http")
+        #expect(output.contents.components(separatedBy: "URLQueryWritable {").count == 9)
+    }
+
     @Test func internalAccessDropsPublic() throws {
         let source = try load("recursive_structs")
         let publicSwift = TestSupport.swift(TestSupport.compile(source))

@@ -100,12 +100,23 @@ public struct DeleteResourceRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(reason: self.reason) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
+    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
         public var reason: String?
 
         /// Creates a `Query`.
         public init(reason: String? = nil) {
             self.reason = reason
+        }
+
+        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["reason"] }
+
+        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+            switch index {
+            case 0: try writer.write(self.reason)
+            default: break
+            }
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -189,7 +189,7 @@ public struct GetAccountsStatusRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
+    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
         public var code: Code
         public var filter: Status
 
@@ -197,6 +197,18 @@ public struct GetAccountsStatusRequest: APIDefinition {
         public init(code: Code = .notFound, filter: Status = .banned) {
             self.code = code
             self.filter = filter
+        }
+
+        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["code", "filter"] }
+
+        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+            switch index {
+            case 0: try writer.write(self.code.rawValue)
+            case 1: try writer.write(self.filter.rawValue)
+            default: break
+            }
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -89,7 +89,7 @@ public struct GetV1ArticlesArticleIdCommentsRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
+    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
         public var page: Int32?
         public var pageSize: Int32?
         public var orderBy: String?
@@ -99,6 +99,19 @@ public struct GetV1ArticlesArticleIdCommentsRequest: APIDefinition {
             self.page = page
             self.pageSize = pageSize
             self.orderBy = orderBy
+        }
+
+        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["p", "ps", "order"] }
+
+        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+            switch index {
+            case 0: try writer.write(self.page)
+            case 1: try writer.write(self.pageSize)
+            case 2: try writer.write(self.orderBy)
+            default: break
+            }
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -315,7 +328,7 @@ public struct GetV1ConfigRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(platform: self.platform, version: self.version) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
+    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
         public var platform: String?
         public var version: String?
 
@@ -323,6 +336,18 @@ public struct GetV1ConfigRequest: APIDefinition {
         public init(platform: String? = nil, version: String? = nil) {
             self.platform = platform
             self.version = version
+        }
+
+        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["platform", "version"] }
+
+        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+            switch index {
+            case 0: try writer.write(self.platform)
+            case 1: try writer.write(self.version)
+            default: break
+            }
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -31,12 +31,23 @@ public struct GetSnapsSnapIdActionsRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(limit: self.limit) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
+    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
         public var limit: Int32?
 
         /// Creates a `Query`.
         public init(limit: Int32? = nil) {
             self.limit = limit
+        }
+
+        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["limit"] }
+
+        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+            switch index {
+            case 0: try writer.write(self.limit)
+            default: break
+            }
         }
 
         private enum CodingKeys: String, CodingKey {

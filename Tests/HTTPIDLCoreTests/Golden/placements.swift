@@ -66,12 +66,23 @@ public struct PostOrdersOrderIdItemsRequest: APIDefinition {
     public var body: RequestBody? { .json(Body(sku: self.sku, quantity: self.quantity)) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
+    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
         public var dryRun: Bool?
 
         /// Creates a `Query`.
         public init(dryRun: Bool? = nil) {
             self.dryRun = dryRun
+        }
+
+        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["dry-run"] }
+
+        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+            switch index {
+            case 0: try writer.write(self.dryRun)
+            default: break
+            }
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -132,12 +143,23 @@ public struct GetOrdersOrderIdItemsRequest: APIDefinition {
     public var body: RequestBody? { .json(Body(filter: self.filter)) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
+    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
         public var page: Int32?
 
         /// Creates a `Query`.
         public init(page: Int32? = nil) {
             self.page = page
+        }
+
+        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["page"] }
+
+        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+            switch index {
+            case 0: try writer.write(self.page)
+            default: break
+            }
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -3,7 +3,7 @@
 import Courier
 import Foundation
 
-public struct Filter: Codable, Sendable, Equatable {
+public struct Filter: Codable, Sendable, Equatable, URLQueryWritable {
     public var color: String?
     public var size: Int32?
 
@@ -11,6 +11,18 @@ public struct Filter: Codable, Sendable, Equatable {
     public init(color: String? = nil, size: Int32? = nil) {
         self.color = color
         self.size = size
+    }
+
+    /// The wire names of the fields in declaration order (`URLQueryWritable`).
+    public static var queryFieldNames: [String] { ["color", "size"] }
+
+    /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
+    public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+        switch index {
+        case 0: try writer.write(self.color)
+        case 1: try writer.write(self.size)
+        default: break
+        }
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -60,7 +72,7 @@ public struct GetPetsPetIdPhotosRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
+    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
         public var tags: [String]?
         public var filter: Filter?
         public var limit: Int32?
@@ -70,6 +82,19 @@ public struct GetPetsPetIdPhotosRequest: APIDefinition {
             self.tags = tags
             self.filter = filter
             self.limit = limit
+        }
+
+        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["tags", "filter", "limit"] }
+
+        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+            switch index {
+            case 0: try writer.write(self.tags)
+            case 1: try writer.write(self.filter)
+            case 2: try writer.write(self.limit)
+            default: break
+            }
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -128,12 +153,23 @@ public struct PutPetsPetIdPhotosRequest: APIDefinition {
     public var body: RequestBody? { .json(self.payload) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
+    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
         public var sizes: [Int32]?
 
         /// Creates a `Query`.
         public init(sizes: [Int32]? = nil) {
             self.sizes = sizes
+        }
+
+        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["sizes"] }
+
+        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+            switch index {
+            case 0: try writer.write(self.sizes)
+            default: break
+            }
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -180,12 +216,23 @@ public struct PostPetsPetIdPhotosRequest: APIDefinition {
     public var body: RequestBody? { .file(self.fileURL, contentType: self.contentType) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
+    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
         public var caption: String?
 
         /// Creates a `Query`.
         public init(caption: String? = nil) {
             self.caption = caption
+        }
+
+        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["caption"] }
+
+        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+            switch index {
+            case 0: try writer.write(self.caption)
+            default: break
+            }
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -230,7 +277,7 @@ public struct GetSearchRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
+    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
         public var ids: [String]?
         public var `where`: [String: String]?
 
@@ -238,6 +285,18 @@ public struct GetSearchRequest: APIDefinition {
         public init(ids: [String]? = nil, `where`: [String: String]? = nil) {
             self.ids = ids
             self.`where` = `where`
+        }
+
+        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["ids", "where"] }
+
+        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+            switch index {
+            case 0: try writer.write(self.ids)
+            case 1: try writer.write(self.`where`)
+            default: break
+            }
         }
 
         private enum CodingKeys: String, CodingKey {

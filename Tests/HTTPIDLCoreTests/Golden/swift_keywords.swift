@@ -107,7 +107,7 @@ public struct GetSearchRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
+    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
         public var queryValue: String?
         public var pathValue: String?
         public var methodValue: String?
@@ -142,6 +142,28 @@ public struct GetSearchRequest: APIDefinition {
             self.`inout` = `inout`
             self.`let` = `let`
             self.`where` = `where`
+        }
+
+        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] {
+            ["q", "path", "method", "body", "headers", "default", "var", "inout", "let", "where"]
+        }
+
+        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+            switch index {
+            case 0: try writer.write(self.queryValue)
+            case 1: try writer.write(self.pathValue)
+            case 2: try writer.write(self.methodValue)
+            case 3: try writer.write(self.bodyValue)
+            case 4: try writer.write(self.headersValue)
+            case 5: try writer.write(self.`default`)
+            case 6: try writer.write(self.`var`)
+            case 7: try writer.write(self.`inout`)
+            case 8: try writer.write(self.`let`)
+            case 9: try writer.write(self.`where`)
+            default: break
+            }
         }
 
         private enum CodingKeys: String, CodingKey {

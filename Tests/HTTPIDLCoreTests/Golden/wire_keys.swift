@@ -86,7 +86,7 @@ public struct GetProfilesRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(sortOrder: self.sortOrder, page: self.page) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
+    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
         public var sortOrder: String?
         public var page: Int32?
 
@@ -94,6 +94,18 @@ public struct GetProfilesRequest: APIDefinition {
         public init(sortOrder: String? = nil, page: Int32? = nil) {
             self.sortOrder = sortOrder
             self.page = page
+        }
+
+        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["sort-order", "p"] }
+
+        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+            switch index {
+            case 0: try writer.write(self.sortOrder)
+            case 1: try writer.write(self.page)
+            default: break
+            }
         }
 
         private enum CodingKeys: String, CodingKey {

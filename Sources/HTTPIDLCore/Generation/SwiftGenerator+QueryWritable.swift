@@ -1,0 +1,76 @@
+/// The `URLQueryWritable` conformance of the structs sent as query: the wire names of the fields and a
+/// `switch` that hands each field's value to `URLQueryWriter`, so `URLQueryEncoder` writes them without
+/// going through `Encoder` (the same bytes as `encode(to:)`).
+extension SwiftGenerator {
+    // MARK: - URLQueryWritable
+
+    /// Writes `queryFieldNames` and `writeQueryField(_:to:)` for `fields` (the struct's stored properties,
+    /// in declaration order, as its `CodingKeys` lists them).
+    func writeQueryWritableMembers<Fields: Collection<ModelField>>(_ fields: Fields, spacing: inout SwiftRenderer.MemberSpacing,
+                                                                   to renderer: inout SwiftRenderer) {
+        let names = fields.map { Naming.stringLiteral($0.wireKey) }.joined(separator: ", ")
+        renderer.member(.computedProperty(doc: ["The wire names of the fields in declaration order (`URLQueryWritable`)."],
+                                          access: access.isEmpty ? "static" : access + " static", name: "queryFieldNames",
+                                          type: "[String]", body: ["[" + names + "]"]), &spacing)
+        var statements = ["switch index {"]
+        for (index, field) in fields.enumerated() {
+            var value = ""
+            writeQueryValue(field, to: &value)
+            statements.append("case \(index): try writer.write(\(value))")
+        }
+        statements += ["default: break", "}"]
+        renderer.member(.function(doc: ["Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`)."], access: access,
+                                  isStatic: false, signature: "writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws",
+                                  body: statements), &spacing)
+    }
+
+    /// The value handed to the writer: the property, or an enum's raw value (what the generated enum's
+    /// `encode(to:)` writes), for one enum and for an array of them.
+    private func writeQueryValue(_ field: ModelField, to text: inout String) {
+        text += "self." + Naming.escaped(field.swiftName)
+        let optional = field.isOptional ? "?" : ""
+        switch field.type {
+        case .enumeration: text += optional + ".rawValue"
+        case .array(.enumeration): text += optional + ".map(\\.rawValue)"
+        default: break
+        }
+    }
+
+    /// The names of the model structs of `file` a query field can hold: the struct types of query fields,
+    /// of array elements among them, and of the fields of those structs, transitively.
+    static func queryStructs(in file: ValidatedFile) -> Set<String> {
+        var structs: [String: ModelStruct] = [:]
+        var pending: [String] = []
+        for declaration in file.declarations {
+            switch declaration {
+            case .structure(let structure):
+                structs[structure.name] = structure
+            case .message(let message):
+                for endpoint in message.endpoints {
+                    for field in endpoint.requestFields where field.placement == .query {
+                        if let name = structName(field.type) { pending.append(name) }
+                    }
+                }
+            case .enumeration, .union:
+                break
+            }
+        }
+        var found: Set<String> = []
+        while let name = pending.popLast() {
+            guard let structure = structs[name], found.insert(name).inserted else { continue }
+            for field in structure.fields {
+                if let inner = structName(field.type) { pending.append(inner) }
+            }
+        }
+        return found
+    }
+
+    /// The struct a field of `type` holds as an object or as the elements of an array.
+    private static func structName(_ type: ModelType) -> String? {
+        switch type {
+        case .structure(let name): name
+        case .array(let element): structName(element)
+        default: nil
+        }
+    }
+}

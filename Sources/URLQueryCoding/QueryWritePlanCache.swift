@@ -1,0 +1,58 @@
+import Synchronization
+
+/// The `QueryWritePlan`s of one encoder configuration (one `QueryEncodingContext`), by type identity:
+/// at most one plan per `URLQueryWritable` type, built on first use and kept as long as the cache.
+///
+/// The plans live in a dictionary behind a `Mutex`. In front of it, eight atomic slots hold recently
+/// used plans (the slot picked by the type's identity), so a lookup usually costs one atomic load
+/// and no lock. A plan is built outside the lock (the key strategy may run user code); the first one
+/// stored wins.
+///
+/// `@unchecked Sendable`: `slots` points at atomics, allocated and initialized in `init`, freed in
+/// `deinit`, and only ever read and written through atomic operations in between. Each slot holds an
+/// unretained reference to a plan that `plans` keeps alive for the cache's whole life, so reading
+/// a slot and retaining what it names is safe from any thread.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class QueryWritePlanCache: @unchecked Sendable {
+    private static let slotCount = 8
+    private let plans = Mutex<[ObjectIdentifier: QueryWritePlan]>([:])
+    private let slots: UnsafeMutablePointer<Atomic<Int>>
+
+    init() {
+        slots = .allocate(capacity: Self.slotCount)
+        for index in 0..<Self.slotCount { (slots + index).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+        slots.deinitialize(count: Self.slotCount)
+        slots.deallocate()
+    }
+
+    /// The plan of `type` under `context` (the context this cache belongs to).
+    func plan<T: URLQueryWritable>(for type: T.Type, context: QueryEncodingContext) -> QueryWritePlan {
+        let identity = ObjectIdentifier(type)
+        // Type metadata is aligned: mix bits above the alignment (no hashing on this path).
+        let raw = UInt(bitPattern: identity)
+        let slot = Int(truncatingIfNeeded: ((raw &>> 4) ^ (raw &>> 10)) & UInt(Self.slotCount - 1))
+        let bits = slots[slot].load(ordering: .acquiring)
+        if let address = UnsafeRawPointer(bitPattern: bits) {
+            let plan = Unmanaged<QueryWritePlan>.fromOpaque(address).takeUnretainedValue()
+            if plan.type == identity { return plan }
+        }
+        let plan = storedPlan(for: type, context: context)
+        slots[slot].store(Int(bitPattern: Unmanaged.passUnretained(plan).toOpaque()), ordering: .releasing)
+        return plan
+    }
+
+    /// The plan in the dictionary, built and stored first if there is none.
+    private func storedPlan<T: URLQueryWritable>(for type: T.Type, context: QueryEncodingContext) -> QueryWritePlan {
+        let identity = ObjectIdentifier(type)
+        if let plan = plans.withLock({ $0[identity] }) { return plan }
+        let made = QueryWritePlan(type: identity, names: T.queryFieldNames, context: context)
+        return plans.withLock { plans in
+            if let existing = plans[identity] { return existing }
+            plans[identity] = made
+            return made
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The direct path for `URLQueryWritable` values: `URLQueryWriter` writes the fields with no `Encoder`
+/// in between. Whatever it does not write exactly as the `Encodable` path would, it hands back, and
+/// the value is encoded through `encode(to:)`: output and errors are the same either way.
+extension URLQueryEncoder {
+    /// `encodeQueryString(_:rootKey:)` for a value whose type is `URLQueryWritable` where that is known
+    /// when compiling (no check at run time): the same string.
+    ///
+    /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
+    public func encodeQueryString<T: URLQueryWritable>(_ value: T, rootKey: String? = nil) throws -> String {
+        var direct: String?
+        if URLQueryWriter.encode(value, rootKey: rootKey, context: context, spaceAsPlus: false, {
+            direct = String(decoding: $0, as: UTF8.self)
+        }), let direct {
+            return direct
+        }
+        return try encodableQueryString(value, rootKey: rootKey)
+    }
+
+    /// `encodeFormBody(_:rootKey:)` for a value whose type is `URLQueryWritable` where that is known when
+    /// compiling: the same body.
+    ///
+    /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
+    public func encodeFormBody<T: URLQueryWritable>(_ value: T, rootKey: String? = nil) throws -> Data {
+        var direct: Data?
+        if URLQueryWriter.encode(value, rootKey: rootKey, context: context, spaceAsPlus: true, { direct = Data(buffer: $0) }),
+           let direct {
+            return direct
+        }
+        return try encodableFormBody(value, rootKey: rootKey)
+    }
+
+    /// The query string `value` encodes to through `encode(to:)` alone, never the direct path (for tests
+    /// comparing the two).
+    package func encodeQueryStringThroughEncodable<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> String {
+        try encodableQueryString(value, rootKey: rootKey)
+    }
+
+    /// The form body `value` encodes to through `encode(to:)` alone.
+    package func encodeFormBodyThroughEncodable<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> Data {
+        try encodableFormBody(value, rootKey: rootKey)
+    }
+
+    /// The query string the direct path writes for `value`, or `nil` when it hands the value to the
+    /// `Encodable` path (for tests: which values take which path).
+    package func encodeQueryStringDirectly<T: URLQueryWritable>(_ value: T, rootKey: String? = nil, spaceAsPlus: Bool = false) -> String? {
+        var text: String?
+        _ = URLQueryWriter.encode(value, rootKey: rootKey, context: context, spaceAsPlus: spaceAsPlus) {
+            text = String(decoding: $0, as: UTF8.self)
+        }
+        return text
+    }
+
+    /// Runs the direct path when `T` turns out to be `URLQueryWritable` (one conformance check) and
+    /// hands `result` the bytes; `false` when it did not write the value.
+    func writeDirectly<T: Encodable>(
+        _ value: T, rootKey: String?, spaceAsPlus: Bool, _ result: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
+        guard let writable = T.self as? any URLQueryWritable.Type else { return false }
+        return writeDirectly(as: writable, value, rootKey: rootKey, spaceAsPlus: spaceAsPlus, result)
+    }
+
+    private func writeDirectly<W: URLQueryWritable, T>(
+        as _: W.Type, _ value: T, rootKey: String?, spaceAsPlus: Bool, _ result: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
+        // `W` is `T` itself (it was found as `T.self`), so the cast always succeeds.
+        guard let writable = value as? W else { return false }
+        return URLQueryWriter.encode(writable, rootKey: rootKey, context: context, spaceAsPlus: spaceAsPlus, result)
+    }
+}

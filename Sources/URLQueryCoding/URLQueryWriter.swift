@@ -1,0 +1,385 @@
+import Foundation
+
+/// Writes the fields of a `URLQueryWritable` value straight into the query's bytes: the direct path of
+/// `URLQueryEncoder.encodeQueryString` and `encodeFormBody`. A type's `writeQueryField` hands it each
+/// field's value with one `write(_:)`; the encoder has already put the fields in wire order and knows
+/// each one's name, percent-encoded once per type (`QueryWritePlan`).
+///
+/// Values are escaped through `QueryEscapeTable` and integers written digit by digit. Scalars,
+/// optionals, arrays and nested `URLQueryWritable` values are written here; any other `Encodable` field
+/// goes through the tree encoder for that field alone. Whatever this path does not write exactly as the
+/// `Encodable` path does — an error of any kind, an object in a `.bracketed` or `.repeated` array, two
+/// fields under one key, nesting past 100 levels — throws `QueryStreamFallback`, and the encoder then
+/// encodes the whole value through `encode(to:)`, so output and errors stay those of `Encodable`.
+///
+/// Only the encoder makes one, for one `encode` call; it cannot be copied.
+public struct URLQueryWriter: ~Copyable {
+    /// `element` when the current value is not an array element.
+    private static let notAnElement = -1
+    /// `element` for an element of a `.bracketed` array (`name[]=`).
+    private static let unindexedElement = -2
+    /// Deeper nesting (objects and arrays of objects) goes to the `Encodable` path, which refuses
+    /// nesting past its own, larger limit (`QueryValueEncoder.maximumDepth`).
+    private static let maximumDepth = 100
+
+    let context: QueryEncodingContext
+    private let cache: AnyObject
+    private let table: UnsafePointer<UInt8>
+    private let spaceAsPlus: Bool
+    private let arrayForm: QueryStreamEncoder.ArrayForm
+    /// `boolEncodingStrategy` is `.numeric`.
+    private let numericBools: Bool
+    /// The wire bytes: `name=value` pairs joined by `&`.
+    private(set) var output: QueryByteWriter
+    /// The escaped name of the object being written (empty at the top without a `rootKey`).
+    private var prefix: QueryByteWriter
+    /// The escaped name step of the field being written (`key` or `%5Bkey%5D` or `.key`).
+    private var step: QueryWritePlan.Step
+    /// The index of the array element being written, or `notAnElement` / `unindexedElement`.
+    private var element = URLQueryWriter.notAnElement
+    /// The objects and arrays of objects open: the depth the `Encodable` path's encoder of the current
+    /// field's value has.
+    private var depth = 0
+    /// The last two plans looked up (the elements of an array of objects are all of one type).
+    private var recentType: ObjectIdentifier?
+    private var recentPlan: QueryWritePlan?
+    private var olderType: ObjectIdentifier?
+    private var olderPlan: QueryWritePlan?
+
+    private init(context: QueryEncodingContext, cache: AnyObject, spaceAsPlus: Bool, arrayForm: QueryStreamEncoder.ArrayForm,
+                 buffer: UnsafeMutableBufferPointer<UInt8>, side: UnsafeMutableBufferPointer<UInt8>) {
+        self.context = context
+        self.cache = cache
+        self.spaceAsPlus = spaceAsPlus
+        self.arrayForm = arrayForm
+        numericBools = context.options.boolEncodingStrategy == .numeric
+        table = QueryEscapeTable.table(spaceAsPlus: spaceAsPlus)
+        output = QueryByteWriter(startingIn: buffer)
+        prefix = QueryByteWriter(startingIn: side)
+        step = QueryWritePlan.Step(start: UnsafePointer(prefix.base), count: 0)
+    }
+
+    /// Writes `value` and hands `result` the wire bytes; `false` when the configuration or the value
+    /// needs the `Encodable` path (nothing was handed over then).
+    static func encode<T: URLQueryWritable>(
+        _ value: T, rootKey: String?, context: QueryEncodingContext, spaceAsPlus: Bool,
+        _ result: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
+        guard let cache = context.writePlans, context.options.objects != .flattened else { return false }
+        let form: QueryStreamEncoder.ArrayForm
+        switch context.options.arrays {
+        case .indexed: form = .indexed
+        case .bracketed: form = .bracketed
+        case .repeated: form = .repeated
+        case .commaSeparated, .pipeDelimited, .spaceDelimited: return false
+        }
+        // Most queries fit in the 1 KiB of stack the output starts in; names in 256 bytes.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer -> Bool in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { side -> Bool in
+                var writer = URLQueryWriter(context: context, cache: cache, spaceAsPlus: spaceAsPlus, arrayForm: form,
+                                            buffer: buffer, side: side)
+                defer { writer.deallocate() }
+                if let rootKey {
+                    let table = writer.table
+                    writer.prefix.appendEscaped(rootKey, table: table)
+                }
+                do {
+                    try writer.writeObject(value)
+                } catch {
+                    return false
+                }
+                result(UnsafeBufferPointer(start: writer.output.base, count: writer.output.count))
+                return true
+            }
+        }
+    }
+
+    private func deallocate() {
+        output.deallocate()
+        prefix.deallocate()
+    }
+
+    // MARK: Scalars
+
+    /// Writes a string field (escaped).
+    public mutating func write(_ value: String) throws { writeLeaf(value) }
+
+    /// Writes an integer field (its decimal digits).
+    public mutating func write(_ value: Int) throws { writeLeaf(integer: value) }
+
+    /// Writes a `Bool` field as `boolEncodingStrategy` says.
+    public mutating func write(_ value: Bool) throws { writeLeaf(bool: value) }
+
+    /// Writes any scalar field as the encoder's strategies say.
+    public mutating func write<T: URLQueryScalar>(_ value: T) throws { try value.writeQueryScalar(to: &self) }
+
+    /// Writes an optional scalar field; `nil` writes nothing.
+    public mutating func write<T: URLQueryScalar>(_ value: T?) throws {
+        if let value { try value.writeQueryScalar(to: &self) }
+    }
+
+    /// Writes an array of scalars as `arrayEncodingStrategy` says.
+    public mutating func write<T: URLQueryScalar>(_ values: [T]) throws {
+        switch arrayForm {
+        case .indexed:
+            for index in values.indices {
+                element = index
+                try values[index].writeQueryScalar(to: &self)
+            }
+        case .bracketed:
+            element = Self.unindexedElement
+            for value in values { try value.writeQueryScalar(to: &self) }
+        case .repeated:
+            for value in values { try value.writeQueryScalar(to: &self) }
+        }
+        element = Self.notAnElement
+    }
+
+    /// Writes an array of integers (`write(_: [T])` without a call per element).
+    public mutating func write(_ values: [Int]) throws {
+        switch arrayForm {
+        case .indexed:
+            for index in values.indices {
+                element = index
+                writeLeaf(integer: values[index])
+            }
+        case .bracketed:
+            element = Self.unindexedElement
+            for value in values { writeLeaf(integer: value) }
+        case .repeated:
+            for value in values { writeLeaf(integer: value) }
+        }
+        element = Self.notAnElement
+    }
+
+    /// Writes an array of strings (`write(_: [T])` without a call per element).
+    public mutating func write(_ values: [String]) throws {
+        switch arrayForm {
+        case .indexed:
+            for index in values.indices {
+                element = index
+                writeLeaf(values[index])
+            }
+        case .bracketed:
+            element = Self.unindexedElement
+            for value in values { writeLeaf(value) }
+        case .repeated:
+            for value in values { writeLeaf(value) }
+        }
+        element = Self.notAnElement
+    }
+
+    /// Writes an optional array of scalars; `nil` writes nothing.
+    public mutating func write<T: URLQueryScalar>(_ values: [T]?) throws {
+        if let values { try write(values) }
+    }
+
+    /// Writes an array of optional scalars: a `nil` element writes nothing (under `.indexed` it keeps
+    /// its index).
+    public mutating func write<T: URLQueryScalar>(_ values: [T?]) throws {
+        switch arrayForm {
+        case .indexed:
+            for index in values.indices {
+                guard let value = values[index] else { continue }
+                element = index
+                try value.writeQueryScalar(to: &self)
+            }
+        case .bracketed:
+            element = Self.unindexedElement
+            for case let value? in values { try value.writeQueryScalar(to: &self) }
+        case .repeated:
+            for case let value? in values { try value.writeQueryScalar(to: &self) }
+        }
+        element = Self.notAnElement
+    }
+
+    // MARK: Objects
+
+    /// Writes a nested object field (`name[key]=value` for each of its fields).
+    public mutating func write<T: URLQueryWritable>(_ value: T) throws {
+        let mark = prefix.count
+        appendStepToPrefix()
+        try writeObject(value)
+        prefix.truncate(to: mark)
+    }
+
+    /// Writes an optional nested object field; `nil` writes nothing.
+    public mutating func write<T: URLQueryWritable>(_ value: T?) throws {
+        if let value { try write(value) }
+    }
+
+    /// Writes an array of objects (`name[0][key]=value` under `.indexed`).
+    public mutating func write<T: URLQueryWritable>(_ values: [T]) throws {
+        guard !values.isEmpty else { return }
+        // The Rails form of `.bracketed` and the refusal of `.repeated` are the `Encodable` path's.
+        guard arrayForm == .indexed else { throw QueryStreamFallback() }
+        let mark = prefix.count
+        appendStepToPrefix()
+        let elementsMark = prefix.count
+        let plan = try plan(for: T.self)
+        depth &+= 1
+        defer { depth &-= 1 }
+        // Through the buffer: the elements are borrowed in place, with no `Array<T>` metadata lookup
+        // or copy per element (this code runs unspecialized).
+        try values.withUnsafeBufferPointer { elements in
+            for index in 0..<elements.count {
+                prefix.truncate(to: elementsMark)
+                prefix.appendOpenBracket()
+                prefix.appendDecimal(index)
+                prefix.appendCloseBracket()
+                try writeFields(of: elements[index], plan: plan)
+            }
+        }
+        prefix.truncate(to: mark)
+    }
+
+    /// Writes an optional array of objects; `nil` writes nothing.
+    public mutating func write<T: URLQueryWritable>(_ values: [T]?) throws {
+        if let values { try write(values) }
+    }
+
+    /// Writes an array of optional objects: a `nil` element writes nothing (under `.indexed` it keeps
+    /// its index).
+    public mutating func write<T: URLQueryWritable>(_ values: [T?]) throws {
+        guard values.contains(where: { $0 != nil }) else { return }
+        guard arrayForm == .indexed else { throw QueryStreamFallback() }
+        let mark = prefix.count
+        appendStepToPrefix()
+        let elementsMark = prefix.count
+        let plan = try plan(for: T.self)
+        depth &+= 1
+        defer { depth &-= 1 }
+        for index in values.indices {
+            guard let value = values[index] else { continue }
+            prefix.truncate(to: elementsMark)
+            prefix.appendOpenBracket()
+            prefix.appendDecimal(index)
+            prefix.appendCloseBracket()
+            try writeFields(of: value, plan: plan)
+        }
+        prefix.truncate(to: mark)
+    }
+
+    // MARK: Anything else
+
+    /// Writes a field of any other `Encodable` type through `encode(to:)` and the tree encoder (the
+    /// same bytes as the `Encodable` path, for this field only).
+    public mutating func write<T: Encodable>(_ value: T) throws {
+        if let scalar = try context.encodedScalar(for: value, codingPath: { [] }) {
+            switch scalar {
+            case .integer(let number): writeLeaf(integer: number)
+            case .scalar(let text): writeLeaf(text)
+            case .object, .array, .null, .deferred: throw QueryStreamFallback()
+            }
+            return
+        }
+        let root = QueryValueEncoder(context: context, depth: depth)
+        try root.encodeContents(value)
+        guard let tree = root.encodedValue else { return }
+        var name = QueryByteWriter(capacity: prefix.count + step.count + 16)
+        name.append(UnsafeBufferPointer(start: prefix.base, count: prefix.count))
+        name.append(UnsafeBufferPointer(start: step.start, count: step.count))
+        var sink = QueryWireSink(continuing: output, name: name, spaceAsPlus: spaceAsPlus)
+        defer {
+            // The sink may have moved the output to a larger buffer: take it back, error or not.
+            output = sink.output
+            sink.deallocateName()
+        }
+        var walker = QueryTreeWalker(
+            arrays: context.options.arrays, objects: context.options.objects, delimiter: context.options.arrays.delimiter
+        )
+        try walker.walkNamed(tree, sink: &sink)
+    }
+
+    // MARK: Internals
+
+    /// Writes the fields of `value` in wire order under the current prefix.
+    mutating func writeObject<T: URLQueryWritable>(_ value: T) throws {
+        try writeFields(of: value, plan: try plan(for: T.self))
+    }
+
+    /// Writes the fields of `value` as `plan` (its type's) orders and names them.
+    @inline(__always)
+    private mutating func writeFields<T: URLQueryWritable>(of value: T, plan: QueryWritePlan) throws {
+        guard depth < Self.maximumDepth else { throw QueryStreamFallback() }
+        depth &+= 1
+        let nested = prefix.count > 0
+        for position in 0..<plan.count {
+            step = plan.step(at: position, spaceAsPlus: spaceAsPlus, nested: nested)
+            try value.writeQueryField(plan.field(at: position), to: &self)
+        }
+        depth &-= 1
+    }
+
+    /// The plan of `type`: one of the last two, or the configuration's (built on first use).
+    private mutating func plan<T: URLQueryWritable>(for type: T.Type) throws -> QueryWritePlan {
+        let identity = ObjectIdentifier(type)
+        let found: QueryWritePlan
+        if identity == recentType, let plan = recentPlan {
+            found = plan
+        } else if identity == olderType, let plan = olderPlan {
+            olderType = recentType
+            olderPlan = recentPlan
+            recentType = identity
+            recentPlan = plan
+            found = plan
+        } else if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            // `cache` is the context's `writePlans`, which holds only a `QueryWritePlanCache`.
+            found = unsafeDowncast(cache, to: QueryWritePlanCache.self).plan(for: type, context: context)
+            olderType = recentType
+            olderPlan = recentPlan
+            recentType = identity
+            recentPlan = found
+        } else {
+            throw QueryStreamFallback()
+        }
+        guard found.isUsable else { throw QueryStreamFallback() }
+        return found
+    }
+
+    /// Appends the current field's name step to the prefix (the name of a nested object or array). The
+    /// step is already in the form its place needs (`key` first, `%5Bkey%5D` or `.key` after a prefix).
+    @inline(__always)
+    private mutating func appendStepToPrefix() {
+        prefix.append(UnsafeBufferPointer(start: step.start, count: step.count))
+    }
+
+    /// Writes `&name=` for the current field or array element (no `&` before the first pair).
+    @inline(__always)
+    private mutating func beginLeaf() {
+        output.appendName(first: output.isEmpty, prefix: prefix, step: step, element: element)
+    }
+
+    /// Writes the current field's value as escaped text.
+    mutating func writeLeaf(_ text: String) {
+        beginLeaf()
+        output.appendEscaped(text, table: table)
+    }
+
+    /// Writes a `Bool` as `boolEncodingStrategy` says (`true`/`false` or `1`/`0`: nothing to escape).
+    mutating func writeLeaf(bool value: Bool) {
+        beginLeaf()
+        let text: StaticString
+        if numericBools {
+            text = value ? "1" : "0"
+        } else {
+            text = value ? "true" : "false"
+        }
+        output.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Writes the current field's value as decimal digits.
+    mutating func writeLeaf(integer value: Int) {
+        beginLeaf()
+        output.appendInteger(value)
+    }
+
+    /// Writes an integer of any width as decimal digits.
+    mutating func writeLeaf<I: BinaryInteger>(anyInteger value: I) {
+        if let small = Int(exactly: value) {
+            writeLeaf(integer: small)
+        } else {
+            writeLeaf(String(value))
+        }
+    }
+}
