@@ -88,6 +88,8 @@ public final class StubTransport: Transport, @unchecked Sendable {
         let (next, arrived) = lock.withLock { () -> (Result<HTTPResponse, NetworkError>?, [CheckedContinuation<Void, Never>]) in
             if recording { recorded.append(request) }
             sent += 1
+            // Nobody waiting (the usual case): no filtering, no removal pass over the empty list.
+            guard !arrivals.isEmpty else { return (script.isEmpty ? nil : script.removeFirst(), []) }
             let arrived = arrivals.filter { $0.count <= sent }.map(\.continuation)
             arrivals.removeAll { $0.count <= sent }
             return (script.isEmpty ? nil : script.removeFirst(), arrived)

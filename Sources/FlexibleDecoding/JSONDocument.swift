@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The bytes are copied once so that decoders (which user code may keep) never point into memory they
 /// do not own. A `0` sentinel byte follows the input to let the parser's scanning loops stop without a
-/// bounds check on every byte.
+/// bounds check on every byte. For a small input the copy and the room for its nodes are one allocation
+/// (`block`): a small body's decode then makes one allocation fewer than with a buffer for each.
 final class JSONDocument {
     /// The input bytes followed by one `0` sentinel byte.
     let bytes: UnsafeMutablePointer<UInt8>
@@ -14,37 +15,76 @@ final class JSONDocument {
     let nodes: UnsafeMutablePointer<JSONNode>
     /// Number of initialized nodes, the spare `null` included.
     let nodeCount: Int
+    /// The one allocation holding the room for the first nodes (small inputs only) and then the bytes.
+    private let block: UnsafeMutableRawPointer
+    /// Whether `nodes` is an allocation of its own (a large input, or nodes that outgrew the block's room).
+    private let nodesOutsideBlock: Bool
+
+    /// Inputs up to this many bytes get their first nodes' room in the block; larger ones a node buffer of
+    /// its own, so that one the parser outgrows is freed at once rather than kept with the bytes.
+    private static var inlineNodesLimit: Int { 1 << 16 }
 
     /// Parses `data`, throwing `JSONParseError` for malformed input.
     init(parsing input: Data, maximumDepth: Int) throws(JSONParseError) {
         // One pass over the bytes through `withUnsafeBytes`: `Data`'s subscript and `copyBytes` each check
         // exclusivity and dispatch on the representation, a tenth of a small body's decode.
-        let copied = input.withUnsafeBytes { raw -> (UnsafeMutablePointer<UInt8>, Int)? in
+        let copied = input.withUnsafeBytes { raw -> (UnsafeMutableRawPointer, Int)? in
             if JSONTextEncoding.nonUTF8Encoding(of: raw) != nil { return nil }
-            let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: raw.count + 1)
+            let block = Self.allocateBlock(byteCount: raw.count)
+            let storage = Self.bytes(in: block, byteCount: raw.count)
             if let base = raw.baseAddress { storage.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: raw.count) }
             storage[raw.count] = 0
-            return (storage, raw.count)
+            return (block, raw.count)
         }
-        let (storage, count): (UnsafeMutablePointer<UInt8>, Int)
-        if let copied { (storage, count) = copied } else { (storage, count) = try Self.transcodedCopy(of: input) }
-        var parser = JSONParser(bytes: storage, count: count, maximumDepth: maximumDepth)
+        let (block, count): (UnsafeMutableRawPointer, Int)
+        if let copied { (block, count) = copied } else { (block, count) = try Self.transcodedCopy(of: input) }
+        let storage = Self.bytes(in: block, byteCount: count)
+        let capacity = JSONParser.initialNodeCapacity(forByteCount: count)
+        let inline = count <= Self.inlineNodesLimit
+        // unsafe pointers: the block's first `nodeRoom` bytes are reserved for `capacity` nodes (aligned for
+        // them, see `allocateBlock`), and the bytes after them are bound to `UInt8` only: the two never overlap.
+        let initialNodes = inline
+            ? block.bindMemory(to: JSONNode.self, capacity: capacity)
+            : UnsafeMutablePointer<JSONNode>.allocate(capacity: capacity)
+        var parser = JSONParser(
+            bytes: storage, count: count, maximumDepth: maximumDepth,
+            initialNodes: initialNodes, initialCapacity: capacity, ownsInitialNodes: !inline)
         do {
             try parser.parseDocument()
         } catch {
             parser.deallocate()
-            storage.deallocate()
+            block.deallocate()
             throw error
         }
+        self.block = block
         bytes = storage
         byteCount = count
         nodes = parser.nodes
         nodeCount = parser.count
+        nodesOutsideBlock = parser.ownsNodes
     }
 
-    /// UTF-16/32 input (rare), transcoded once to UTF-8 plus the sentinel; error offsets then refer to the
-    /// UTF-8 text.
-    private static func transcodedCopy(of input: Data) throws(JSONParseError) -> (UnsafeMutablePointer<UInt8>, Int) {
+    /// The bytes before the input in a block for `byteCount` input bytes: room for the parser's first nodes
+    /// when the input is small, else none.
+    private static func nodeRoom(forByteCount byteCount: Int) -> Int {
+        byteCount <= inlineNodesLimit ? JSONParser.initialNodeCapacity(forByteCount: byteCount) * MemoryLayout<JSONNode>.stride : 0
+    }
+
+    /// A block for `byteCount` input bytes, the sentinel and (small inputs) the first nodes, aligned for nodes.
+    private static func allocateBlock(byteCount: Int) -> UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer.allocate(
+            byteCount: nodeRoom(forByteCount: byteCount) + byteCount + 1, alignment: MemoryLayout<JSONNode>.alignment)
+    }
+
+    /// Where the input bytes (and the sentinel after them) go in a block made by `allocateBlock(byteCount:)`.
+    private static func bytes(in block: UnsafeMutableRawPointer, byteCount: Int) -> UnsafeMutablePointer<UInt8> {
+        // unsafe pointers: the block has `nodeRoom + byteCount + 1` bytes, so this range is inside it.
+        (block + nodeRoom(forByteCount: byteCount)).bindMemory(to: UInt8.self, capacity: byteCount + 1)
+    }
+
+    /// UTF-16/32 input (rare), transcoded once to UTF-8 in a block of its own (plus the sentinel); error
+    /// offsets then refer to the UTF-8 text.
+    private static func transcodedCopy(of input: Data) throws(JSONParseError) -> (UnsafeMutableRawPointer, Int) {
         let encoding = input.withUnsafeBytes { JSONTextEncoding.nonUTF8Encoding(of: $0) } ?? .utf8
         let unit = encoding == .utf32 || encoding == .utf32BigEndian || encoding == .utf32LittleEndian ? 4 : 2
         // `String(data:encoding:)` silently drops a trailing partial code unit; that is corrupt input.
@@ -52,15 +92,16 @@ final class JSONDocument {
             throw JSONParseError(reason: .invalidTextEncoding, offset: 0, line: 1, column: 1)
         }
         let utf8 = Array(text.utf8)
-        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: utf8.count + 1)
+        let block = allocateBlock(byteCount: utf8.count)
+        let storage = bytes(in: block, byteCount: utf8.count)
         storage.initialize(from: utf8, count: utf8.count)
         storage[utf8.count] = 0
-        return (storage, utf8.count)
+        return (block, utf8.count)
     }
 
     deinit {
-        bytes.deallocate()
-        nodes.deallocate()
+        if nodesOutsideBlock { nodes.deallocate() }
+        block.deallocate()
     }
 
     /// The index of a `null` node used for absent values (`superDecoder(forKey:)` of a missing key).

@@ -11,19 +11,35 @@ struct JSONParser {
     private(set) var nodes: UnsafeMutablePointer<JSONNode>
     private var capacity: Int
     private(set) var count = 0
+    /// Whether `nodes` is storage this parser allocated (after outgrowing the caller's), rather than the
+    /// `initialNodes` the caller owns.
+    private(set) var ownsNodes = false
 
-    init(bytes: UnsafeMutablePointer<UInt8>, count: Int, maximumDepth: Int) {
+    /// How many nodes to make room for before parsing `byteCount` bytes: typical JSON has one node per 6–10
+    /// bytes, so growing is rare.
+    static func initialNodeCapacity(forByteCount byteCount: Int) -> Int {
+        max(16, byteCount / 6)
+    }
+
+    /// A parser over the `count` bytes at `bytes` (followed by the `0` sentinel) that writes its nodes into
+    /// `initialNodes` (room for `initialCapacity`; the parser's to free and replace when `ownsInitialNodes`,
+    /// else the caller's) and, should they not fit, into storage of its own (`ownsNodes`).
+    init(
+        bytes: UnsafeMutablePointer<UInt8>, count: Int, maximumDepth: Int,
+        initialNodes: UnsafeMutablePointer<JSONNode>, initialCapacity: Int, ownsInitialNodes: Bool
+    ) {
         self.bytes = bytes
         self.end = count
         self.maximumDepth = maximumDepth
-        // Typical JSON has one node per 6–10 bytes; growing is rare.
-        capacity = max(16, count / 6)
-        nodes = .allocate(capacity: capacity)
+        capacity = initialCapacity
+        nodes = initialNodes
+        ownsNodes = ownsInitialNodes
     }
 
-    /// Frees the node storage (only after a failed parse; on success `JSONDocument` owns it).
+    /// Frees the node storage the parser allocated itself, if any (only after a failed parse; on success
+    /// `JSONDocument` owns it).
     func deallocate() {
-        nodes.deallocate()
+        if ownsNodes { nodes.deallocate() }
     }
 
     /// Parses one top-level value surrounded by optional whitespace (and an optional UTF-8 BOM), then
@@ -336,7 +352,8 @@ struct JSONParser {
         let newCapacity = capacity * 2
         let newNodes = UnsafeMutablePointer<JSONNode>.allocate(capacity: newCapacity)
         newNodes.moveInitialize(from: nodes, count: count)
-        nodes.deallocate()
+        if ownsNodes { nodes.deallocate() }   // the caller's initial nodes stay the caller's to free
+        ownsNodes = true
         nodes = newNodes
         capacity = newCapacity
     }

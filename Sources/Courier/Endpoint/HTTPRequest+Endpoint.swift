@@ -65,7 +65,9 @@ extension HTTPRequest {
         }
         let location = try RequestURLBuilder.location(base: base, path: endpoint.path, query: queryString)
 
-        var headers = defaults.headers.isEmpty ? endpoint.headers : defaults.headers.merging(endpoint.headers)
+        // Read once: a computed `headers` builds its fields anew on every read (two arrays for a literal).
+        let endpointHeaders = endpoint.headers
+        var headers = defaults.headers.isEmpty ? endpointHeaders : defaults.headers.merging(endpointHeaders)
         var body: HTTPBody?
         var addedContentType: String?
         if let requestBody {
@@ -78,7 +80,7 @@ extension HTTPRequest {
                 throw .encoding(EncodingFailure(error, part: .body))
             }
             body = encoded.body
-            if let contentType = encoded.contentType, !endpoint.headers.contains("Content-Type") {
+            if let contentType = encoded.contentType, !endpointHeaders.contains("Content-Type") {
                 headers["Content-Type"] = contentType
                 addedContentType = contentType
             }
@@ -86,7 +88,7 @@ extension HTTPRequest {
             headers.remove(name: "Content-Type")
         }
         if defaultHeadersAreValid {
-            try endpoint.headers.validate()
+            try endpointHeaders.validate()
             if let addedContentType { try HTTPHeaders.validate(name: "Content-Type", value: addedContentType) }
         } else {
             try headers.validate()

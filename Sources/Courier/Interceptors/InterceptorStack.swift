@@ -13,6 +13,9 @@ package struct InterceptorStack: Sendable {
     /// Every member, outermost first (the built-ins included).
     package let interceptors: [any Interceptor]
     private let entry: Interceptor.Next
+    /// The fused built-ins when they are the whole stack (no interceptors of the user's before them): `send`
+    /// runs them itself, without the async closure call `entry` would add.
+    private let wholeTail: BuiltInTail?
 
     /// Builds the stack; `fusesBuiltIns: false` keeps every member a link of its own (for tests comparing the two).
     package init(
@@ -39,6 +42,7 @@ package struct InterceptorStack: Sendable {
             links.insert(next, at: 0)
         }
         // The usual stack ends in the built-ins in their own order: run them as one step (`BuiltInTail`).
+        var wholeTail: BuiltInTail?
         let pattern = BuiltInTail.pattern(hasCookies: cookieJar != nil)
         let tailStart = interceptors.count - pattern.count
         if fusesBuiltIns, tailStart >= 0,
@@ -53,8 +57,10 @@ package struct InterceptorStack: Sendable {
             for interceptor in interceptors[..<tailStart].reversed() {
                 next = Self.link(interceptor, to: next)
             }
+            if tailStart == 0 { wholeTail = tail }
         }
         entry = next
+        self.wholeTail = wholeTail
     }
 
     /// Sends `request` over `transport`, its errors mapped to `NetworkError`: the one place that happens.
@@ -82,6 +88,7 @@ package struct InterceptorStack: Sendable {
 
     /// Runs `request` through every member.
     package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await entry(request)
+        if let wholeTail { return try await wholeTail.send(request) }
+        return try await entry(request)
     }
 }

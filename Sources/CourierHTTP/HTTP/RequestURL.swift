@@ -7,8 +7,10 @@ import Foundation
 /// `RequestURLBuilder` had just written by its own rules and that nothing on the usual path reads as a `URL`.
 /// Copies of a request share the parsed `URL` through the lock-guarded cache.
 package struct RequestURL: Sendable, Hashable {
-    /// The text, when the value was made from text; `nil` when it was made from a `URL`.
-    private let text: String?
+    /// The text's UTF-8 bytes (ASCII: see `init(unparsed:afterCheckedPrefix:)`), when the value was made from
+    /// text; `nil` when it was made from a `URL`. Kept as the builder's own buffer: no `String` is made unless
+    /// something asks for `string` or `url` (a request sent over a stub or a cache hit never does).
+    private let text: [UInt8]?
     /// The parsed URL once something has asked for it (from the start when made from a `URL`).
     private let cache: LockedState<URL?>
 
@@ -38,7 +40,7 @@ package struct RequestURL: Sendable, Hashable {
             guard Self.isPathOrQueryCharacter(byte) else { return nil }
             index += 1
         }
-        text = String(decoding: bytes, as: UTF8.self)
+        text = bytes
         cache = LockedState(nil)
     }
 
@@ -50,7 +52,7 @@ package struct RequestURL: Sendable, Hashable {
 
     /// The URL's text: as built, or the `URL`'s `absoluteString`.
     package var string: String {
-        text ?? url.absoluteString
+        text.map { String(decoding: $0, as: UTF8.self) } ?? url.absoluteString
     }
 
     /// The Foundation `URL`, parsed at the first read.
@@ -59,8 +61,9 @@ package struct RequestURL: Sendable, Hashable {
             if let cached { return cached }
             // `text` is non-nil here (a value made from a URL has it cached), and `init(unparsed:…)` let
             // through only text that `URL(string:)` parses, so this cannot fail.
-            guard let text, let parsed = URL(string: text) else {
-                preconditionFailure("RequestURL(unparsed:) accepted text that URL(string:) rejects: \(text ?? "nil")")
+            let string = text.map { String(decoding: $0, as: UTF8.self) }
+            guard let string, let parsed = URL(string: string) else {
+                preconditionFailure("RequestURL(unparsed:) accepted text that URL(string:) rejects: \(string ?? "nil")")
             }
             cached = parsed
             return parsed
