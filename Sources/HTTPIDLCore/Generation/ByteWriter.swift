@@ -1,3 +1,5 @@
+import Foundation
+
 /// A growable byte buffer the renderer appends its many short parts to: one allocation that doubles when
 /// full, and a copy per part without `Array`'s uniqueness and capacity bookkeeping.
 ///
@@ -91,17 +93,34 @@ final class ByteWriter: @unchecked Sendable {
     /// The bytes written, as a string (they are UTF-8: every part appended was a `String`).
     var string: String { Self.string(joining: [self]) }
 
-    /// The bytes of `writers` one after the other, copied once, straight into the string's storage.
+    /// The bytes of `writers` one after the other, copied once, straight into the string's storage; a large
+    /// output is copied on all cores (the copy and the first touch of the new pages dominate).
     static func string(joining writers: [ByteWriter]) -> String {
-        let total = writers.reduce(0) { $0 + $1.count }
+        var offsets: [Int] = []
+        offsets.reserveCapacity(writers.count)
+        var total = 0
+        for writer in writers {
+            offsets.append(total)
+            total += writer.count
+        }
         return String(unsafeUninitializedCapacity: total) { buffer in
             guard let target = buffer.baseAddress else { return 0 }
-            var offset = 0
-            for writer in writers {
-                (target + offset).initialize(from: writer.base, count: writer.count)
-                offset += writer.count
+            // Safe to share `target` with the copying threads: each writes only its own writer's range of the
+            // buffer (the offsets add up the counts, `total` is the capacity), and `concurrentPerform` returns
+            // only after every copy is done, inside this closure.
+            let copy = { (index: Int) in
+                (target + offsets[index]).initialize(from: writers[index].base, count: writers[index].count)
             }
-            return offset
+            if total >= parallelJoinBytes, writers.count > 1 {
+                nonisolated(unsafe) let shared = copy
+                DispatchQueue.concurrentPerform(iterations: writers.count) { shared($0) }
+            } else {
+                for index in writers.indices { copy(index) }
+            }
+            return total
         }
     }
+
+    /// The output size from which `string(joining:)` copies on all cores.
+    static var parallelJoinBytes: Int { 1 << 22 }
 }

@@ -19,7 +19,7 @@ public struct Parser {
 
     /// Lexes and parses a file; returns the syntax tree and every lexical and syntax diagnostic.
     public static func parse(_ source: SourceFile) -> (FileSyntax, [Diagnostic]) {
-        parse(source, tokensPerChunk: defaultTokensPerChunk)
+        lexAndParseInChunks(source, scalarsPerChunk: defaultScalarsPerChunk) ?? parse(source, tokensPerChunk: defaultTokensPerChunk)
     }
 
     /// `parse`, with large files parsed in chunks of about `tokensPerChunk` tokens on all cores (nil: in one
@@ -32,8 +32,12 @@ public struct Parser {
             ?? ([], [])  // unreachable: a parse up to the end of the file always ends there
         let file = FileSyntax(source: source, declarations: declarations, comments: lexer.comments,
                               isBlank: tokens.count == 1)
-        let diagnostics = (lexer.diagnostics + parserDiagnostics).sorted { $0.range.start < $1.range.start }
-        return (file, diagnostics)
+        return (file, sortedDiagnostics(lexer.diagnostics + parserDiagnostics))
+    }
+
+    /// The lexer's diagnostics, then the parser's, in the order of their positions.
+    static func sortedDiagnostics(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.sorted { $0.range.start < $1.range.start }
     }
 
     /// Parses the top-level declarations that start at token `start` (where a declaration starts, or 0) up to

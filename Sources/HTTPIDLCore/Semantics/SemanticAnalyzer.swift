@@ -97,11 +97,15 @@ public struct SemanticAnalyzer: Sendable {
             }
         }
         let checks = checkMessagesAhead()
+        let adoptsEveryCheck = Self.adoptsEveryCheck(checks)
+        var nextChunk = 0
         var nextCheck = 0
-        // A message usually generates a request and a response type name per method: room for most of them
-        // up front saves rehashing a large table again and again.
-        let declarationCount = files.reduce(0) { $0 + $1.declarations.count }
-        generatedNames.reserveCapacity(declarationCount * 4)
+        if !adoptsEveryCheck {
+            // A message usually generates a request and a response type name per method: room for most of
+            // them up front saves rehashing a large table again and again.
+            let declarationCount = files.reduce(0) { $0 + $1.declarations.count }
+            generatedNames.reserveCapacity(declarationCount * 4)
+        }
         var indirect: Set<FieldKey> = []
         indirect = recursiveFields()
         var result: [ValidatedFile] = []
@@ -118,9 +122,13 @@ public struct SemanticAnalyzer: Sendable {
                         declarations.append(.enumeration(model))
                     }
                 case .message(let syntax):
-                    let check = nextCheck < checks.count ? checks[nextCheck] : nil
-                    nextCheck += 1
-                    if let model = adopt(check, for: syntax) { declarations.append(.message(model)) }
+                    var check: MessageCheck?
+                    if nextChunk < checks.count {
+                        check = checks[nextChunk].checks[nextCheck]
+                        nextCheck += 1
+                        if nextCheck == checks[nextChunk].checks.count { (nextChunk, nextCheck) = (nextChunk + 1, 0) }
+                    }
+                    if let model = adopt(check, for: syntax, registering: !adoptsEveryCheck) { declarations.append(.message(model)) }
                 case .external:
                     break
                 case .union(let syntax):
@@ -136,6 +144,8 @@ public struct SemanticAnalyzer: Sendable {
             }
             result.append(ValidatedFile(sourceName: files[index].source.name, declarations: declarations))
         }
+        // The checks (their name logs) are not needed any more: a large input's are freed on another thread.
+        if !checks.isEmpty { BackgroundRelease.release(consume checks) }
         return ValidatedModel(files: result)
     }
 

@@ -19,14 +19,16 @@ public struct SourceFile: Sendable {
 
     /// Creates a source file from raw bytes, decoding UTF-8 and recording invalid sequences.
     public init(name: String, bytes: [UInt8]) {
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(bytes.count)
         var invalid: Set<Int> = []
-        var start = 0
-        // ASCII fast path: most `.http` files are mostly ASCII.
-        while start < bytes.count, bytes[start] < 0x80 {
-            scalars.append(Unicode.Scalar(bytes[start]))
-            start += 1
+        // ASCII fast path: most `.http` files are mostly ASCII, and their ASCII start is widened in one loop.
+        // The unsafe buffers are safe here: they are used only inside their closures, and exactly the first
+        // `start` scalars are initialized (start <= bytes.count, the capacity) and counted.
+        let start = bytes.withUnsafeBufferPointer { buffer in buffer.firstIndex { $0 >= 0x80 } ?? buffer.count }
+        var scalars = [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            bytes.withUnsafeBufferPointer { source in
+                for index in 0..<start { buffer.initializeElement(at: index, to: Unicode.Scalar(source[index])) }
+            }
+            count = start
         }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes[start...].makeIterator()
@@ -49,8 +51,8 @@ public struct SourceFile: Sendable {
         self.scalars = scalars
         self.invalidUTF8Offsets = invalid
         var starts = [0]
-        for (index, scalar) in scalars.enumerated() where scalar == "\n" {
-            starts.append(index + 1)
+        scalars.withUnsafeBufferPointer { buffer in  // read only, inside the closure
+            for index in buffer.indices where buffer[index] == "\n" { starts.append(index + 1) }
         }
         self.lineStarts = starts
     }

@@ -1,7 +1,8 @@
 /// A top-level declaration.
 public enum DeclarationSyntax: Sendable, Hashable {
-    /// `MESSAGE [(Name)] uri { … }`
-    case message(MessageSyntax)
+    /// `MESSAGE [(Name)] uri { … }` (boxed: a large file's many messages are copied as one reference each
+    /// when the declarations of its chunks are joined and walked)
+    indirect case message(MessageSyntax)
     /// `STRUCT Name { … }`
     case structure(StructSyntax)
     /// `ENUM Name : TYPE { … }`
