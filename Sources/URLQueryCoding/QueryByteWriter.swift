@@ -229,11 +229,18 @@ struct QueryByteWriter {
     }
 
     /// Appends `value` as `String(value)` writes it: decimal digits, after a `-` when negative.
+    @inline(__always)
     mutating func appendInteger(_ value: Int) {
         if value >= 0 {
             appendDecimal(value)
-            return
+        } else {
+            appendNegative(value)
         }
+    }
+
+    /// `appendInteger` of a negative value (out of line: rare in queries).
+    @inline(never)
+    private mutating func appendNegative(_ value: Int) {
         append(UInt8(ascii: "-"))
         if value == .min {
             // |Int.min| is not an Int: write all but the last digit, then the last one.
@@ -246,6 +253,7 @@ struct QueryByteWriter {
 
     /// Appends the decimal digits of a non-negative integer: counts them, then writes them from the
     /// last one back into their places (one division per digit, no reversal pass).
+    @inline(__always)
     mutating func appendDecimal(_ value: Int) {
         reserve(20)
         if value < 10 {

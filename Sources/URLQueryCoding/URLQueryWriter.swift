@@ -40,11 +40,12 @@ public struct URLQueryWriter: ~Copyable {
     /// The objects and arrays of objects open: the depth the `Encodable` path's encoder of the current
     /// field's value has.
     private var depth = 0
-    /// The last two plans looked up (the elements of an array of objects are all of one type).
-    private var recentType: ObjectIdentifier?
-    private var recentPlan: QueryWritePlan?
-    private var olderType: ObjectIdentifier?
-    private var olderPlan: QueryWritePlan?
+    /// The last four plans looked up, by type, so a nested object or an array of objects of a type
+    /// already seen in this call costs no lookup in the shared cache. Entry `recentNext` is replaced next.
+    private var recentTypes: (ObjectIdentifier?, ObjectIdentifier?, ObjectIdentifier?, ObjectIdentifier?) = (nil, nil, nil, nil)
+    private var recentLayouts: (QueryWritePlan.Layout?, QueryWritePlan.Layout?, QueryWritePlan.Layout?, QueryWritePlan.Layout?)
+        = (nil, nil, nil, nil)
+    private var recentNext = 0
 
     private init(context: QueryEncodingContext, cache: AnyObject, spaceAsPlus: Bool, arrayForm: QueryStreamEncoder.ArrayForm,
                  buffer: UnsafeMutableBufferPointer<UInt8>, side: UnsafeMutableBufferPointer<UInt8>) {
@@ -216,7 +217,7 @@ public struct URLQueryWriter: ~Copyable {
         let mark = prefix.count
         appendStepToPrefix()
         let elementsMark = prefix.count
-        let plan = try plan(for: T.self)
+        let plan = try layout(for: T.self)
         depth &+= 1
         defer { depth &-= 1 }
         // Through the buffer: the elements are borrowed in place, with no `Array<T>` metadata lookup
@@ -246,7 +247,7 @@ public struct URLQueryWriter: ~Copyable {
         let mark = prefix.count
         appendStepToPrefix()
         let elementsMark = prefix.count
-        let plan = try plan(for: T.self)
+        let plan = try layout(for: T.self)
         depth &+= 1
         defer { depth &-= 1 }
         for index in values.indices {
@@ -295,12 +296,12 @@ public struct URLQueryWriter: ~Copyable {
 
     /// Writes the fields of `value` in wire order under the current prefix.
     mutating func writeObject<T: URLQueryWritable>(_ value: T) throws {
-        try writeFields(of: value, plan: try plan(for: T.self))
+        try writeFields(of: value, plan: try layout(for: T.self))
     }
 
     /// Writes the fields of `value` as `plan` (its type's) orders and names them.
     @inline(__always)
-    private mutating func writeFields<T: URLQueryWritable>(of value: T, plan: QueryWritePlan) throws {
+    private mutating func writeFields<T: URLQueryWritable>(of value: T, plan: QueryWritePlan.Layout) throws {
         guard depth < Self.maximumDepth else { throw QueryStreamFallback() }
         depth &+= 1
         let nested = prefix.count > 0
@@ -311,25 +312,28 @@ public struct URLQueryWriter: ~Copyable {
         depth &-= 1
     }
 
-    /// The plan of `type`: one of the last two, or the configuration's (built on first use).
-    private mutating func plan<T: URLQueryWritable>(for type: T.Type) throws -> QueryWritePlan {
+    /// The plan of `type`: one of the last four, or the configuration's (built on first use).
+    private mutating func layout<T: URLQueryWritable>(for type: T.Type) throws -> QueryWritePlan.Layout {
         let identity = ObjectIdentifier(type)
-        let found: QueryWritePlan
-        if identity == recentType, let plan = recentPlan {
-            found = plan
-        } else if identity == olderType, let plan = olderPlan {
-            olderType = recentType
-            olderPlan = recentPlan
-            recentType = identity
-            recentPlan = plan
-            found = plan
+        let found: QueryWritePlan.Layout
+        if identity == recentTypes.0, let layout = recentLayouts.0 {
+            found = layout
+        } else if identity == recentTypes.1, let layout = recentLayouts.1 {
+            found = layout
+        } else if identity == recentTypes.2, let layout = recentLayouts.2 {
+            found = layout
+        } else if identity == recentTypes.3, let layout = recentLayouts.3 {
+            found = layout
         } else if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             // `cache` is the context's `writePlans`, which holds only a `QueryWritePlanCache`.
-            found = unsafeDowncast(cache, to: QueryWritePlanCache.self).plan(for: type, context: context)
-            olderType = recentType
-            olderPlan = recentPlan
-            recentType = identity
-            recentPlan = found
+            found = unsafeDowncast(cache, to: QueryWritePlanCache.self).layout(for: type, context: context)
+            switch recentNext {
+            case 0: (recentTypes.0, recentLayouts.0) = (identity, found)
+            case 1: (recentTypes.1, recentLayouts.1) = (identity, found)
+            case 2: (recentTypes.2, recentLayouts.2) = (identity, found)
+            default: (recentTypes.3, recentLayouts.3) = (identity, found)
+            }
+            recentNext = (recentNext &+ 1) & 3
         } else {
             throw QueryStreamFallback()
         }
@@ -351,12 +355,14 @@ public struct URLQueryWriter: ~Copyable {
     }
 
     /// Writes the current field's value as escaped text.
+    @inline(__always)
     mutating func writeLeaf(_ text: String) {
         beginLeaf()
         output.appendEscaped(text, table: table)
     }
 
     /// Writes a `Bool` as `boolEncodingStrategy` says (`true`/`false` or `1`/`0`: nothing to escape).
+    @inline(__always)
     mutating func writeLeaf(bool value: Bool) {
         beginLeaf()
         let text: StaticString
@@ -369,6 +375,7 @@ public struct URLQueryWriter: ~Copyable {
     }
 
     /// Writes the current field's value as decimal digits.
+    @inline(__always)
     mutating func writeLeaf(integer value: Int) {
         beginLeaf()
         output.appendInteger(value)
