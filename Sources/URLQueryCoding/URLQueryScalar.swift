@@ -30,6 +30,7 @@ extension Float: URLQueryScalar {
 
 extension Date: URLQueryScalar {
     public func writeQueryScalar(to writer: inout URLQueryWriter) throws {
+        if try writer.writeLeaf(iso8601: self) { return }
         writer.writeLeaf(try writer.context.format(self, codingPath: { [] }))
     }
 }

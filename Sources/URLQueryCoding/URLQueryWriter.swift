@@ -374,6 +374,22 @@ public struct URLQueryWriter: ~Copyable {
         output.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Writes a date under the ISO-8601 strategies straight into the output (the text
+    /// `QueryEncodingContext.format` gives, escaped); `false`, with nothing written, under the other
+    /// strategies. A date ISO-8601 cannot write goes to the `Encodable` path, which says why.
+    mutating func writeLeaf(iso8601 date: Date) throws -> Bool {
+        guard let fractional = context.iso8601FractionalSeconds else { return false }
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ISO8601Format.maximumLength) { text in
+            guard let start = text.baseAddress,
+                  let length = ISO8601Format.write(date, fractionalSeconds: fractional, to: start) else {
+                throw QueryStreamFallback()
+            }
+            beginLeaf()
+            output.appendEscaped(UnsafeBufferPointer(start: start, count: length), table: table)
+        }
+        return true
+    }
+
     /// Writes the current field's value as decimal digits.
     @inline(__always)
     mutating func writeLeaf(integer value: Int) {
