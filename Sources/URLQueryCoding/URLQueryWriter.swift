@@ -22,8 +22,11 @@ public struct URLQueryWriter: ~Copyable {
     /// nesting past its own, larger limit (`QueryValueEncoder.maximumDepth`).
     private static let maximumDepth = 100
 
-    let context: QueryEncodingContext
-    private let cache: AnyObject
+    // `unowned(unsafe)` and `Unmanaged` (no reference counting per call): a writer lives only inside
+    // `encode`, whose caller holds `context` for the whole call, and `context` holds the cache.
+    unowned(unsafe) let context: QueryEncodingContext
+    /// The context's `QueryWritePlanCache`, unretained.
+    private let cache: Unmanaged<any AnyObject & Sendable>
     private let table: UnsafePointer<UInt8>
     private let spaceAsPlus: Bool
     private let arrayForm: QueryStreamEncoder.ArrayForm
@@ -47,7 +50,7 @@ public struct URLQueryWriter: ~Copyable {
         = (nil, nil, nil, nil)
     private var recentNext = 0
 
-    private init(context: QueryEncodingContext, cache: AnyObject, spaceAsPlus: Bool, arrayForm: QueryStreamEncoder.ArrayForm,
+    private init(context: QueryEncodingContext, cache: Unmanaged<any AnyObject & Sendable>, spaceAsPlus: Bool, arrayForm: QueryStreamEncoder.ArrayForm,
                  buffer: UnsafeMutableBufferPointer<UInt8>, side: UnsafeMutableBufferPointer<UInt8>) {
         self.context = context
         self.cache = cache
@@ -66,7 +69,7 @@ public struct URLQueryWriter: ~Copyable {
         _ value: T, rootKey: String?, context: QueryEncodingContext, spaceAsPlus: Bool,
         _ result: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Bool {
-        guard let cache = context.writePlans, context.options.objects != .flattened else { return false }
+        guard let cache = context.unretainedWritePlans, context.options.objects != .flattened else { return false }
         let form: QueryStreamEncoder.ArrayForm
         switch context.options.arrays {
         case .indexed: form = .indexed
@@ -326,7 +329,9 @@ public struct URLQueryWriter: ~Copyable {
             found = layout
         } else if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             // `cache` is the context's `writePlans`, which holds only a `QueryWritePlanCache`.
-            found = unsafeDowncast(cache, to: QueryWritePlanCache.self).layout(for: type, context: context)
+            found = cache._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: QueryWritePlanCache.self).layout(for: type, context: context)
+            }
             switch recentNext {
             case 0: (recentTypes.0, recentLayouts.0) = (identity, found)
             case 1: (recentTypes.1, recentLayouts.1) = (identity, found)
