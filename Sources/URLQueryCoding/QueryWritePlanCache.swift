@@ -28,23 +28,33 @@ final class QueryWritePlanCache: @unchecked Sendable {
         slots.deallocate()
     }
 
-    /// The layout of the plan of `type` under `context` (the context this cache belongs to). It stays
-    /// valid as long as the cache.
-    func layout<T: URLQueryWritable>(for type: T.Type, context: QueryEncodingContext) -> QueryWritePlan.Layout {
-        let identity = ObjectIdentifier(type)
+    /// The slot that holds the plan of the type with identity `identity` when it was used last.
+    @inline(__always)
+    private static func slot(of identity: ObjectIdentifier) -> Int {
         // Type metadata is aligned: mix bits above the alignment (no hashing on this path).
         let raw = UInt(bitPattern: identity)
-        let slot = Int(truncatingIfNeeded: ((raw &>> 4) ^ (raw &>> 10)) & UInt(Self.slotCount - 1))
-        let bits = slots[slot].load(ordering: .acquiring)
-        if let address = UnsafeRawPointer(bitPattern: bits) {
-            // Read through the unretained reference (`plans` keeps the plan alive): no retain.
-            let found = Unmanaged<QueryWritePlan>.fromOpaque(address)._withUnsafeGuaranteedRef { plan in
-                plan.type == identity ? plan.layout : nil
-            }
-            if let found { return found }
+        return Int(truncatingIfNeeded: ((raw &>> 4) ^ (raw &>> 10)) & UInt(Self.slotCount - 1))
+    }
+
+    /// The layout of the plan of the type with identity `identity` when its slot holds it (the usual
+    /// case), `nil` otherwise. It stays valid as long as the cache.
+    @inline(__always)
+    func cachedLayout(for identity: ObjectIdentifier) -> QueryWritePlan.Layout? {
+        let bits = slots[Self.slot(of: identity)].load(ordering: .acquiring)
+        guard let address = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        // Read through the unretained reference (`plans` keeps the plan alive): no retain.
+        return Unmanaged<QueryWritePlan>.fromOpaque(address)._withUnsafeGuaranteedRef { plan in
+            plan.type == identity ? plan.layout : nil
         }
+    }
+
+    /// The layout of the plan of `type` under `context` (the context this cache belongs to), built
+    /// first if there is none, and put in the type's slot. It stays valid as long as the cache.
+    func layout<T: URLQueryWritable>(for type: T.Type, context: QueryEncodingContext) -> QueryWritePlan.Layout {
+        let identity = ObjectIdentifier(type)
+        if let found = cachedLayout(for: identity) { return found }
         let plan = storedPlan(for: type, context: context)
-        slots[slot].store(Int(bitPattern: Unmanaged.passUnretained(plan).toOpaque()), ordering: .releasing)
+        slots[Self.slot(of: identity)].store(Int(bitPattern: Unmanaged.passUnretained(plan).toOpaque()), ordering: .releasing)
         return plan.layout
     }
 

@@ -17,15 +17,11 @@ extension Bool: URLQueryScalar {
 }
 
 extension Double: URLQueryScalar {
-    public func writeQueryScalar(to writer: inout URLQueryWriter) throws {
-        writer.writeLeaf(try writer.context.format(self, codingPath: { [] }))
-    }
+    public func writeQueryScalar(to writer: inout URLQueryWriter) throws { try writer.writeLeaf(double: self) }
 }
 
 extension Float: URLQueryScalar {
-    public func writeQueryScalar(to writer: inout URLQueryWriter) throws {
-        writer.writeLeaf(try writer.context.format(self, codingPath: { [] }))
-    }
+    public func writeQueryScalar(to writer: inout URLQueryWriter) throws { try writer.writeLeaf(float: self) }
 }
 
 extension Date: URLQueryScalar {

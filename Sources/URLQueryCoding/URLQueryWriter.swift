@@ -329,8 +329,15 @@ public struct URLQueryWriter: ~Copyable {
             found = layout
         } else if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             // `cache` is the context's `writePlans`, which holds only a `QueryWritePlanCache`.
-            found = cache._withUnsafeGuaranteedRef {
-                unsafeDowncast($0, to: QueryWritePlanCache.self).layout(for: type, context: context)
+            let cached = cache._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: QueryWritePlanCache.self).cachedLayout(for: identity)
+            }
+            if let cached {
+                found = cached
+            } else {
+                found = cache._withUnsafeGuaranteedRef {
+                    unsafeDowncast($0, to: QueryWritePlanCache.self).layout(for: type, context: context)
+                }
             }
             switch recentNext {
             case 0: (recentTypes.0, recentLayouts.0) = (identity, found)
@@ -393,6 +400,27 @@ public struct URLQueryWriter: ~Copyable {
             output.appendEscaped(UnsafeBufferPointer(start: start, count: length), table: table)
         }
         return true
+    }
+
+    /// Writes a `Double` as `QueryEncodingContext.format` does: its `description` when finite (the
+    /// context, for its strategy, only otherwise).
+    @inline(__always)
+    mutating func writeLeaf(double value: Double) throws {
+        if value.isFinite {
+            writeLeaf(value.description)
+        } else {
+            writeLeaf(try context.format(value, codingPath: { [] }))
+        }
+    }
+
+    /// Writes a `Float` as `QueryEncodingContext.format` does (see `writeLeaf(double:)`).
+    @inline(__always)
+    mutating func writeLeaf(float value: Float) throws {
+        if value.isFinite {
+            writeLeaf(value.description)
+        } else {
+            writeLeaf(try context.format(value, codingPath: { [] }))
+        }
     }
 
     /// Writes the current field's value as decimal digits.
