@@ -1,6 +1,7 @@
 /// Writes non-negative integers as decimal digits, two at a time: the digit count comes from the bit
 /// length (no division), and each division by 100 gives two digits read from a 200-byte table.
-/// `QueryByteWriter` writes every integer of a query through it.
+/// `QueryByteWriter` writes every integer of a query through it; `ISO8601Format` its two-digit fields
+/// with the pair table.
 enum DecimalDigits {
     // `nonisolated(unsafe)`: each table is filled once, before the pointer is published by the lazy
     // global initializer, and only ever read afterwards, so threads share it without a data race.

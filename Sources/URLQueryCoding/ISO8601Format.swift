@@ -44,34 +44,35 @@ package enum ISO8601Format {
         guard civil.year >= 1, civil.year <= 9999 else { return nil }
         let secondsInDay = millisecondsInDay / 1000
         var position = 0
-        func digits(_ value: Int64, _ width: Int) {
-            var remaining = value
-            var index = position + width - 1
-            while index >= position {
-                target[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-                remaining /= 10
-                index -= 1
-            }
-            position += width
+        let pairs = DecimalDigits.pairs
+        // Two digits of `value` (0–99), from the pair table.
+        func twoDigits(_ value: Int64) {
+            let pair = Int(truncatingIfNeeded: value) &* 2
+            target[position] = pairs[pair]
+            target[position + 1] = pairs[pair + 1]
+            position += 2
         }
         func character(_ byte: UInt8) {
             target[position] = byte
             position += 1
         }
-        digits(civil.year, 4)
+        twoDigits(civil.year / 100)
+        twoDigits(civil.year % 100)
         character(UInt8(ascii: "-"))
-        digits(civil.month, 2)
+        twoDigits(civil.month)
         character(UInt8(ascii: "-"))
-        digits(civil.day, 2)
+        twoDigits(civil.day)
         character(UInt8(ascii: "T"))
-        digits(secondsInDay / 3600, 2)
+        twoDigits(secondsInDay / 3600)
         character(UInt8(ascii: ":"))
-        digits(secondsInDay / 60 % 60, 2)
+        twoDigits(secondsInDay / 60 % 60)
         character(UInt8(ascii: ":"))
-        digits(secondsInDay % 60, 2)
+        twoDigits(secondsInDay % 60)
         if fractionalSeconds {
+            let milliseconds = millisecondsInDay % 1000
             character(UInt8(ascii: "."))
-            digits(millisecondsInDay % 1000, 3)
+            character(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: milliseconds / 100))
+            twoDigits(milliseconds % 100)
         }
         character(UInt8(ascii: "Z"))
         return position
