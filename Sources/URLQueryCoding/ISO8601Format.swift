@@ -9,8 +9,26 @@ package enum ISO8601Format {
     static let earliest: Double = -62_135_596_800
     static let latest: Double = 253_402_300_800
 
+    /// The most bytes `write(_:fractionalSeconds:to:)` writes.
+    static let maximumLength = 24
+
     /// `2024-05-01T12:30:00.250Z` (or without the fraction); `nil` outside the years 1–9999.
     package static func string(from date: Date, fractionalSeconds: Bool) -> String? {
+        var fits = true
+        let text = String(unsafeUninitializedCapacity: maximumLength) { buffer in
+            guard let start = buffer.baseAddress, let length = write(date, fractionalSeconds: fractionalSeconds, to: start) else {
+                fits = false
+                return 0
+            }
+            return length
+        }
+        return fits ? text : nil
+    }
+
+    /// Writes `string(from:fractionalSeconds:)`'s text at `target` (room for `maximumLength` bytes) and
+    /// returns its length; `nil`, with nothing written, outside the years 1–9999.
+    @inline(__always)
+    static func write(_ date: Date, fractionalSeconds: Bool, to target: UnsafeMutablePointer<UInt8>) -> Int? {
         let reference = date.timeIntervalSinceReferenceDate
         let seconds1970 = reference + Date.timeIntervalBetween1970AndReferenceDate
         guard seconds1970.isFinite, seconds1970 >= earliest, seconds1970 < latest else { return nil }
@@ -25,41 +43,39 @@ package enum ISO8601Format {
         let civil = ProlepticGregorian.date(daysSince1970: days)
         guard civil.year >= 1, civil.year <= 9999 else { return nil }
         let secondsInDay = millisecondsInDay / 1000
-        let length = fractionalSeconds ? 24 : 20
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            var position = 0
-            func digits(_ value: Int64, _ width: Int) {
-                var remaining = value
-                var index = position + width - 1
-                while index >= position {
-                    buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-                    remaining /= 10
-                    index -= 1
-                }
-                position += width
-            }
-            func character(_ byte: UInt8) {
-                buffer[position] = byte
-                position += 1
-            }
-            digits(civil.year, 4)
-            character(UInt8(ascii: "-"))
-            digits(civil.month, 2)
-            character(UInt8(ascii: "-"))
-            digits(civil.day, 2)
-            character(UInt8(ascii: "T"))
-            digits(secondsInDay / 3600, 2)
-            character(UInt8(ascii: ":"))
-            digits(secondsInDay / 60 % 60, 2)
-            character(UInt8(ascii: ":"))
-            digits(secondsInDay % 60, 2)
-            if fractionalSeconds {
-                character(UInt8(ascii: "."))
-                digits(millisecondsInDay % 1000, 3)
-            }
-            character(UInt8(ascii: "Z"))
-            return position
+        var position = 0
+        let pairs = DecimalDigits.pairs
+        // Two digits of `value` (0–99), from the pair table.
+        func twoDigits(_ value: Int64) {
+            let pair = Int(truncatingIfNeeded: value) &* 2
+            target[position] = pairs[pair]
+            target[position + 1] = pairs[pair + 1]
+            position += 2
         }
+        func character(_ byte: UInt8) {
+            target[position] = byte
+            position += 1
+        }
+        twoDigits(civil.year / 100)
+        twoDigits(civil.year % 100)
+        character(UInt8(ascii: "-"))
+        twoDigits(civil.month)
+        character(UInt8(ascii: "-"))
+        twoDigits(civil.day)
+        character(UInt8(ascii: "T"))
+        twoDigits(secondsInDay / 3600)
+        character(UInt8(ascii: ":"))
+        twoDigits(secondsInDay / 60 % 60)
+        character(UInt8(ascii: ":"))
+        twoDigits(secondsInDay % 60)
+        if fractionalSeconds {
+            let milliseconds = millisecondsInDay % 1000
+            character(UInt8(ascii: "."))
+            character(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: milliseconds / 100))
+            twoDigits(milliseconds % 100)
+        }
+        character(UInt8(ascii: "Z"))
+        return position
     }
 
     /// Reads `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; `nil` for anything else.

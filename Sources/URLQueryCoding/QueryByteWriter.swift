@@ -185,22 +185,7 @@ struct QueryByteWriter {
             cursor[1] = UInt8(ascii: "5")
             cursor[2] = UInt8(ascii: "B")
             cursor += 3
-            if element >= 0 {
-                var digits = 1
-                var probe = element
-                while probe >= 10 {
-                    probe /= 10
-                    digits &+= 1
-                }
-                var remaining = element
-                var position = cursor + digits
-                repeat {
-                    position -= 1
-                    position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-                    remaining /= 10
-                } while remaining > 0
-                cursor += digits
-            }
+            if element >= 0 { cursor = DecimalDigits.store(UInt(bitPattern: element), at: cursor) }
             cursor[0] = UInt8(ascii: "%")
             cursor[1] = UInt8(ascii: "5")
             cursor[2] = UInt8(ascii: "D")
@@ -210,30 +195,59 @@ struct QueryByteWriter {
         count = cursor + 1 - base
     }
 
-    /// Copies `count` bytes (a name: usually a few dozen) eight at a time, without a call into `memmove`,
-    /// and returns the end of the copy. The ranges do not overlap.
+    /// Copies `count` bytes (a name: usually a few dozen) without a call into `memmove` and returns
+    /// the end of the copy: 16 bytes at a time, the last piece by two overlapping loads and stores of
+    /// the widest size that fits (so nothing outside either range is read or written). The ranges do
+    /// not overlap.
     @inline(__always)
     private static func copySmall(from source: UnsafePointer<UInt8>, count: Int, to target: UnsafeMutablePointer<UInt8>)
         -> UnsafeMutablePointer<UInt8> {
-        var offset = 0
-        while offset &+ 8 <= count {
-            let word = UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self)
-            UnsafeMutableRawPointer(target + offset).storeBytes(of: word, as: UInt64.self)
-            offset &+= 8
-        }
-        while offset < count {
-            target[offset] = source[offset]
-            offset &+= 1
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+        if count >= 16 {
+            var offset = 0
+            while offset &+ 16 < count {
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self), toByteOffset: offset &+ 8, as: UInt64.self)
+                offset &+= 16
+            }
+            let last = count &- 16
+            let low = from.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+            let high = from.loadUnaligned(fromByteOffset: last &+ 8, as: UInt64.self)
+            to.storeBytes(of: low, toByteOffset: last, as: UInt64.self)
+            to.storeBytes(of: high, toByteOffset: last &+ 8, as: UInt64.self)
+        } else if count >= 8 {
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+        } else if count >= 4 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+        } else if count > 0 {
+            // 1 to 3 bytes: the first, the middle and the last (some the same byte).
+            let first = source[0], middle = source[count &>> 1], last = source[count &- 1]
+            target[0] = first
+            target[count &>> 1] = middle
+            target[count &- 1] = last
         }
         return target + count
     }
 
     /// Appends `value` as `String(value)` writes it: decimal digits, after a `-` when negative.
+    @inline(__always)
     mutating func appendInteger(_ value: Int) {
         if value >= 0 {
             appendDecimal(value)
-            return
+        } else {
+            appendNegative(value)
         }
+    }
+
+    /// `appendInteger` of a negative value (out of line: rare in queries).
+    @inline(never)
+    private mutating func appendNegative(_ value: Int) {
         append(UInt8(ascii: "-"))
         if value == .min {
             // |Int.min| is not an Int: write all but the last digit, then the last one.
@@ -244,30 +258,11 @@ struct QueryByteWriter {
         }
     }
 
-    /// Appends the decimal digits of a non-negative integer: counts them, then writes them from the
-    /// last one back into their places (one division per digit, no reversal pass).
+    /// Appends the decimal digits of a non-negative integer (`DecimalDigits`: two per division).
+    @inline(__always)
     mutating func appendDecimal(_ value: Int) {
         reserve(20)
-        if value < 10 {
-            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
-            count += 1
-            return
-        }
-        var remaining = UInt(bitPattern: value)
-        var digits = 1
-        var probe = remaining
-        while probe >= 10 {
-            probe /= 10
-            digits += 1
-        }
-        count += digits
-        var position = base + count
-        repeat {
-            let (quotient, digit) = remaining.quotientAndRemainder(dividingBy: 10)
-            position -= 1
-            position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit)
-            remaining = quotient
-        } while remaining > 0
+        count = DecimalDigits.store(UInt(bitPattern: value), at: base + count) - base
     }
 
     var string: String {

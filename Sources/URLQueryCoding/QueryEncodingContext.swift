@@ -24,15 +24,29 @@ final class QueryEncodingContext: Sendable {
     /// The `URLQueryWritable` plans of this configuration (a `QueryWritePlanCache`; `nil` where
     /// `Mutex` is unavailable, and then the direct path is not taken).
     let writePlans: (any AnyObject & Sendable)?
+    /// `writePlans`, unretained, for the direct path: reading it costs no reference counting. Valid as
+    /// long as this context, which holds `writePlans` for its whole life.
+    let unretainedWritePlans: Unmanaged<any AnyObject & Sendable>?
+    /// Under the ISO-8601 date strategies, whether dates have fractional seconds; `nil` under the others
+    /// (read once, not per date).
+    let iso8601FractionalSeconds: Bool?
 
     init(options: QueryEncodingOptions) {
         self.options = options
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            writePlans = QueryWritePlanCache()
+            let plans = QueryWritePlanCache()
+            writePlans = plans
+            unretainedWritePlans = .passUnretained(plans)
         } else {
             writePlans = nil
+            unretainedWritePlans = nil
         }
         if case .useDefaultKeys = options.keyEncodingStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
+        switch options.dateEncodingStrategy {
+        case .iso8601WithFractionalSeconds: iso8601FractionalSeconds = true
+        case .iso8601: iso8601FractionalSeconds = false
+        case .secondsSince1970, .millisecondsSince1970, .formatted, .custom: iso8601FractionalSeconds = nil
+        }
         switch options.boolEncodingStrategy {
         case .literal: (trueText, falseText) = ("true", "false")
         case .numeric: (trueText, falseText) = ("1", "0")

@@ -13,24 +13,44 @@ final class QueryWritePlan: @unchecked Sendable {
         let count: Int
     }
 
+    /// What the writer reads of a plan, as plain pointers: copying it costs no reference counting. It
+    /// points into the plan's memory, so it is valid as long as the plan (the writer holds the
+    /// `QueryWritePlanCache`, which keeps every plan it made for its whole life).
+    struct Layout {
+        /// The number of fields.
+        let count: Int
+        /// Whether the direct path can write the type: `false` when two fields have the same key as
+        /// written (the `Encodable` path then decides what that means).
+        let isUsable: Bool
+        /// Field indices (positions in `queryFieldNames`) in wire order.
+        fileprivate let order: UnsafePointer<Int>
+        /// Four steps per position: query first step, query nested step, form first step, form nested step.
+        fileprivate let steps: UnsafePointer<Step>
+
+        /// The field index written at `position` (in wire order).
+        @inline(__always)
+        func field(at position: Int) -> Int { order[position] }
+
+        /// The name step of the field at `position`: the first step of a name or one after a prefix,
+        /// with a space as `+` (form bodies) or `%20`.
+        @inline(__always)
+        func step(at position: Int, spaceAsPlus: Bool, nested: Bool) -> Step {
+            steps[position &* 4 &+ (spaceAsPlus ? 2 : 0) &+ (nested ? 1 : 0)]
+        }
+    }
+
     /// The type the plan is for.
     let type: ObjectIdentifier
-    /// The number of fields.
-    let count: Int
-    /// Whether the direct path can write the type: `false` when two fields have the same key as
-    /// written (the `Encodable` path then decides what that means).
-    let isUsable: Bool
-    /// Field indices (positions in `queryFieldNames`) in wire order.
+    /// The fields, their order and their names.
+    let layout: Layout
     private let order: UnsafeMutablePointer<Int>
-    /// Four steps per position: query first step, query nested step, form first step, form nested step.
     private let steps: UnsafeMutablePointer<Step>
     private let bytes: UnsafeMutablePointer<UInt8>
 
     init(type: ObjectIdentifier, names: [String], context: QueryEncodingContext) {
         self.type = type
         let wire = names.map { context.wireKey($0) }
-        count = wire.count
-        isUsable = Set(wire).count == wire.count
+        let count = wire.count
         // A stable insertion sort by `String <`, as `QueryTreeWalker.sortIfNeeded` sorts entries.
         var sorted = Array(wire.indices)
         for index in sorted.indices.dropFirst() {
@@ -70,22 +90,12 @@ final class QueryWritePlan: @unchecked Sendable {
         for (index, offset) in offsets.enumerated() {
             (steps + index).initialize(to: Step(start: UnsafePointer(bytes + offset.start), count: offset.end - offset.start))
         }
+        layout = Layout(count: count, isUsable: Set(wire).count == count, order: UnsafePointer(order), steps: UnsafePointer(steps))
     }
 
     deinit {
         bytes.deallocate()
         order.deallocate()
         steps.deallocate()
-    }
-
-    /// The field index written at `position` (in wire order).
-    @inline(__always)
-    func field(at position: Int) -> Int { order[position] }
-
-    /// The name step of the field at `position`: the first step of a name or one after a prefix, with
-    /// a space as `+` (form bodies) or `%20`.
-    @inline(__always)
-    func step(at position: Int, spaceAsPlus: Bool, nested: Bool) -> Step {
-        steps[position &* 4 &+ (spaceAsPlus ? 2 : 0) &+ (nested ? 1 : 0)]
     }
 }

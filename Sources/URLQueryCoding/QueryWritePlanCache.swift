@@ -3,9 +3,9 @@ import Synchronization
 /// The `QueryWritePlan`s of one encoder configuration (one `QueryEncodingContext`), by type identity:
 /// at most one plan per `URLQueryWritable` type, built on first use and kept as long as the cache.
 ///
-/// The plans live in a dictionary behind a `Mutex`. In front of it, eight atomic slots hold recently
-/// used plans (the slot picked by the type's identity), so a lookup usually costs one atomic load
-/// and no lock. A plan is built outside the lock (the key strategy may run user code); the first one
+/// The plans live in a dictionary behind a `Mutex`. In front of it, 64 atomic slots hold recently
+/// used plans (the slot picked by the type's identity), so a lookup usually costs one atomic load,
+/// no lock and no reference counting. A plan is built outside the lock (the key strategy may run user code); the first one
 /// stored wins.
 ///
 /// `@unchecked Sendable`: `slots` points at atomics, allocated and initialized in `init`, freed in
@@ -14,7 +14,7 @@ import Synchronization
 /// a slot and retaining what it names is safe from any thread.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class QueryWritePlanCache: @unchecked Sendable {
-    private static let slotCount = 8
+    private static let slotCount = 64
     private let plans = Mutex<[ObjectIdentifier: QueryWritePlan]>([:])
     private let slots: UnsafeMutablePointer<Atomic<Int>>
 
@@ -28,20 +28,34 @@ final class QueryWritePlanCache: @unchecked Sendable {
         slots.deallocate()
     }
 
-    /// The plan of `type` under `context` (the context this cache belongs to).
-    func plan<T: URLQueryWritable>(for type: T.Type, context: QueryEncodingContext) -> QueryWritePlan {
-        let identity = ObjectIdentifier(type)
+    /// The slot that holds the plan of the type with identity `identity` when it was used last.
+    @inline(__always)
+    private static func slot(of identity: ObjectIdentifier) -> Int {
         // Type metadata is aligned: mix bits above the alignment (no hashing on this path).
         let raw = UInt(bitPattern: identity)
-        let slot = Int(truncatingIfNeeded: ((raw &>> 4) ^ (raw &>> 10)) & UInt(Self.slotCount - 1))
-        let bits = slots[slot].load(ordering: .acquiring)
-        if let address = UnsafeRawPointer(bitPattern: bits) {
-            let plan = Unmanaged<QueryWritePlan>.fromOpaque(address).takeUnretainedValue()
-            if plan.type == identity { return plan }
+        return Int(truncatingIfNeeded: ((raw &>> 4) ^ (raw &>> 10)) & UInt(Self.slotCount - 1))
+    }
+
+    /// The layout of the plan of the type with identity `identity` when its slot holds it (the usual
+    /// case), `nil` otherwise. It stays valid as long as the cache.
+    @inline(__always)
+    func cachedLayout(for identity: ObjectIdentifier) -> QueryWritePlan.Layout? {
+        let bits = slots[Self.slot(of: identity)].load(ordering: .acquiring)
+        guard let address = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        // Read through the unretained reference (`plans` keeps the plan alive): no retain.
+        return Unmanaged<QueryWritePlan>.fromOpaque(address)._withUnsafeGuaranteedRef { plan in
+            plan.type == identity ? plan.layout : nil
         }
+    }
+
+    /// The layout of the plan of `type` under `context` (the context this cache belongs to), built
+    /// first if there is none, and put in the type's slot. It stays valid as long as the cache.
+    func layout<T: URLQueryWritable>(for type: T.Type, context: QueryEncodingContext) -> QueryWritePlan.Layout {
+        let identity = ObjectIdentifier(type)
+        if let found = cachedLayout(for: identity) { return found }
         let plan = storedPlan(for: type, context: context)
-        slots[slot].store(Int(bitPattern: Unmanaged.passUnretained(plan).toOpaque()), ordering: .releasing)
-        return plan
+        slots[Self.slot(of: identity)].store(Int(bitPattern: Unmanaged.passUnretained(plan).toOpaque()), ordering: .releasing)
+        return plan.layout
     }
 
     /// The plan in the dictionary, built and stored first if there is none.

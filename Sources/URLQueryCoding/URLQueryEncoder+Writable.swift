@@ -12,7 +12,8 @@ extension URLQueryEncoder {
         var direct: String?
         if URLQueryWriter.encode(value, rootKey: rootKey, context: context, spaceAsPlus: false, {
             direct = String(decoding: $0, as: UTF8.self)
-        }), let direct {
+        }), let direct = direct.take() {
+            // `take()` moves the string out: no retain and release of it here.
             return direct
         }
         return try encodableQueryString(value, rootKey: rootKey)
@@ -25,7 +26,7 @@ extension URLQueryEncoder {
     public func encodeFormBody<T: URLQueryWritable>(_ value: T, rootKey: String? = nil) throws -> Data {
         var direct: Data?
         if URLQueryWriter.encode(value, rootKey: rootKey, context: context, spaceAsPlus: true, { direct = Data(buffer: $0) }),
-           let direct {
+           let direct = direct.take() {
             return direct
         }
         return try encodableFormBody(value, rootKey: rootKey)

@@ -112,7 +112,7 @@ public struct URLQueryEncoder: Sendable {
     public func encodeQueryString<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> String {
         var direct: String?
         if writeDirectly(value, rootKey: rootKey, spaceAsPlus: false, { direct = String(decoding: $0, as: UTF8.self) }),
-           let direct {
+           let direct = direct.take() {
             return direct
         }
         return try encodableQueryString(value, rootKey: rootKey)
@@ -138,7 +138,7 @@ public struct URLQueryEncoder: Sendable {
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeFormBody<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> Data {
         var direct: Data?
-        if writeDirectly(value, rootKey: rootKey, spaceAsPlus: true, { direct = Data(buffer: $0) }), let direct {
+        if writeDirectly(value, rootKey: rootKey, spaceAsPlus: true, { direct = Data(buffer: $0) }), let direct = direct.take() {
             return direct
         }
         return try encodableFormBody(value, rootKey: rootKey)

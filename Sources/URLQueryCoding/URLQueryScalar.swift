@@ -17,19 +17,16 @@ extension Bool: URLQueryScalar {
 }
 
 extension Double: URLQueryScalar {
-    public func writeQueryScalar(to writer: inout URLQueryWriter) throws {
-        writer.writeLeaf(try writer.context.format(self, codingPath: { [] }))
-    }
+    public func writeQueryScalar(to writer: inout URLQueryWriter) throws { try writer.writeLeaf(double: self) }
 }
 
 extension Float: URLQueryScalar {
-    public func writeQueryScalar(to writer: inout URLQueryWriter) throws {
-        writer.writeLeaf(try writer.context.format(self, codingPath: { [] }))
-    }
+    public func writeQueryScalar(to writer: inout URLQueryWriter) throws { try writer.writeLeaf(float: self) }
 }
 
 extension Date: URLQueryScalar {
     public func writeQueryScalar(to writer: inout URLQueryWriter) throws {
+        if try writer.writeLeaf(iso8601: self) { return }
         writer.writeLeaf(try writer.context.format(self, codingPath: { [] }))
     }
 }

@@ -22,8 +22,11 @@ public struct URLQueryWriter: ~Copyable {
     /// nesting past its own, larger limit (`QueryValueEncoder.maximumDepth`).
     private static let maximumDepth = 100
 
-    let context: QueryEncodingContext
-    private let cache: AnyObject
+    // `unowned(unsafe)` and `Unmanaged` (no reference counting per call): a writer lives only inside
+    // `encode`, whose caller holds `context` for the whole call, and `context` holds the cache.
+    unowned(unsafe) let context: QueryEncodingContext
+    /// The context's `QueryWritePlanCache`, unretained.
+    private let cache: Unmanaged<any AnyObject & Sendable>
     private let table: UnsafePointer<UInt8>
     private let spaceAsPlus: Bool
     private let arrayForm: QueryStreamEncoder.ArrayForm
@@ -40,13 +43,14 @@ public struct URLQueryWriter: ~Copyable {
     /// The objects and arrays of objects open: the depth the `Encodable` path's encoder of the current
     /// field's value has.
     private var depth = 0
-    /// The last two plans looked up (the elements of an array of objects are all of one type).
-    private var recentType: ObjectIdentifier?
-    private var recentPlan: QueryWritePlan?
-    private var olderType: ObjectIdentifier?
-    private var olderPlan: QueryWritePlan?
+    /// The last four plans looked up, by type, so a nested object or an array of objects of a type
+    /// already seen in this call costs no lookup in the shared cache. Entry `recentNext` is replaced next.
+    private var recentTypes: (ObjectIdentifier?, ObjectIdentifier?, ObjectIdentifier?, ObjectIdentifier?) = (nil, nil, nil, nil)
+    private var recentLayouts: (QueryWritePlan.Layout?, QueryWritePlan.Layout?, QueryWritePlan.Layout?, QueryWritePlan.Layout?)
+        = (nil, nil, nil, nil)
+    private var recentNext = 0
 
-    private init(context: QueryEncodingContext, cache: AnyObject, spaceAsPlus: Bool, arrayForm: QueryStreamEncoder.ArrayForm,
+    private init(context: QueryEncodingContext, cache: Unmanaged<any AnyObject & Sendable>, spaceAsPlus: Bool, arrayForm: QueryStreamEncoder.ArrayForm,
                  buffer: UnsafeMutableBufferPointer<UInt8>, side: UnsafeMutableBufferPointer<UInt8>) {
         self.context = context
         self.cache = cache
@@ -65,7 +69,7 @@ public struct URLQueryWriter: ~Copyable {
         _ value: T, rootKey: String?, context: QueryEncodingContext, spaceAsPlus: Bool,
         _ result: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Bool {
-        guard let cache = context.writePlans, context.options.objects != .flattened else { return false }
+        guard let cache = context.unretainedWritePlans, context.options.objects != .flattened else { return false }
         let form: QueryStreamEncoder.ArrayForm
         switch context.options.arrays {
         case .indexed: form = .indexed
@@ -216,7 +220,7 @@ public struct URLQueryWriter: ~Copyable {
         let mark = prefix.count
         appendStepToPrefix()
         let elementsMark = prefix.count
-        let plan = try plan(for: T.self)
+        let plan = try layout(for: T.self)
         depth &+= 1
         defer { depth &-= 1 }
         // Through the buffer: the elements are borrowed in place, with no `Array<T>` metadata lookup
@@ -246,7 +250,7 @@ public struct URLQueryWriter: ~Copyable {
         let mark = prefix.count
         appendStepToPrefix()
         let elementsMark = prefix.count
-        let plan = try plan(for: T.self)
+        let plan = try layout(for: T.self)
         depth &+= 1
         defer { depth &-= 1 }
         for index in values.indices {
@@ -295,12 +299,12 @@ public struct URLQueryWriter: ~Copyable {
 
     /// Writes the fields of `value` in wire order under the current prefix.
     mutating func writeObject<T: URLQueryWritable>(_ value: T) throws {
-        try writeFields(of: value, plan: try plan(for: T.self))
+        try writeFields(of: value, plan: try layout(for: T.self))
     }
 
     /// Writes the fields of `value` as `plan` (its type's) orders and names them.
     @inline(__always)
-    private mutating func writeFields<T: URLQueryWritable>(of value: T, plan: QueryWritePlan) throws {
+    private mutating func writeFields<T: URLQueryWritable>(of value: T, plan: QueryWritePlan.Layout) throws {
         guard depth < Self.maximumDepth else { throw QueryStreamFallback() }
         depth &+= 1
         let nested = prefix.count > 0
@@ -311,25 +315,37 @@ public struct URLQueryWriter: ~Copyable {
         depth &-= 1
     }
 
-    /// The plan of `type`: one of the last two, or the configuration's (built on first use).
-    private mutating func plan<T: URLQueryWritable>(for type: T.Type) throws -> QueryWritePlan {
+    /// The plan of `type`: one of the last four, or the configuration's (built on first use).
+    private mutating func layout<T: URLQueryWritable>(for type: T.Type) throws -> QueryWritePlan.Layout {
         let identity = ObjectIdentifier(type)
-        let found: QueryWritePlan
-        if identity == recentType, let plan = recentPlan {
-            found = plan
-        } else if identity == olderType, let plan = olderPlan {
-            olderType = recentType
-            olderPlan = recentPlan
-            recentType = identity
-            recentPlan = plan
-            found = plan
+        let found: QueryWritePlan.Layout
+        if identity == recentTypes.0, let layout = recentLayouts.0 {
+            found = layout
+        } else if identity == recentTypes.1, let layout = recentLayouts.1 {
+            found = layout
+        } else if identity == recentTypes.2, let layout = recentLayouts.2 {
+            found = layout
+        } else if identity == recentTypes.3, let layout = recentLayouts.3 {
+            found = layout
         } else if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             // `cache` is the context's `writePlans`, which holds only a `QueryWritePlanCache`.
-            found = unsafeDowncast(cache, to: QueryWritePlanCache.self).plan(for: type, context: context)
-            olderType = recentType
-            olderPlan = recentPlan
-            recentType = identity
-            recentPlan = found
+            let cached = cache._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: QueryWritePlanCache.self).cachedLayout(for: identity)
+            }
+            if let cached {
+                found = cached
+            } else {
+                found = cache._withUnsafeGuaranteedRef {
+                    unsafeDowncast($0, to: QueryWritePlanCache.self).layout(for: type, context: context)
+                }
+            }
+            switch recentNext {
+            case 0: (recentTypes.0, recentLayouts.0) = (identity, found)
+            case 1: (recentTypes.1, recentLayouts.1) = (identity, found)
+            case 2: (recentTypes.2, recentLayouts.2) = (identity, found)
+            default: (recentTypes.3, recentLayouts.3) = (identity, found)
+            }
+            recentNext = (recentNext &+ 1) & 3
         } else {
             throw QueryStreamFallback()
         }
@@ -351,12 +367,14 @@ public struct URLQueryWriter: ~Copyable {
     }
 
     /// Writes the current field's value as escaped text.
+    @inline(__always)
     mutating func writeLeaf(_ text: String) {
         beginLeaf()
         output.appendEscaped(text, table: table)
     }
 
     /// Writes a `Bool` as `boolEncodingStrategy` says (`true`/`false` or `1`/`0`: nothing to escape).
+    @inline(__always)
     mutating func writeLeaf(bool value: Bool) {
         beginLeaf()
         let text: StaticString
@@ -368,7 +386,45 @@ public struct URLQueryWriter: ~Copyable {
         output.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Writes a date under the ISO-8601 strategies straight into the output (the text
+    /// `QueryEncodingContext.format` gives, escaped); `false`, with nothing written, under the other
+    /// strategies. A date ISO-8601 cannot write goes to the `Encodable` path, which says why.
+    mutating func writeLeaf(iso8601 date: Date) throws -> Bool {
+        guard let fractional = context.iso8601FractionalSeconds else { return false }
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ISO8601Format.maximumLength) { text in
+            guard let start = text.baseAddress,
+                  let length = ISO8601Format.write(date, fractionalSeconds: fractional, to: start) else {
+                throw QueryStreamFallback()
+            }
+            beginLeaf()
+            output.appendEscaped(UnsafeBufferPointer(start: start, count: length), table: table)
+        }
+        return true
+    }
+
+    /// Writes a `Double` as `QueryEncodingContext.format` does: its `description` when finite (the
+    /// context, for its strategy, only otherwise).
+    @inline(__always)
+    mutating func writeLeaf(double value: Double) throws {
+        if value.isFinite {
+            writeLeaf(value.description)
+        } else {
+            writeLeaf(try context.format(value, codingPath: { [] }))
+        }
+    }
+
+    /// Writes a `Float` as `QueryEncodingContext.format` does (see `writeLeaf(double:)`).
+    @inline(__always)
+    mutating func writeLeaf(float value: Float) throws {
+        if value.isFinite {
+            writeLeaf(value.description)
+        } else {
+            writeLeaf(try context.format(value, codingPath: { [] }))
+        }
+    }
+
     /// Writes the current field's value as decimal digits.
+    @inline(__always)
     mutating func writeLeaf(integer value: Int) {
         beginLeaf()
         output.appendInteger(value)

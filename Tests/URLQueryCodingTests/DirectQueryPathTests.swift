@@ -237,6 +237,42 @@ import URLQueryCoding
             + "&items%5B%5D%5Bactive%5D=false&items%5B%5D%5Bid%5D=2&items%5B%5D%5Bname%5D=y&items%5B%5D%5Bquantity%5D=3")
     }
 
+    /// Integers as `String(value)` writes them at every change of digit count (both paths count digits
+    /// from the bit length now, so they are checked against the standard library, not each other),
+    /// element indices past 9, 99 and 999, and ISO-8601 dates at the edges of the years and milliseconds.
+    @Test func integersIndicesAndDatesMatchTheirTextForms() throws {
+        var values: [Int] = [0, 1, 9, .max, .min, .min + 1, .max - 1]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, 1 - power, -power, -power - 1]
+        }
+        let encoder = URLQueryEncoder()
+        for value in values {
+            let flat = WFlat(id: value, name: "", email: "", active: true, score: 0, query: "", sort: "", page: value)
+            let expected = "active=true&email=&id=\(value)&name=&page=\(value)&query=&score=0.0&sort="
+            #expect(encoder.encodeQueryStringDirectly(flat) == expected, "\(value)")
+            #expect(try encoder.encodeQueryStringThroughEncodable(flat) == expected, "\(value)")
+        }
+        let items = (0..<1_001).map { WItem(id: $0 * 7, name: "n", quantity: nil, active: true) }
+        let expected = (0..<1_001).map { "items%5B\($0)%5D%5Bactive%5D=true&items%5B\($0)%5D%5Bid%5D=\($0 * 7)&items%5B\($0)%5D%5Bname%5D=n" }
+            .joined(separator: "&")
+        #expect(encoder.encodeQueryStringDirectly(WOrder(items: items, maybe: nil, holes: [], note: nil)) == expected)
+        let dates: [(Double, String)] = [
+            (0, "1970-01-01T00%3A00%3A00.000Z"), (-0.25, "1969-12-31T23%3A59%3A59.750Z"),
+            (1_714_566_600.25, "2024-05-01T12%3A30%3A00.250Z"), (951_825_599.5, "2000-02-29T11%3A59%3A59.500Z"),
+            (-62_135_596_800, "0001-01-01T00%3A00%3A00.000Z"), (253_402_300_799.5, "9999-12-31T23%3A59%3A59.500Z"),
+        ]
+        let seconds = URLQueryEncoder(dateEncodingStrategy: .iso8601)
+        for (time, text) in dates {
+            let filter = WFilter(tags: [], categories: [], price: WRange(min: 0, max: 0), since: Date(timeIntervalSince1970: time), until: nil)
+            let prefix = "price%5Bmax%5D=0.0&price%5Bmin%5D=0.0&since="
+            #expect(encoder.encodeQueryStringDirectly(filter) == prefix + text, "\(time)")
+            let whole = text.replacingOccurrences(of: #"\.\d{3}Z"#, with: "Z", options: .regularExpression)
+            #expect(seconds.encodeQueryStringDirectly(filter) == prefix + whole, "\(time)")
+        }
+    }
+
     @Test func largeOutputGrowsPastTheStackBuffer() throws {
         let order = WOrder(items: (0..<3_000).map { WItem(id: $0, name: "item \($0) & co", quantity: $0, active: $0 % 2 == 0) },
                            maybe: nil, holes: [], note: nil)
