@@ -100,9 +100,11 @@ extension SwiftGenerator {
         renderer.beginMember(.other, &spacing)
         renderer.emit("/// `", message.uri, "`; each parameter is encoded as one path segment.")
         renderer.computedProperty(access: access, name: "path", type: "EndpointPath") { writePathLiteral(endpoint.path, to: &$0) }
-        let queryFields = fields.lazy.filter { $0.placement == .query }
-        let headerFields = fields.lazy.filter { $0.placement == .header }
-        let bodyFields = fields.lazy.filter { $0.placement == .body }
+        // Collected once: a lazy filter would test (and copy) every field again for each `count`, `isEmpty`
+        // and index step of the structs and initializers below.
+        let queryFields = fields.filter { $0.placement == .query }
+        let headerFields = fields.filter { $0.placement == .header }
+        let bodyFields = fields.filter { $0.placement == .body }
         if !queryFields.isEmpty {
             renderer.beginMember(.other, &spacing)
             renderer.emit("/// The query parameters.")
@@ -125,7 +127,8 @@ extension SwiftGenerator {
             renderer.emit("/// The header fields.")
             renderer.openComputedProperty(access: access, name: "headers", type: "HTTPHeaders")
             renderer.emit("var headers: HTTPHeaders = [:]")
-            for field in headerFields {
+            for index in headerFields.indices {
+                let field = headerFields[index]
                 let name = Naming.escaped(field.swiftName)
                 renderer.beginLine()
                 if field.isOptional { renderer.write("if let value = self.", name, " { ") }
@@ -151,7 +154,7 @@ extension SwiftGenerator {
                 writeConstruct("Body", bodyFields, to: &renderer)
                 renderer.write(")")
             }
-        } else if let statements = bodyStatements(endpoint, fields: Array(bodyFields)) {
+        } else if let statements = bodyStatements(endpoint, fields: bodyFields) {
             renderer.member(.computedProperty(doc: ["The request body."], access: access, name: "body", type: "RequestBody?", body: statements), &spacing)
         }
         if !queryFields.isEmpty {
@@ -198,7 +201,8 @@ extension SwiftGenerator {
     func writeConstruct<Fields: Collection<ModelField>>(_ type: String, _ fields: Fields, to target: inout SwiftRenderer) {
         target.write(type, "(")
         var first = true
-        for field in fields {
+        for index in fields.indices {
+            let field = fields[index]
             target.write(first ? "" : ", ", Naming.argumentLabel(field.swiftName), ": self.", Naming.escaped(field.swiftName))
             first = false
         }

@@ -10,7 +10,9 @@ extension SwiftGenerator {
         doc(&renderer)
         let opened = renderer.openType(access: access, keyword: "struct", name: name, conformances: conformances)
         var spacing = SwiftRenderer.MemberSpacing(leadingBlank: false)
-        for field in fields {
+        // Indices rather than `for … in` (here and below): the fields are read in place instead of copied out.
+        for index in fields.indices {
+            let field = fields[index]
             let name = Naming.escaped(field.swiftName)
             if field.isIndirect {
                 let type = propertyType(field)
@@ -55,7 +57,8 @@ extension SwiftGenerator {
         if !fields.isEmpty {
             renderer.beginMember(.other, &spacing)
             let codingKeys = renderer.openType(access: "private", keyword: "enum", name: "CodingKeys", conformances: "String, CodingKey")
-            for field in fields {
+            for index in fields.indices {
+                let field = fields[index]
                 let raw = field.isIndirect || field.wireKey != field.swiftName ? Naming.stringLiteral(field.wireKey) : ""
                 renderer.enumCase(codingKeyName(field), rawValue: raw)
             }
