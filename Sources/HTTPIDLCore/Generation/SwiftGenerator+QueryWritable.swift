@@ -63,9 +63,12 @@ extension SwiftGenerator {
             case .structure(let structure):
                 structs[structure.name] = structure
             case .message(let message):
-                for endpoint in message.endpoints {
-                    for field in endpoint.requestFields where field.placement == .query {
-                        if let name = structName(field.type) { pending.append(name) }
+                // Read in place through indices: copies of the endpoints and fields would retain and release
+                // each of their strings and arrays.
+                for endpoint in message.endpoints.indices {
+                    let fields = message.endpoints[endpoint].requestFields
+                    for field in fields.indices where fields[field].placement == .query {
+                        if let name = structName(fields[field].type) { pending.append(name) }
                     }
                 }
             case .enumeration, .union:
