@@ -1,18 +1,31 @@
 import Foundation
 
-/// A growable byte buffer the renderer appends its many short parts to: one allocation that doubles when
-/// full, and a copy per part without `Array`'s uniqueness and capacity bookkeeping.
+/// A growable byte buffer the renderer appends its many short parts to: blocks of memory, each twice the
+/// size of the one before, and a copy per part without `Array`'s uniqueness and capacity bookkeeping. A full
+/// block is kept as it is (its bytes are never copied again until the join), so growing costs no copy and
+/// touches no page twice.
 ///
 /// `@unchecked Sendable` is safe here: a writer is filled by one renderer on one thread and only then handed
 /// over (through `ChunkResults`, under its lock) to the thread that joins the chunks; it is never used by two
 /// threads at once.
 final class ByteWriter: @unchecked Sendable {
-    /// The first byte. Safe to use as an unsafe pointer: it is allocated by `init`, reallocated only by
-    /// `reserve`, freed only by `deinit`, and no pointer into it escapes the methods below.
+    /// A full block: its first byte, the bytes written to it (never 0) and its size.
+    private typealias Block = (base: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int)
+
+    /// The first byte of the block being written. Safe to use as an unsafe pointer, like those of `earlier`:
+    /// every block is allocated by `init` or `startBlock`, freed only by `truncate` (after it stops being
+    /// used) or `deinit`, and no pointer into one escapes the methods below.
     private var base: UnsafeMutablePointer<UInt8>
-    /// The bytes written so far.
-    private(set) var count = 0
+    /// The bytes written to `base`.
+    private var used = 0
     private var capacity: Int
+    /// The full blocks before `base`, in order.
+    private var earlier: [Block] = []
+    /// The bytes in `earlier`.
+    private var earlierCount = 0
+
+    /// The bytes written so far.
+    var count: Int { earlierCount + used }
 
     /// Creates an empty buffer with room for `capacity` bytes.
     init(capacity: Int) {
@@ -22,22 +35,28 @@ final class ByteWriter: @unchecked Sendable {
 
     deinit {
         base.deallocate()
+        for block in earlier { block.base.deallocate() }
     }
 
-    /// Makes room for `extra` more bytes.
+    /// Makes room for `extra` more bytes in the block being written.
     @inline(__always)
     private func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(count + extra) }
+        if used + extra > capacity { startBlock(extra) }
     }
 
-    private func grow(_ needed: Int) {
+    /// Keeps the block being written (unless it is empty) and starts one with room for `extra` bytes.
+    private func startBlock(_ extra: Int) {
+        if used > 0 {
+            earlier.append((base, used, capacity))
+            earlierCount += used
+        } else {
+            base.deallocate()
+        }
         var newCapacity = capacity * 2
-        while newCapacity < needed { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.initialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
+        while newCapacity < extra { newCapacity *= 2 }
+        base = .allocate(capacity: newCapacity)
         capacity = newCapacity
+        used = 0
     }
 
     /// Appends the UTF-8 bytes of `text`.
@@ -54,41 +73,82 @@ final class ByteWriter: @unchecked Sendable {
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         reserve(bytes.count)
-        (base + count).initialize(from: source, count: bytes.count)
-        count += bytes.count
+        (base + used).initialize(from: source, count: bytes.count)
+        used += bytes.count
     }
 
     /// Appends one byte.
     @inline(__always)
     func append(_ byte: UInt8) {
         reserve(1)
-        (base + count).initialize(to: byte)
-        count += 1
+        (base + used).initialize(to: byte)
+        used += 1
     }
 
     /// Appends `byte` `times` times.
     func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }
         reserve(times)
-        (base + count).initialize(repeating: byte, count: times)
-        count += times
+        (base + used).initialize(repeating: byte, count: times)
+        used += times
     }
 
     /// The last byte written, if any.
-    var last: UInt8? { count == 0 ? nil : base[count - 1] }
+    var last: UInt8? {
+        if used > 0 { return base[used - 1] }
+        return earlier.last.map { $0.base[$0.count - 1] }
+    }
 
     /// Drops the bytes from `offset` on.
     func truncate(to offset: Int) {
-        count = min(count, max(0, offset))
+        let offset = min(count, max(0, offset))
+        while offset < earlierCount {
+            base.deallocate()
+            let block = earlier.removeLast()
+            (base, used, capacity) = block
+            earlierCount -= block.count
+        }
+        used = offset - earlierCount
+    }
+
+    /// Calls `body` with the bytes from `offset` on, block by block in order.
+    private func forEachPart(from offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var blockStart = 0
+        for block in earlier {
+            let blockEnd = blockStart + block.count
+            if offset < blockEnd {
+                let skip = max(0, offset - blockStart)
+                body(UnsafeBufferPointer(start: block.base + skip, count: block.count - skip))
+            }
+            blockStart = blockEnd
+        }
+        let skip = max(0, offset - earlierCount)
+        body(UnsafeBufferPointer(start: base + skip, count: used - skip))
     }
 
     /// The number of characters in the bytes from `offset` on (the byte count when they are all ASCII).
     func characterCount(from offset: Int) -> Int {
-        let bytes = UnsafeBufferPointer(start: base + offset, count: count - offset)
+        if offset >= earlierCount {
+            let bytes = UnsafeBufferPointer(start: base + (offset - earlierCount), count: used - (offset - earlierCount))
+            if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.count }
+            return String(decoding: bytes, as: UTF8.self).count
+        }
+        // The bytes span blocks: joined first, so a character split between two blocks counts once.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count - offset)
+        forEachPart(from: offset) { bytes.append(contentsOf: $0) }
         if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.count }
         return String(decoding: bytes, as: UTF8.self).count
     }
 
+    /// Copies every byte written to `target` (room for `count` bytes).
+    private func copy(to target: UnsafeMutablePointer<UInt8>) {
+        var offset = 0
+        forEachPart(from: 0) { part in
+            if let source = part.baseAddress { (target + offset).initialize(from: source, count: part.count) }
+            offset += part.count
+        }
+    }
 
     /// The bytes written, as a string (they are UTF-8: every part appended was a `String`).
     var string: String { Self.string(joining: [self]) }
@@ -109,7 +169,7 @@ final class ByteWriter: @unchecked Sendable {
             // buffer (the offsets add up the counts, `total` is the capacity), and `concurrentPerform` returns
             // only after every copy is done, inside this closure.
             let copy = { (index: Int) in
-                (target + offsets[index]).initialize(from: writers[index].base, count: writers[index].count)
+                writers[index].copy(to: target + offsets[index])
             }
             if total >= parallelJoinBytes, writers.count > 1 {
                 nonisolated(unsafe) let shared = copy

@@ -94,20 +94,27 @@ enum Naming {
     /// `Url`), the first one lower-cased entirely when `lowerFirst`.
     private static func camelCase(_ text: String, lowerFirst: Bool) -> String {
         let utf8 = Array(text.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(utf8.count)
-        for (index, range) in wordRanges(utf8).enumerated() {
-            if lowerFirst, index == 0 {
-                for byte in utf8[range] { result.append(lowercased(byte)) }
-                continue
+        let ranges = wordRanges(utf8)
+        // The words are ASCII and never longer than the text together: written straight into the string.
+        return String(unsafeUninitializedCapacity: utf8.count) { result in
+            var count = 0
+            func append(_ byte: UInt8) {
+                result[count] = byte
+                count += 1
             }
-            let isAllCaps = !utf8[range].contains(where: isLower)
-            result.append(uppercased(utf8[range.lowerBound]))
-            for byte in utf8[(range.lowerBound + 1)..<range.upperBound] {
-                result.append(isAllCaps ? lowercased(byte) : byte)
+            for (index, range) in ranges.enumerated() {
+                if lowerFirst, index == 0 {
+                    for byte in utf8[range] { append(lowercased(byte)) }
+                    continue
+                }
+                let isAllCaps = !utf8[range].contains(where: isLower)
+                append(uppercased(utf8[range.lowerBound]))
+                for byte in utf8[(range.lowerBound + 1)..<range.upperBound] {
+                    append(isAllCaps ? lowercased(byte) : byte)
+                }
             }
+            return count
         }
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// `snap_id` → `SnapId`, `user-name.json` → `UserNameJson`; empty when the text has no ASCII letter or digit.

@@ -96,25 +96,32 @@ extension SwiftGenerator {
         })
         renderer.beginMember(.other, &spacing)
         renderer.emit("/// `", method, "`.")
-        renderer.computedProperty(access: access, name: "method", type: "HTTPMethod") { $0.write(".", endpoint.method.memberName) }
+        // The closures below capture the parts of `endpoint` they read, not the endpoint: capturing it would
+        // copy it (retaining and releasing each of its strings and arrays) for each closure.
+        let methodMember = endpoint.method.memberName
+        renderer.computedProperty(access: access, name: "method", type: "HTTPMethod") { $0.write(".", methodMember) }
         renderer.beginMember(.other, &spacing)
         renderer.emit("/// `", message.uri, "`; each parameter is encoded as one path segment.")
-        renderer.computedProperty(access: access, name: "path", type: "EndpointPath") { writePathLiteral(endpoint.path, to: &$0) }
-        let queryFields = fields.lazy.filter { $0.placement == .query }
-        let headerFields = fields.lazy.filter { $0.placement == .header }
-        let bodyFields = fields.lazy.filter { $0.placement == .body }
+        let path = endpoint.path
+        renderer.computedProperty(access: access, name: "path", type: "EndpointPath") { writePathLiteral(path, to: &$0) }
+        // Collected once: a lazy filter would test (and copy) every field again for each `count`, `isEmpty`
+        // and index step of the structs and initializers below.
+        let queryFields = fields.filter { $0.placement == .query }
+        let headerFields = fields.filter { $0.placement == .header }
+        let bodyFields = fields.filter { $0.placement == .body }
         if !queryFields.isEmpty {
             renderer.beginMember(.other, &spacing)
             renderer.emit("/// The query parameters.")
             renderer.computedProperty(access: access, name: "query", type: "(any Encodable & Sendable)?") { writeConstruct("Query", queryFields, to: &$0) }
-            if endpoint.arrayQueryStyle != nil || endpoint.objectQueryStyle != nil {
+            let (arrayStyle, objectStyle) = (endpoint.arrayQueryStyle, endpoint.objectQueryStyle)
+            if arrayStyle != nil || objectStyle != nil {
                 renderer.beginMember(.other, &spacing)
                 renderer.emit("/// The query encoder for this request's array and object styles.")
                 renderer.computedProperty(access: access, name: "queryEncoder", type: "URLQueryEncoder?") { renderer in
                     renderer.write("URLQueryEncoder(")
-                    if let style = endpoint.arrayQueryStyle { renderer.write("arrayEncodingStrategy: ", style.encoderCase) }
-                    if let style = endpoint.objectQueryStyle {
-                        renderer.write(endpoint.arrayQueryStyle == nil ? "" : ", ", "objectEncodingStrategy: ", style.encoderCase)
+                    if let style = arrayStyle { renderer.write("arrayEncodingStrategy: ", style.encoderCase) }
+                    if let style = objectStyle {
+                        renderer.write(arrayStyle == nil ? "" : ", ", "objectEncodingStrategy: ", style.encoderCase)
                     }
                     renderer.write(")")
                 }
@@ -125,33 +132,21 @@ extension SwiftGenerator {
             renderer.emit("/// The header fields.")
             renderer.openComputedProperty(access: access, name: "headers", type: "HTTPHeaders")
             renderer.emit("var headers: HTTPHeaders = [:]")
-            for field in headerFields {
-                let name = Naming.escaped(field.swiftName)
-                renderer.beginLine()
-                if field.isOptional { renderer.write("if let value = self.", name, " { ") }
-                renderer.write("headers.add(name: \"", Naming.stringLiteralContent(field.wireKey), "\", value: ")
-                if field.isOptional {
-                    writeStringExpression("value", type: field.type, to: &renderer)
-                    renderer.write(") }")
-                } else {
-                    writeStringExpression("self.", name, type: field.type, to: &renderer)
-                    renderer.write(")")
-                }
-                renderer.endLine()
-            }
+            for index in headerFields.indices { writeHeaderStatement(headerFields[index], to: &renderer) }
             renderer.emit("return headers")
             renderer.closeBlock()
         }
-        let writesBodyStruct = endpoint.singleBody == nil && (endpoint.bodyEncoding == .json || endpoint.bodyEncoding == .form)
+        let bodyEncoding = endpoint.bodyEncoding
+        let writesBodyStruct = endpoint.singleBody == nil && (bodyEncoding == .json || bodyEncoding == .form)
         if writesBodyStruct {
             renderer.beginMember(.other, &spacing)
             renderer.emit("/// The request body.")
             renderer.computedProperty(access: access, name: "body", type: "RequestBody?") { renderer in
-                renderer.write(endpoint.bodyEncoding == .json ? ".json(" : ".form(")
+                renderer.write(bodyEncoding == .json ? ".json(" : ".form(")
                 writeConstruct("Body", bodyFields, to: &renderer)
                 renderer.write(")")
             }
-        } else if let statements = bodyStatements(endpoint, fields: Array(bodyFields)) {
+        } else if let statements = bodyStatements(endpoint, fields: bodyFields) {
             renderer.member(.computedProperty(doc: ["The request body."], access: access, name: "body", type: "RequestBody?", body: statements), &spacing)
         }
         if !queryFields.isEmpty {
@@ -166,22 +161,40 @@ extension SwiftGenerator {
                         conformances: "Encodable, Sendable, Equatable", decodable: false, to: &renderer)
         }
         renderer.closeType(opened)
+        let (responseDoc, isEventStream, errorDoc) = (endpoint.responseDoc, endpoint.isEventStream, endpoint.errorDoc)
         writePayload(endpoint.response, name: endpoint.responseTypeName, doc: { renderer in
-            if endpoint.responseDoc.isEmpty {
-                writeSummaryLine(endpoint.isEventStream ? "The data of one event of " : "The response of ", ".", to: &renderer)
+            if responseDoc.isEmpty {
+                writeSummaryLine(isEventStream ? "The data of one event of " : "The response of ", ".", to: &renderer)
             } else {
-                renderer.doc(endpoint.responseDoc)
+                renderer.doc(responseDoc)
             }
         }, to: &renderer)
         if let error = endpoint.error, let name = endpoint.errorTypeName {
             writePayload(error, name: name, doc: { renderer in
-                if endpoint.errorDoc.isEmpty {
+                if errorDoc.isEmpty {
                     writeSummaryLine("The error body of ", ".", to: &renderer)
                 } else {
-                    renderer.doc(endpoint.errorDoc)
+                    renderer.doc(errorDoc)
                 }
             }, to: &renderer)
         }
+    }
+
+    /// The line of the `headers` property that adds the header of `field` (taken as an argument, borrowed
+    /// in place rather than copied).
+    func writeHeaderStatement(_ field: ModelField, to renderer: inout SwiftRenderer) {
+        let name = Naming.escaped(field.swiftName)
+        renderer.beginLine()
+        if field.isOptional { renderer.write("if let value = self.", name, " { ") }
+        renderer.write("headers.add(name: \"", Naming.stringLiteralContent(field.wireKey), "\", value: ")
+        if field.isOptional {
+            writeStringExpression("value", type: field.type, to: &renderer)
+            renderer.write(") }")
+        } else {
+            writeStringExpression("self.", name, type: field.type, to: &renderer)
+            renderer.write(")")
+        }
+        renderer.endLine()
     }
 
     /// The doc line of a request field without `///` lines of its own: where it is sent.
@@ -198,8 +211,9 @@ extension SwiftGenerator {
     func writeConstruct<Fields: Collection<ModelField>>(_ type: String, _ fields: Fields, to target: inout SwiftRenderer) {
         target.write(type, "(")
         var first = true
-        for field in fields {
-            target.write(first ? "" : ", ", Naming.argumentLabel(field.swiftName), ": self.", Naming.escaped(field.swiftName))
+        for index in fields.indices {
+            let name = fields[index].swiftName
+            target.write(first ? "" : ", ", Naming.argumentLabel(name), ": self.", Naming.escaped(name))
             first = false
         }
         target.write(")")

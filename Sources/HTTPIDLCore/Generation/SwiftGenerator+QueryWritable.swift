@@ -8,30 +8,47 @@ extension SwiftGenerator {
     /// in declaration order, as its `CodingKeys` lists them).
     func writeQueryWritableMembers<Fields: Collection<ModelField>>(_ fields: Fields, spacing: inout SwiftRenderer.MemberSpacing,
                                                                    to renderer: inout SwiftRenderer) {
-        let names = fields.map { Naming.stringLiteral($0.wireKey) }.joined(separator: ", ")
-        renderer.member(.computedProperty(doc: ["The wire names of the fields in declaration order (`URLQueryWritable`)."],
-                                          access: access.isEmpty ? "static" : access + " static", name: "queryFieldNames",
-                                          type: "[String]", body: ["[" + names + "]"]), &spacing)
-        var statements = ["switch index {"]
-        for (index, field) in fields.enumerated() {
-            var value = ""
-            writeQueryValue(field, to: &value)
-            statements.append("case \(index): try writer.write(\(value))")
+        // Written straight through the renderer (the same bytes as the code model's computed property and
+        // function members, without building their strings and arrays first).
+        renderer.beginMember(.other, &spacing)
+        renderer.emit("/// ", "The wire names of the fields in declaration order (`URLQueryWritable`).")
+        renderer.computedProperty(access: access.isEmpty ? "static" : access + " static", name: "queryFieldNames", type: "[String]") { renderer in
+            renderer.write("[")
+            var first = true
+            for index in fields.indices {
+                renderer.write(first ? "\"" : ", \"", Naming.stringLiteralContent(fields[index].wireKey), "\"")
+                first = false
+            }
+            renderer.write("]")
         }
-        statements += ["default: break", "}"]
-        renderer.member(.function(doc: ["Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`)."], access: access,
-                                  isStatic: false, signature: "writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws",
-                                  body: statements), &spacing)
+        renderer.beginMember(.other, &spacing)
+        renderer.emit("/// ", "Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).")
+        renderer.beginLine()
+        renderer.write(access, access.isEmpty ? "" : " ", "func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws")
+        _ = renderer.openBlock()
+        renderer.emit("switch index {")
+        var position = 0
+        for index in fields.indices {
+            renderer.beginLine()
+            renderer.write("case ", String(position), ": try writer.write(")
+            writeQueryValue(fields[index], to: &renderer)
+            renderer.write(")")
+            renderer.endLine()
+            position += 1
+        }
+        renderer.emit("default: break")
+        renderer.emit("}")
+        renderer.closeBlock()
     }
 
     /// The value handed to the writer: the property, or an enum's raw value (what the generated enum's
     /// `encode(to:)` writes), for one enum and for an array of them.
-    private func writeQueryValue(_ field: ModelField, to text: inout String) {
-        text += "self." + Naming.escaped(field.swiftName)
+    private func writeQueryValue(_ field: ModelField, to renderer: inout SwiftRenderer) {
+        renderer.write("self.", Naming.escaped(field.swiftName))
         let optional = field.isOptional ? "?" : ""
         switch field.type {
-        case .enumeration: text += optional + ".rawValue"
-        case .array(.enumeration): text += optional + ".map(\\.rawValue)"
+        case .enumeration: renderer.write(optional, ".rawValue")
+        case .array(.enumeration): renderer.write(optional, ".map(\\.rawValue)")
         default: break
         }
     }
@@ -46,9 +63,12 @@ extension SwiftGenerator {
             case .structure(let structure):
                 structs[structure.name] = structure
             case .message(let message):
-                for endpoint in message.endpoints {
-                    for field in endpoint.requestFields where field.placement == .query {
-                        if let name = structName(field.type) { pending.append(name) }
+                // Read in place through indices: copies of the endpoints and fields would retain and release
+                // each of their strings and arrays.
+                for endpoint in message.endpoints.indices {
+                    let fields = message.endpoints[endpoint].requestFields
+                    for field in fields.indices where fields[field].placement == .query {
+                        if let name = structName(fields[field].type) { pending.append(name) }
                     }
                 }
             case .enumeration, .union:

@@ -10,27 +10,9 @@ extension SwiftGenerator {
         doc(&renderer)
         let opened = renderer.openType(access: access, keyword: "struct", name: name, conformances: conformances)
         var spacing = SwiftRenderer.MemberSpacing(leadingBlank: false)
-        for field in fields {
-            let name = Naming.escaped(field.swiftName)
-            if field.isIndirect {
-                let type = propertyType(field)
-                let storage = "_\(field.swiftName)"
-                let boxed = "HTTPIDLIndirect<\(swiftType(field.type))>"
-                renderer.member(.accessorProperty(
-                    doc: field.doc, access: access, name: name, type: type,
-                    getter: field.isOptional ? "self.\(storage)?.value" : "self.\(storage).value",
-                    setter: field.isOptional ? "self.\(storage) = newValue.map(HTTPIDLIndirect.init)" : "self.\(storage) = HTTPIDLIndirect(newValue)"),
-                                &spacing)
-                renderer.member(.storedProperty(doc: [], access: "private", isLet: false, name: storage, type: boxed + (field.isOptional ? "?" : "")),
-                                &spacing)
-            } else {
-                renderer.beginMember(.storedProperty, &spacing)
-                renderer.doc(field.doc)
-                renderer.beginStoredProperty(access: access, isLet: false, name: name)
-                writePropertyType(field, to: &renderer)
-                renderer.endLine()
-            }
-        }
+        // Each field is handed to a method as an argument, which borrows it in place: a local copy (`for … in`
+        // or `let field = fields[index]`) would retain and release each of its strings and arrays.
+        for index in fields.indices { writeProperty(fields[index], spacing: &spacing, to: &renderer) }
         renderer.beginMember(.other, &spacing)
         renderer.emit("/// Creates a `", name, "`.")
         writeMemberwiseInitializer(fields, to: &renderer)
@@ -55,13 +37,39 @@ extension SwiftGenerator {
         if !fields.isEmpty {
             renderer.beginMember(.other, &spacing)
             let codingKeys = renderer.openType(access: "private", keyword: "enum", name: "CodingKeys", conformances: "String, CodingKey")
-            for field in fields {
-                let raw = field.isIndirect || field.wireKey != field.swiftName ? Naming.stringLiteral(field.wireKey) : ""
-                renderer.enumCase(codingKeyName(field), rawValue: raw)
-            }
+            for index in fields.indices { writeCodingKey(fields[index], to: &renderer) }
             renderer.closeType(codingKeys)
         }
         renderer.closeType(opened)
+    }
+
+    /// The stored property of `field` (with its heap storage when it is indirect), set off as a member.
+    private func writeProperty(_ field: ModelField, spacing: inout SwiftRenderer.MemberSpacing, to renderer: inout SwiftRenderer) {
+        let name = Naming.escaped(field.swiftName)
+        if field.isIndirect {
+            let type = propertyType(field)
+            let storage = "_\(field.swiftName)"
+            let boxed = "HTTPIDLIndirect<\(swiftType(field.type))>"
+            renderer.member(.accessorProperty(
+                doc: field.doc, access: access, name: name, type: type,
+                getter: field.isOptional ? "self.\(storage)?.value" : "self.\(storage).value",
+                setter: field.isOptional ? "self.\(storage) = newValue.map(HTTPIDLIndirect.init)" : "self.\(storage) = HTTPIDLIndirect(newValue)"),
+                            &spacing)
+            renderer.member(.storedProperty(doc: [], access: "private", isLet: false, name: storage, type: boxed + (field.isOptional ? "?" : "")),
+                            &spacing)
+        } else {
+            renderer.beginMember(.storedProperty, &spacing)
+            renderer.doc(field.doc)
+            renderer.beginStoredProperty(access: access, isLet: false, name: name)
+            writePropertyType(field, to: &renderer)
+            renderer.endLine()
+        }
+    }
+
+    /// The `CodingKeys` case of `field`.
+    private func writeCodingKey(_ field: ModelField, to renderer: inout SwiftRenderer) {
+        let raw = field.isIndirect || field.wireKey != field.swiftName ? Naming.stringLiteral(field.wireKey) : ""
+        renderer.enumCase(codingKeyName(field), rawValue: raw)
     }
 
     /// `init(a: A, b: B? = nil) { self.a = a … }` for the properties of `fields`.
@@ -74,19 +82,23 @@ extension SwiftGenerator {
             self.writeParameter(fields[parameterField], to: &renderer)
             fields.formIndex(after: &parameterField)
         }, statementCount: fields.count, statement: { renderer, _ in
-            let field = fields[statementField]
+            self.writeAssignment(fields[statementField], to: &renderer)
             fields.formIndex(after: &statementField)
-            let name = Naming.escaped(field.swiftName)
-            if field.isIndirect {
-                if field.isOptional {
-                    renderer.write("self._", field.swiftName, " = ", name, ".map(HTTPIDLIndirect.init)")
-                } else {
-                    renderer.write("self._", field.swiftName, " = HTTPIDLIndirect(", name, ")")
-                }
-            } else {
-                renderer.write("self.", name, " = ", name)
-            }
         })
+    }
+
+    /// The statement of the memberwise initializer that stores the parameter of `field`.
+    private func writeAssignment(_ field: ModelField, to renderer: inout SwiftRenderer) {
+        let name = Naming.escaped(field.swiftName)
+        if field.isIndirect {
+            if field.isOptional {
+                renderer.write("self._", field.swiftName, " = ", name, ".map(HTTPIDLIndirect.init)")
+            } else {
+                renderer.write("self._", field.swiftName, " = HTTPIDLIndirect(", name, ")")
+            }
+        } else {
+            renderer.write("self.", name, " = ", name)
+        }
     }
 
     /// `name: Type = default` (`= nil` for an optional without a default).

@@ -46,23 +46,25 @@ extension SemanticAnalyzer {
         var responses = PartTable(capacity: syntax.parts.count)
         var errors = PartTable()
         var valid = true
-        for part in syntax.parts {
-            if !order.contains(part.method) { order.append(part.method) }
-            switch part.role {
-            case .request: valid = store(part, in: &requests) && valid
-            case .response: valid = store(part, in: &responses) && valid
-            case .error: valid = store(part, in: &errors) && valid
+        let parts = syntax.parts
+        for index in parts.indices {
+            if !order.contains(parts[index].method) { order.append(parts[index].method) }
+            switch parts[index].role {
+            case .request: valid = store(index, of: parts, in: &requests) && valid
+            case .response: valid = store(index, of: parts, in: &responses) && valid
+            case .error: valid = store(index, of: parts, in: &errors) && valid
             }
         }
         for method in order {
             if !responses.contains(method), let request = requests[method] {
-                report(.error, "\(method.rawValue) REQUEST has no matching \(method.rawValue) RESPONSE", at: request.methodRange)
+                report(.error, "\(method.rawValue) REQUEST has no matching \(method.rawValue) RESPONSE", at: parts[request].methodRange)
                 valid = false
             }
             if !requests.contains(method) {
                 let orphan = responses[method] ?? errors[method]
                 if let orphan {
-                    report(.error, "\(method.rawValue) \(orphan.role.rawValue) has no matching \(method.rawValue) REQUEST", at: orphan.methodRange)
+                    report(.error, "\(method.rawValue) \(parts[orphan].role.rawValue) has no matching \(method.rawValue) REQUEST",
+                           at: parts[orphan].methodRange)
                     valid = false
                 }
             }
@@ -77,14 +79,14 @@ extension SemanticAnalyzer {
             let names = (request: "\(method.typePrefix)\(stem)Request", response: "\(method.typePrefix)\(stem)Response",
                          error: "\(method.typePrefix)\(stem)ErrorBody")
             let what = { "MESSAGE \(syntax.uri.canonical) (\(method.rawValue))" }
-            var namesOK = registerGeneratedName(names.request, at: request.methodRange, what: what())
-            namesOK = registerGeneratedName(names.response, at: response.methodRange, what: what()) && namesOK
+            var namesOK = registerGeneratedName(names.request, at: parts[request].methodRange, what: what())
+            namesOK = registerGeneratedName(names.response, at: parts[response].methodRange, what: what()) && namesOK
             if let error = errors[method] {
-                namesOK = registerGeneratedName(names.error, at: error.methodRange, what: what()) && namesOK
+                namesOK = registerGeneratedName(names.error, at: parts[error].methodRange, what: what()) && namesOK
             }
             guard namesOK, valid else { continue }
-            if let endpoint = analyzeEndpoint(method: method, uri: syntax.uri, request: request, response: response,
-                                              error: errors[method], names: names) {
+            if let endpoint = analyzeEndpoint(method: method, uri: syntax.uri, request: parts[request], response: parts[response],
+                                              error: errors[method].map { parts[$0] }, names: names) {
                 endpoints.append(endpoint)
             }
         }
@@ -92,20 +94,22 @@ extension SemanticAnalyzer {
         return ModelMessage(uri: syntax.uri.canonical, doc: syntax.doc, endpoints: endpoints)
     }
 
-    /// The parts of one message by method (a handful of entries: a linear scan beats hashing).
+    /// The parts of one message by method, as indices into its `parts` (a handful of entries: a linear scan
+    /// beats hashing; an index rather than a copy of the part, which would retain and release its arrays).
     struct PartTable {
-        var entries: [(MethodKeyword, MessagePartSyntax)] = []
+        var entries: [(MethodKeyword, Int)] = []
 
         /// An empty table with room for `capacity` parts.
         init(capacity: Int = 0) {
             entries.reserveCapacity(capacity)
         }
 
-        subscript(method: MethodKeyword) -> MessagePartSyntax? {
+        /// The index of the part for `method`, if any.
+        subscript(method: MethodKeyword) -> Int? {
             entries.first { $0.0 == method }?.1
         }
 
-        /// Whether there is a part for `method` (without copying it).
+        /// Whether there is a part for `method`.
         func contains(_ method: MethodKeyword) -> Bool {
             entries.contains { $0.0 == method }
         }
@@ -136,13 +140,15 @@ extension SemanticAnalyzer {
         return true
     }
 
-    mutating func store(_ part: MessagePartSyntax, in table: inout PartTable) -> Bool {
-        if let previous = table.entries.firstIndex(where: { $0.0 == part.method }) {
-            report(.error, "duplicate \(part.method.rawValue) \(part.role.rawValue) in this MESSAGE", at: part.methodRange,
-                   notes: [.init(range: table.entries[previous].1.methodRange, message: "first declared here")])
+    /// Adds `parts[index]` to the table of its role; reports a second part of the same method and role.
+    mutating func store(_ index: Int, of parts: [MessagePartSyntax], in table: inout PartTable) -> Bool {
+        let method = parts[index].method
+        if let previous = table[method] {
+            report(.error, "duplicate \(method.rawValue) \(parts[index].role.rawValue) in this MESSAGE", at: parts[index].methodRange,
+                   notes: [.init(range: parts[previous].methodRange, message: "first declared here")])
             return false
         }
-        table.entries.append((part.method, part))
+        table.entries.append((method, index))
         return true
     }
 
@@ -214,22 +220,34 @@ extension SemanticAnalyzer {
                 break
             }
             // Resolve types first: FILE/BLOB fields make an unmarked POST a MULTIPART request.
-            var resolved: [(FieldSyntax, ModelType)] = []
+            // Indices of the fields rather than copies (a copy retains and releases each of its strings and arrays).
+            var resolved: [(field: Int, type: ModelType)] = []
             resolved.reserveCapacity(syntaxFields.count)
-            for field in syntaxFields {
-                if let type = resolve(field.type) { resolved.append((field, type)) }
+            for index in syntaxFields.indices {
+                if let type = resolve(syntaxFields[index].type) { resolved.append((index, type)) }
             }
-            if bodyEncoding == nil, resolved.contains(where: { isBodyPlacement($0.0, method: method, parameters: parameters) && ($0.1.containsFile || $0.1.containsBlob) }) {
+            if bodyEncoding == nil, resolved.contains(where: { isBodyPlacement(syntaxFields[$0.field], method: method, parameters: parameters) && ($0.type.containsFile || $0.type.containsBlob) }) {
                 bodyEncoding = .multipart
             }
-            for (field, type) in resolved {
-                let placements = field.modifiers.filter { $0.0 != .required }
-                if placements.count > 1 {
-                    report(.error, "a field has one placement; remove '\(placements[1].0.rawValue)'", at: placements[1].1)
+            for (fieldIndex, type) in resolved {
+                let field = syntaxFields[fieldIndex]
+                // The first placement modifier, and a second one (an error), without collecting them.
+                var firstPlacement: FieldSyntax.Modifier?
+                var extraPlacement: (FieldSyntax.Modifier, SourceRange)?
+                for (modifier, range) in field.modifiers where modifier != .required {
+                    if firstPlacement == nil {
+                        firstPlacement = modifier
+                    } else {
+                        extraPlacement = (modifier, range)
+                        break
+                    }
+                }
+                if let (modifier, range) = extraPlacement {
+                    report(.error, "a field has one placement; remove '\(modifier.rawValue)'", at: range)
                     continue
                 }
                 var placement: ModelField.Placement
-                switch placements.first?.0 {
+                switch firstPlacement {
                 case .query?: placement = .query
                 case .header?: placement = .header
                 case .path?: placement = .path
