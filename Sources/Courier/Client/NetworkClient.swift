@@ -117,7 +117,13 @@ public struct NetworkClient: Sendable {
     private func decodedExchange<E: APIDefinition>(
         _ endpoint: E, uploadProgress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> (value: E.APIResponse, response: HTTPResponse) {
-        var request = try HTTPRequest(endpoint, base: base.get(), defaults: defaults, defaultHeadersAreValid: defaultHeadersAreValid)
+        var request: HTTPRequest
+        switch base {   // the base read in place (`base.get()` would copy it out)
+        case .success(let base):
+            request = try HTTPRequest(endpoint, base: base, defaults: defaults, defaultHeadersAreValid: defaultHeadersAreValid)
+        case .failure(let error):
+            throw error
+        }
         request.uploadProgress = uploadProgress
         let decoder = endpoint.responseDecoder ?? configuration.decoder
         let response = try await send(request, errorBody: E.APIErrorBody.self, decoder: decoder)

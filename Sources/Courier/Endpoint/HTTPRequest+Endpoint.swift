@@ -29,7 +29,8 @@ extension HTTPRequest {
     /// `defaultHeadersAreValid` (the client checked `defaults.headers` once) only the fields the endpoint and its
     /// body add are checked, which finds the same first invalid field.
     package init(
-        _ endpoint: some Endpoint, base: RequestURLBuilder.Base, defaults: RequestDefaults, defaultHeadersAreValid: Bool = false
+        _ endpoint: some Endpoint, base: borrowing RequestURLBuilder.Base, defaults: borrowing RequestDefaults,
+        defaultHeadersAreValid: Bool = false
     ) throws(NetworkError) {
         let method = endpoint.method
         guard method.isValidToken else {

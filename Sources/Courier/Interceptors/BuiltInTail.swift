@@ -10,7 +10,10 @@ import CourierHTTP
 /// called in the stack's order, so the rules stay in one place. What is not the usual case leaves for the
 /// members' regular chain: a retry sends its later attempts through `belowRetry`, a redirect its hops through
 /// `belowRedirect` (both are the links the stack builds for the members below).
-struct BuiltInTail: Sendable {
+///
+/// A final class, not a struct: the stack reads it once per request, and a reference costs one retain where
+/// a copy of its eight members would cost one each.
+final class BuiltInTail: Sendable {
     let retry: RetryInterceptor
     let redirect: RedirectInterceptor
     let cookies: CookieInterceptor?
@@ -19,6 +22,18 @@ struct BuiltInTail: Sendable {
     let belowRetry: Interceptor.Next
     /// The stack's chain below `RedirectInterceptor`: where each redirect hop goes.
     let belowRedirect: Interceptor.Next
+
+    init(
+        retry: RetryInterceptor, redirect: RedirectInterceptor, cookies: CookieInterceptor?, transport: any Transport,
+        belowRetry: @escaping Interceptor.Next, belowRedirect: @escaping Interceptor.Next
+    ) {
+        self.retry = retry
+        self.redirect = redirect
+        self.cookies = cookies
+        self.transport = transport
+        self.belowRetry = belowRetry
+        self.belowRedirect = belowRedirect
+    }
 
     /// The members' types in stack order, `CookieInterceptor` only when `hasCookies`; a stack whose last members
     /// are these (by type) runs them as a `BuiltInTail`.
@@ -33,10 +48,15 @@ struct BuiltInTail: Sendable {
     @inline(__always)   // into the stack's link closure: one async frame for the whole tail
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard let start = try retry.begin(request) else { return try await attempt(request) }
-        let first: Result<HTTPResponse, any Error>
-        do { first = .success(try await attempt(request)) } catch { first = .failure(error) }
-        if case .success(let response) = first, RetryInterceptor.isFinal(response, of: request) { return response }
-        return try await retry.retrying(request, after: first, start: start, next: belowRetry)
+        // The response is returned as it came (moved, not copied out of a `Result`) when it is final.
+        let response: HTTPResponse
+        do {
+            response = try await attempt(request)
+        } catch {
+            return try await retry.retrying(request, after: .failure(error), start: start, next: belowRetry)
+        }
+        if RetryInterceptor.isFinal(response, of: request) { return response }
+        return try await retry.retrying(request, after: .success(consume response), start: start, next: belowRetry)
     }
 
     /// One attempt: validation, redirects, cookies, buffering and the transport.
@@ -58,8 +78,9 @@ struct BuiltInTail: Sendable {
         } else {
             response = try await exchange(request)
         }
-        let final = try await redirect.followed(response, of: request, next: belowRedirect)
-        return try await ValidationInterceptor.validated(final, for: request)
+        // `consume`: each step takes the response over (a move, not a copy of its fields).
+        let final = try await redirect.followed(consume response, of: request, next: belowRedirect)
+        return try await ValidationInterceptor.validated(consume final, for: request)
     }
 
     /// The transport's response with its body buffered.

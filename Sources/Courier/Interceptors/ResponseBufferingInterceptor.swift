@@ -23,7 +23,7 @@ public struct ResponseBufferingInterceptor: Interceptor {
     /// `response` with its body in memory within `request.maximumResponseSize` (as it is when the request has no
     /// limit): this interceptor's rule, shared with the stack's fused built-ins (`BuiltInTail`).
     @inline(__always)   // no async frame of its own: only a body still streaming is awaited
-    static func buffered(_ response: HTTPResponse, for request: HTTPRequest) async throws -> HTTPResponse {
+    static func buffered(_ response: consuming HTTPResponse, for request: HTTPRequest) async throws -> HTTPResponse {
         guard let limit = request.maximumResponseSize else { return response }
         if let declared = response.expectedContentLength, declared > Int64(limit) {
             response.body.discard()
@@ -31,7 +31,6 @@ public struct ResponseBufferingInterceptor: Interceptor {
         }
         // Already in memory (a cache hit, a stub): checked, nothing to read.
         if try response.body.bufferedData(upTo: limit) != nil { return response }
-        var response = response
         response.body = ResponseBody(try await response.body.collect(upTo: limit))
         return response
     }

@@ -25,7 +25,7 @@ public struct ValidationInterceptor: Interceptor {
     /// `response` when its status is in `request.acceptableStatusCodes`, else the `NetworkError.httpStatus`
     /// thrown: this interceptor's rule, shared with the stack's fused built-ins (`BuiltInTail`).
     @inline(__always)   // no async frame of its own: only a failing status awaits (reading the body's start)
-    static func validated(_ response: HTTPResponse, for request: HTTPRequest) async throws -> HTTPResponse {
+    static func validated(_ response: consuming HTTPResponse, for request: HTTPRequest) async throws -> HTTPResponse {
         guard !request.acceptableStatusCodes.contains(response.statusCode) else { return response }
         throw await failure(response, for: request)
     }

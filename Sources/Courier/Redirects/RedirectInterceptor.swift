@@ -51,11 +51,10 @@ public struct RedirectInterceptor: Interceptor {
     /// `response` to `request` when it is no redirect to follow, else the final response after following it
     /// (`next` sends each hop): this interceptor's entry, shared with the stack's fused built-ins (`BuiltInTail`).
     @inline(__always)   // no async frame of its own: only a redirect awaits (`follow`)
-    func followed(_ response: HTTPResponse, of request: HTTPRequest, next: Next) async throws -> HTTPResponse {
+    func followed(_ response: consuming HTTPResponse, of request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         // Most responses are no redirect: they go back without the loop's state (a copy of the request, the
         // history, the visited set).
         guard Self.isRedirect(response.statusCode), response.headers.contains("Location") else {
-            var response = response
             response.redirects = []
             return response
         }
