@@ -3,15 +3,16 @@
 /// `QueryByteWriter` writes every integer of a query through it; `ISO8601Format` its two-digit fields
 /// with the pair table.
 enum DecimalDigits {
-    // `nonisolated(unsafe)`: each table is filled once, before the pointer is published by the lazy
-    // global initializer, and only ever read afterwards, so threads share it without a data race.
-
     /// `"00" "01" … "99"`: the two ASCII digits of `n` at `2 * n`.
+    // `nonisolated(unsafe)` is safe: the table is filled by `makePairs` before the lazy static initializer
+    // (run once, thread-safely) publishes the pointer, and it is never written or freed afterwards.
     nonisolated(unsafe) static let pairs: UnsafePointer<UInt8> = makePairs()
     /// `10^n` for `n` in 0...19 (all that fit in a 64-bit `UInt`).
+    // `nonisolated(unsafe)` is safe for the same reason: filled by `makePowers` before it is published,
+    // read-only ever after.
     nonisolated(unsafe) static let powers: UnsafePointer<UInt> = makePowers()
 
-    /// The number of decimal digits of `value`, which is at least 1.
+    /// The number of decimal digits of `value` for `value` ≥ 1 (0 for 0, which `store` writes itself).
     @inline(__always)
     static func count(_ value: UInt) -> Int {
         // floor(log10(2^bits)) is bits * 1233 >> 12 for bits in 0...64; one comparison corrects it.

@@ -128,17 +128,18 @@ final class ByteWriter: @unchecked Sendable {
 
     /// The number of characters in the bytes from `offset` on (the byte count when they are all ASCII).
     func characterCount(from offset: Int) -> Int {
-        if offset >= earlierCount {
-            let bytes = UnsafeBufferPointer(start: base + (offset - earlierCount), count: used - (offset - earlierCount))
+        func characters(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
             if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.count }
             return String(decoding: bytes, as: UTF8.self).count
+        }
+        if offset >= earlierCount {
+            return characters(UnsafeBufferPointer(start: base + (offset - earlierCount), count: used - (offset - earlierCount)))
         }
         // The bytes span blocks: joined first, so a character split between two blocks counts once.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count - offset)
         forEachPart(from: offset) { bytes.append(contentsOf: $0) }
-        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.count }
-        return String(decoding: bytes, as: UTF8.self).count
+        return bytes.withUnsafeBufferPointer(characters)
     }
 
     /// Copies every byte written to `target` (room for `count` bytes).

@@ -48,9 +48,7 @@ extension SemanticAnalyzer {
         var fields: [ModelField] = []
         fields.reserveCapacity(syntax.count)
         var seen = Seen(capacity: syntax.count)
-        // Indices rather than `for … in`: the fields are read in place instead of copied out one by one.
-        for index in syntax.indices {
-            let field = syntax[index]
+        for field in syntax {
             for (modifier, range) in field.modifiers where modifier != .required {
                 report(.error, "'\(modifier.rawValue)' places request fields; it has no meaning here", at: range)
             }
