@@ -17,8 +17,10 @@ let package = Package(
         .plugin(name: "HTTPIDLPlugin", targets: ["HTTPIDLPlugin"]),
     ],
     targets: [
-        .target(name: "URLQueryCoding"),
-        .target(name: "FlexibleDecoding"),
+        // Guards around Foundation calls that misbehave on hostile text on Linux (see FormatterDateParsing).
+        .target(name: "FoundationWorkarounds"),
+        .target(name: "URLQueryCoding", dependencies: ["FoundationWorkarounds"]),
+        .target(name: "FlexibleDecoding", dependencies: ["FoundationWorkarounds"]),
         // The HTTP model and the transport contract, below both the client and the socket transport.
         .target(name: "CourierHTTP", dependencies: ["URLQueryCoding"]),
         // On Linux the client's default transport is SocketTransport, so Courier depends on it there.
@@ -85,6 +87,7 @@ let package = Package(
 
         .executableTarget(name: "courier-demo", dependencies: ["Courier", "CourierTesting"], plugins: ["HTTPIDLPlugin"]),
 
+        .testTarget(name: "FoundationWorkaroundsTests", dependencies: ["FoundationWorkarounds"]),
         .testTarget(name: "URLQueryCodingTests", dependencies: ["URLQueryCoding"]),
         .testTarget(name: "FlexibleDecodingTests", dependencies: ["FlexibleDecoding"]),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierSockets", "CourierTesting"]),

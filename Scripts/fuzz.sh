@@ -84,7 +84,10 @@ for target in "${targets[@]}"; do
     failed=$((failed + 1))
     line="$line, FAILED (exit $status)"
     echo "$line" >&2
-    grep -E "ERROR:|SUMMARY:|Fatal error|fatal error|Test unit written|Timeout|out-of-memory" "$log" | head -20 >&2 || true
+    # The report itself (a crash's or leak's stack, up to 80 lines), so a CI log alone shows where it happened.
+    sed -n '/ERROR:\|Fatal error\|fatal error\|Timeout\|out-of-memory/,$p' "$log" \
+      | grep -vE "^(#[0-9]+\s+(NEW|REDUCE|pulse|INITED|DONE|RELOAD))" | head -80 >&2 || true
+    grep -E "SUMMARY:|Test unit written" "$log" | head -5 >&2 || true
   fi
   summary+=("$line")
 done

@@ -31,7 +31,9 @@ extension FlexibleJSONDecoder {
         /// `2024-05-01T12:30:00+09:00`, `+0900`, lowercase `t`/`z`, a space instead of `T`, and a bare
         /// date `2024-05-01` (midnight UTC).
         case iso8601
-        /// A string parsed with the given formatter.
+        /// A string parsed with the given formatter. On Linux, text with a character of several Unicode scalars
+        /// or one outside the Basic Multilingual Plane is refused with `dataCorrupted` without reaching the
+        /// formatter: Foundation's `DateFormatter` there can stop the process or leak on it.
         case formatted(DateFormatter)
         /// A closure that decodes the date from the decoder.
         case custom(@Sendable (_ decoder: any Decoder) throws -> Date)

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationWorkarounds
 
 /// Scalar conversions from a node to a Swift value, honouring the decoder's strategies.
 /// They throw `ScalarFailure` (no path yet); the calling container adds the coding path.
@@ -151,10 +152,14 @@ extension JSONTreeDecoder {
             return date
         case .formatted(let formatter):
             let text = try unwrapString(at: index)
-            guard let date = formatter.date(from: text) else {
+            switch FormatterDateParsing.parse(text, with: formatter) {
+            case .date(let date):
+                return date
+            case .mismatch:
                 throw .dataCorrupted("Date string \"\(text)\" does not match format expected by formatter.")
+            case .refused(let reason):
+                throw .dataCorrupted("Date string \"\(text.prefix(64))\" is not read as a date: \(reason).")
             }
-            return date
         case .deferredToDate, .custom:
             // Handled through `Date.init(from:)` or the closure by `decodeValue`.
             return Date(timeIntervalSinceReferenceDate: try unwrapDouble(at: index))

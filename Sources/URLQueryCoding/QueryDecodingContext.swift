@@ -1,4 +1,5 @@
 import Foundation
+import FoundationWorkarounds
 
 /// The options of one `decode` call and the conversions from query text to values.
 final class QueryDecodingContext {
@@ -69,7 +70,9 @@ final class QueryDecodingContext {
         return value
     }
 
-    func date(_ text: String) throws -> Date? {
+    /// The date `text` stands for, `nil` when it is none; throws what a `.custom` closure throws, and for
+    /// `.formatted` text that Foundation cannot be trusted with (see `FormatterDateParsing`).
+    func date(_ text: String, at codingPath: [any CodingKey]) throws -> Date? {
         switch options.dateDecodingStrategy {
         case .iso8601WithFractionalSeconds, .iso8601:
             return ISO8601Format.date(from: text)
@@ -78,7 +81,14 @@ final class QueryDecodingContext {
         case .millisecondsSince1970:
             return double(text).map { Date(timeIntervalSince1970: $0 / 1000) }
         case .formatted(let formatter):
-            return formatter.date(from: text)
+            switch FormatterDateParsing.parse(text, with: formatter) {
+            case .date(let date): return date
+            case .mismatch: return nil
+            case .refused(let reason):
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "'\(text.prefix(64))' is not read as a date: \(reason)."
+                ))
+            }
         case .custom(let closure):
             return try closure(text)
         }

@@ -88,7 +88,7 @@ final class QueryValueDecoder: Decoder {
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == Date.self {
             let text = try scalarText(T.self)
-            if let value = try context.date(text) as? T { return value }
+            if let value = try context.date(text, at: codingPath) as? T { return value }
             throw corrupted("'\(text)' is not a date in the configured format.")
         }
         if T.self == Data.self {

@@ -32,7 +32,10 @@ extension URLQueryDecoder {
         case secondsSince1970
         /// A number of milliseconds since 1970-01-01 UTC.
         case millisecondsSince1970
-        /// Through your formatter (configure it fully before handing it over).
+        /// Through your formatter (configure it fully before handing it over). On Linux, text with a character
+        /// of several Unicode scalars or one outside the Basic Multilingual Plane is refused with
+        /// `dataCorrupted` without reaching the formatter: Foundation's `DateFormatter` there can stop the
+        /// process or leak on it.
         case formatted(DateFormatter)
         /// Your own closure.
         case custom(@Sendable (String) throws -> Date)

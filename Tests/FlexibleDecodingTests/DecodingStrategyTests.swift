@@ -78,6 +78,14 @@ struct DecodingStrategyTests {
         #expect(formatted == Self.iso8601(2024, 5, 1))
         let failure = decodingFailure { _ = try flexible(Box<Date>.self, #"{"value":"May 1"}"#) { $0.dateDecodingStrategy = .formatted(formatter) } }
         #expect(failure?.kind == .dataCorrupted)
+        // Text on which Foundation's DateFormatter on Linux stops the process or leaks is a typed error too.
+        for hostile in [#"2024/05/01\u0333"#, #"1\u0301"#, #"2024/05/01\r\n"#, #"2024\ud83d\ude00"#] {
+            let refusal = decodingFailure {
+                _ = try flexible(Box<Date>.self, #"{"value":"\#(hostile)"}"#) { $0.dateDecodingStrategy = .formatted(formatter) }
+            }
+            #expect(refusal?.kind == .dataCorrupted, "\(hostile)")
+            #expect(refusal?.path == ["value"], "\(hostile)")
+        }
 
         let custom = try flexible([Date].self, #"["x", "y"]"#) {
             $0.dateDecodingStrategy = .custom { decoder in

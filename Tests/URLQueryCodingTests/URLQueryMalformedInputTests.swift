@@ -258,3 +258,35 @@ import URLQueryCoding
         #expect(outcomes.values > 0 && outcomes.errors > 0)
     }
 }
+
+/// Text on which Foundation's `DateFormatter` on Linux stops the process (a parse ending inside a character of
+/// several scalars) or leaks (a scalar outside the BMP left over): `.formatted` refuses it with a typed error.
+/// FuzzURLQueryDecoder found both.
+@Suite struct FormattedDateHostileTextTests {
+    struct Dated: Codable { var when: Date }
+
+    @Test(arguments: [
+        "when=1%CC%B3",                                  // 1 + U+0333 COMBINING DOUBLE LOW LINE
+        "when=2024%2F05%2F01%2012%3A30%CC%81",            // a date + U+0301
+        "when=2024%2F05%2F01%2012%3A30%0D%0A",            // a date + CR LF
+        "when=2024%F0%9F%98%80",                          // 2024 + U+1F600
+        "when=20%D9%8C",                                  // the fuzzer's input: 20 + U+064C ARABIC DAMMATAN
+    ])
+    func refusedWithATypedError(_ query: String) {
+        let decoder = URLQueryDecoder(dateDecodingStrategy: .formatted(URLQueryEncoderStrategyTests.formatter()))
+        do {
+            _ = try decoder.decode(Dated.self, from: query)
+            Issue.record("\(query) decoded")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["when"])
+        } catch {
+            Issue.record("\(query): \(error)")
+        }
+    }
+
+    @Test func theSameDateWithoutTheMarkStillDecodes() throws {
+        let decoder = URLQueryDecoder(dateDecodingStrategy: .formatted(URLQueryEncoderStrategyTests.formatter()))
+        let decoded = try decoder.decode(Dated.self, from: "when=2024%2F05%2F01%2012%3A30")
+        #expect(decoded.when == Date(timeIntervalSince1970: 1_714_566_600))
+    }
+}

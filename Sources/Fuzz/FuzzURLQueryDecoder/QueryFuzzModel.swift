@@ -1,7 +1,8 @@
 import Foundation
 
 /// The nested shape fuzzed query strings decode into: every kind of value a query can carry (scalars of each
-/// width, optionals, dates, data, enums, arrays, dictionaries, objects inside objects and arrays).
+/// width, optionals, dates, data, URLs, UUIDs, decimals, enums, arrays, dictionaries, objects inside objects
+/// and arrays).
 struct QueryFuzzModel: Codable, Equatable {
     enum Kind: String, Codable { case plain, fancy_kind }
 
@@ -27,4 +28,8 @@ struct QueryFuzzModel: Codable, Equatable {
     var table: [String: String]?
     var grid: [[Int]]?
     var snake_case_key: Bool?
+    // Read through Foundation (`URL(string:)`, `UUID(uuidString:)`, `Decimal(string:)`): fuzzed as well.
+    var link: URL?
+    var token: UUID?
+    var amount: Decimal?
 }
