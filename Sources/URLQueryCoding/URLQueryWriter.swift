@@ -316,18 +316,18 @@ public struct URLQueryWriter: ~Copyable {
     // MARK: Internals
 
     /// Writes the fields of `value` in wire order under the current prefix.
-    mutating func writeObject<T: URLQueryWritable>(_ value: T) throws {
+    mutating func writeObject<T: URLQueryWritable>(_ value: borrowing T) throws {
         try writeFields(of: value, plan: try layout(for: T.self))
     }
 
     /// Writes the fields of `value` as `plan` (its type's) orders and names them.
     @inline(__always)
-    private mutating func writeFields<T: URLQueryWritable>(of value: T, plan: QueryWritePlan.Layout) throws {
+    private mutating func writeFields<T: URLQueryWritable>(of value: borrowing T, plan: QueryWritePlan.Layout) throws {
         guard depth < Self.maximumDepth else { throw QueryStreamFallback() }
         depth &+= 1
-        let nested = prefix.count > 0
+        let steps = plan.steps(spaceAsPlus: spaceAsPlus, nested: prefix.count > 0)
         for position in 0..<plan.count {
-            step = plan.step(at: position, spaceAsPlus: spaceAsPlus, nested: nested)
+            step = steps[position &* 4]
             try value.writeQueryField(plan.field(at: position), to: &self)
         }
         depth &-= 1
