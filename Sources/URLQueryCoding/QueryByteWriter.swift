@@ -151,6 +151,32 @@ struct QueryByteWriter {
         return true
     }
 
+    /// Appends `true` or `false` by two word stores (no call into `memmove` for five bytes).
+    @inline(__always)
+    mutating func appendBool(_ value: Bool) {
+        reserve(8)
+        let target = UnsafeMutableRawPointer(base + count)
+        if value {
+            target.storeBytes(of: UInt32(littleEndian: 0x6575_7274), as: UInt32.self)   // "true"
+            count &+= 4
+        } else {
+            target.storeBytes(of: UInt32(littleEndian: 0x736C_6166), as: UInt32.self)   // "fals"
+            target.storeBytes(of: UInt8(ascii: "e"), toByteOffset: 4, as: UInt8.self)
+            count &+= 5
+        }
+    }
+
+    /// After the first of `total` array elements was written in `written` bytes, makes room for the
+    /// others at the same size and a quarter more: a large array then moves its bytes at most once more,
+    /// instead of at every growth step.
+    @inline(__always)
+    mutating func reserveForElements(after written: Int, total: Int) {
+        guard total > 1, written > 0 else { return }
+        let (estimate, overflow) = written.multipliedReportingOverflow(by: total &- 1)
+        guard !overflow, estimate < Int.max / 2 else { return }
+        reserve(estimate &+ estimate &>> 2)
+    }
+
     /// Appends the three bytes of `%5B` (`[`).
     @inline(__always)
     mutating func appendOpenBracket() { append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B")) }

@@ -31,11 +31,12 @@ final class QueryWritePlan: @unchecked Sendable {
         @inline(__always)
         func field(at position: Int) -> Int { order[position] }
 
-        /// The name step of the field at `position`: the first step of a name or one after a prefix,
-        /// with a space as `+` (form bodies) or `%20`.
+        /// The name steps of one kind, the one of position `p` at `4 * p`: the first step of a name or one
+        /// after a prefix, with a space as `+` (form bodies) or `%20`. A loop over the fields picks the kind
+        /// once.
         @inline(__always)
-        func step(at position: Int, spaceAsPlus: Bool, nested: Bool) -> Step {
-            steps[position &* 4 &+ (spaceAsPlus ? 2 : 0) &+ (nested ? 1 : 0)]
+        func steps(spaceAsPlus: Bool, nested: Bool) -> UnsafePointer<Step> {
+            steps + ((spaceAsPlus ? 2 : 0) &+ (nested ? 1 : 0))
         }
     }
 

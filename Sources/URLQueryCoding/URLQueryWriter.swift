@@ -141,34 +141,50 @@ public struct URLQueryWriter: ~Copyable {
 
     /// Writes an array of integers (`write(_: [T])` without a call per element).
     public mutating func write(_ values: [Int]) throws {
+        let start = output.count
         switch arrayForm {
         case .indexed:
             for index in values.indices {
                 element = index
                 writeLeaf(integer: values[index])
+                if index == 0 { output.reserveForElements(after: output.count &- start, total: values.count) }
             }
         case .bracketed:
             element = Self.unindexedElement
-            for value in values { writeLeaf(integer: value) }
+            for index in values.indices {
+                writeLeaf(integer: values[index])
+                if index == 0 { output.reserveForElements(after: output.count &- start, total: values.count) }
+            }
         case .repeated:
-            for value in values { writeLeaf(integer: value) }
+            for index in values.indices {
+                writeLeaf(integer: values[index])
+                if index == 0 { output.reserveForElements(after: output.count &- start, total: values.count) }
+            }
         }
         element = Self.notAnElement
     }
 
     /// Writes an array of strings (`write(_: [T])` without a call per element).
     public mutating func write(_ values: [String]) throws {
+        let start = output.count
         switch arrayForm {
         case .indexed:
             for index in values.indices {
                 element = index
                 writeLeaf(values[index])
+                if index == 0 { output.reserveForElements(after: output.count &- start, total: values.count) }
             }
         case .bracketed:
             element = Self.unindexedElement
-            for value in values { writeLeaf(value) }
+            for index in values.indices {
+                writeLeaf(values[index])
+                if index == 0 { output.reserveForElements(after: output.count &- start, total: values.count) }
+            }
         case .repeated:
-            for value in values { writeLeaf(value) }
+            for index in values.indices {
+                writeLeaf(values[index])
+                if index == 0 { output.reserveForElements(after: output.count &- start, total: values.count) }
+            }
         }
         element = Self.notAnElement
     }
@@ -225,6 +241,7 @@ public struct URLQueryWriter: ~Copyable {
         defer { depth &-= 1 }
         // Through the buffer: the elements are borrowed in place, with no `Array<T>` metadata lookup
         // or copy per element (this code runs unspecialized).
+        let start = output.count
         try values.withUnsafeBufferPointer { elements in
             for index in 0..<elements.count {
                 prefix.truncate(to: elementsMark)
@@ -232,6 +249,7 @@ public struct URLQueryWriter: ~Copyable {
                 prefix.appendDecimal(index)
                 prefix.appendCloseBracket()
                 try writeFields(of: elements[index], plan: plan)
+                if index == 0 { output.reserveForElements(after: output.count &- start, total: elements.count) }
             }
         }
         prefix.truncate(to: mark)
@@ -298,18 +316,18 @@ public struct URLQueryWriter: ~Copyable {
     // MARK: Internals
 
     /// Writes the fields of `value` in wire order under the current prefix.
-    mutating func writeObject<T: URLQueryWritable>(_ value: T) throws {
+    mutating func writeObject<T: URLQueryWritable>(_ value: borrowing T) throws {
         try writeFields(of: value, plan: try layout(for: T.self))
     }
 
     /// Writes the fields of `value` as `plan` (its type's) orders and names them.
     @inline(__always)
-    private mutating func writeFields<T: URLQueryWritable>(of value: T, plan: QueryWritePlan.Layout) throws {
+    private mutating func writeFields<T: URLQueryWritable>(of value: borrowing T, plan: QueryWritePlan.Layout) throws {
         guard depth < Self.maximumDepth else { throw QueryStreamFallback() }
         depth &+= 1
-        let nested = prefix.count > 0
+        let steps = plan.steps(spaceAsPlus: spaceAsPlus, nested: prefix.count > 0)
         for position in 0..<plan.count {
-            step = plan.step(at: position, spaceAsPlus: spaceAsPlus, nested: nested)
+            step = steps[position &* 4]
             try value.writeQueryField(plan.field(at: position), to: &self)
         }
         depth &-= 1
@@ -377,13 +395,11 @@ public struct URLQueryWriter: ~Copyable {
     @inline(__always)
     mutating func writeLeaf(bool value: Bool) {
         beginLeaf()
-        let text: StaticString
         if numericBools {
-            text = value ? "1" : "0"
+            output.append(value ? UInt8(ascii: "1") : UInt8(ascii: "0"))
         } else {
-            text = value ? "true" : "false"
+            output.appendBool(value)
         }
-        output.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Writes a date under the ISO-8601 strategies straight into the output (the text

@@ -123,6 +123,10 @@ enum QueryBenchmarks {
     // MARK: Run
 
     static func run() {
+        if let name = ProcessInfo.processInfo.environment["COURIER_BENCH_QUERY_PROFILE"] {
+            profile(name)
+            return
+        }
         let encoder = URLQueryEncoder()
         let orders = [1_000, 2_000, 4_000].map { (count: $0, order: order(count: $0)) }
         let flatQuery = writable(flat), nestedQuery = writable(nested), bulkQuery = writable(bulk)
@@ -187,6 +191,29 @@ enum QueryBenchmarks {
                       + "Encodable calls alone \(String(format: "%.1f", dispatch / Double(count))) ns "
                       + "(boxes reused \(String(format: "%.1f", reusing / Double(count))) ns)")
             }
+        }
+    }
+
+    /// `COURIER_BENCH_QUERY_PROFILE=flat|nested|ids|items` (append `-floor` for the floor): encodes that
+    /// writable model in a loop for about 3 seconds, for `perf record` or callgrind.
+    private static func profile(_ name: String) {
+        let encoder = URLQueryEncoder()
+        let items = writable(order(count: 1_000)), itemsModel = order(count: 1_000)
+        let flatQuery = writable(flat), nestedQuery = writable(nested), bulkQuery = writable(bulk)
+        let rounds = Int(ProcessInfo.processInfo.environment["COURIER_BENCH_QUERY_ROUNDS"] ?? "") ?? 0
+        func loop(_ count: Int, _ body: () throws -> String) {
+            for _ in 0..<(rounds > 0 ? rounds : count) { Measure.blackHole(try? body()) }
+        }
+        switch name {
+        case "flat": loop(10_000_000) { try encoder.encodeQueryString(flatQuery) }
+        case "flat-floor": loop(10_000_000) { QueryFloor.flat(flat) }
+        case "nested": loop(4_000_000) { try encoder.encodeQueryString(nestedQuery) }
+        case "nested-floor": loop(4_000_000) { QueryFloor.nested(nested) }
+        case "ids": loop(100_000) { try encoder.encodeQueryString(bulkQuery) }
+        case "ids-floor": loop(100_000) { QueryFloor.ids(bulk) }
+        case "items": loop(20_000) { try encoder.encodeQueryString(items) }
+        case "items-floor": loop(20_000) { QueryFloor.order(itemsModel) }
+        default: print("courier-bench: unknown query profile '\(name)'")
         }
     }
 
