@@ -11,6 +11,9 @@ struct QueryByteWriter {
     private var capacity: Int
     /// `base` was allocated here (so `deallocate()` frees it), not lent by the owner.
     private var ownsBase = true
+    /// The memory lent by the owner was sized for the whole output (from an earlier output's size), so
+    /// `reserveForElements` does not move the bytes out of it on an estimate.
+    var isPresized = false
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
@@ -53,6 +56,7 @@ struct QueryByteWriter {
         deallocate()
         base = newBase
         ownsBase = true
+        isPresized = false
         capacity = newCapacity
     }
 
@@ -168,10 +172,11 @@ struct QueryByteWriter {
 
     /// After the first of `total` array elements was written in `written` bytes, makes room for the
     /// others at the same size and a quarter more: a large array then moves its bytes at most once more,
-    /// instead of at every growth step.
+    /// instead of at every growth step. Nothing when the memory is presized: it fits the whole output
+    /// already, as far as anything knows.
     @inline(__always)
     mutating func reserveForElements(after written: Int, total: Int) {
-        guard total > 1, written > 0 else { return }
+        guard total > 1, written > 0, !isPresized else { return }
         let (estimate, overflow) = written.multipliedReportingOverflow(by: total &- 1)
         guard !overflow, estimate < Int.max / 2 else { return }
         reserve(estimate &+ estimate &>> 2)

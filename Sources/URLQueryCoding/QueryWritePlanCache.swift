@@ -8,7 +8,7 @@ import Synchronization
 /// no lock and no reference counting. A plan is built outside the lock (the key strategy may run user code); the first one
 /// stored wins.
 ///
-/// `@unchecked Sendable`: `slots` points at atomics, allocated and initialized in `init`, freed in
+/// `@unchecked Sendable`: `slots` and `sizeHints` point at atomics, allocated and initialized in `init`, freed in
 /// `deinit`, and only ever read and written through atomic operations in between. Each slot holds an
 /// unretained reference to a plan that `plans` keeps alive for the cache's whole life, so reading
 /// a slot and retaining what it names is safe from any thread.
@@ -17,15 +17,40 @@ final class QueryWritePlanCache: @unchecked Sendable {
     private static let slotCount = 64
     private let plans = Mutex<[ObjectIdentifier: QueryWritePlan]>([:])
     private let slots: UnsafeMutablePointer<Atomic<Int>>
+    /// Per slot, the room the last query string written from a type of that slot needed, and a little
+    /// more (0: none yet). Only a hint: a type sharing the slot can overwrite it.
+    private let sizeHints: UnsafeMutablePointer<Atomic<Int>>
 
     init() {
         slots = .allocate(capacity: Self.slotCount)
-        for index in 0..<Self.slotCount { (slots + index).initialize(to: Atomic(0)) }
+        sizeHints = .allocate(capacity: Self.slotCount)
+        for index in 0..<Self.slotCount {
+            (slots + index).initialize(to: Atomic(0))
+            (sizeHints + index).initialize(to: Atomic(0))
+        }
     }
 
     deinit {
         slots.deinitialize(count: Self.slotCount)
         slots.deallocate()
+        sizeHints.deinitialize(count: Self.slotCount)
+        sizeHints.deallocate()
+    }
+
+    /// How many bytes to make room for when writing a query string of the type with identity
+    /// `identity`: what the last one needed, with an eighth more; 0 when there was none yet.
+    @inline(__always)
+    func sizeHint(for identity: ObjectIdentifier) -> Int {
+        sizeHints[Self.slot(of: identity)].load(ordering: .relaxed)
+    }
+
+    /// Remembers that a query string of the type with identity `identity` took `count` bytes.
+    @inline(__always)
+    func noteSize(_ count: Int, for identity: ObjectIdentifier) {
+        let room = count &+ count &>> 3 &+ 16
+        let slot = Self.slot(of: identity)
+        // Stored only when it changed: queries of one size read the cache line without writing it.
+        if sizeHints[slot].load(ordering: .relaxed) != room { sizeHints[slot].store(room, ordering: .relaxed) }
     }
 
     /// The slot that holds the plan of the type with identity `identity` when it was used last.

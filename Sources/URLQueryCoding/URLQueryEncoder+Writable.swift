@@ -9,13 +9,7 @@ extension URLQueryEncoder {
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeQueryString<T: URLQueryWritable>(_ value: T, rootKey: String? = nil) throws -> String {
-        var direct: String?
-        if URLQueryWriter.encode(value, rootKey: rootKey, context: context, spaceAsPlus: false, {
-            direct = String(decoding: $0, as: UTF8.self)
-        }), let direct = direct.take() {
-            // `take()` moves the string out: no retain and release of it here.
-            return direct
-        }
+        if let direct = URLQueryWriter.encodeString(value, rootKey: rootKey, context: context) { return direct }
         return try encodableQueryString(value, rootKey: rootKey)
     }
 

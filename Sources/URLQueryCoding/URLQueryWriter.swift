@@ -69,32 +69,87 @@ public struct URLQueryWriter: ~Copyable {
         _ value: T, rootKey: String?, context: QueryEncodingContext, spaceAsPlus: Bool,
         _ result: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Bool {
-        guard let cache = context.unretainedWritePlans, context.options.objects != .flattened else { return false }
-        let form: QueryStreamEncoder.ArrayForm
-        switch context.options.arrays {
-        case .indexed: form = .indexed
-        case .bracketed: form = .bracketed
-        case .repeated: form = .repeated
-        case .commaSeparated, .pipeDelimited, .spaceDelimited: return false
-        }
+        guard let cache = context.unretainedWritePlans, let form = arrayForm(of: context) else { return false }
         // Most queries fit in the 1 KiB of stack the output starts in; names in 256 bytes.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer -> Bool in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { side -> Bool in
                 var writer = URLQueryWriter(context: context, cache: cache, spaceAsPlus: spaceAsPlus, arrayForm: form,
                                             buffer: buffer, side: side)
                 defer { writer.deallocate() }
-                if let rootKey {
-                    let table = writer.table
-                    writer.prefix.appendEscaped(rootKey, table: table)
-                }
-                do {
-                    try writer.writeObject(value)
-                } catch {
-                    return false
-                }
+                guard writer.writeRoot(value, rootKey: rootKey) else { return false }
                 result(UnsafeBufferPointer(start: writer.output.base, count: writer.output.count))
                 return true
             }
+        }
+    }
+
+    /// The query string of `value`, or `nil` when the configuration or the value needs the `Encodable`
+    /// path. The bytes are written straight into the string's own storage when the last query of the
+    /// same type (`QueryWritePlanCache.sizeHint`) says how large to make it, and copied into a string
+    /// otherwise (the first time, or when this one outgrew the hint).
+    static func encodeString<T: URLQueryWritable>(_ value: T, rootKey: String?, context: QueryEncodingContext) -> String? {
+        guard let cache = context.unretainedWritePlans, let form = arrayForm(of: context) else { return nil }
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return nil }
+        let identity = ObjectIdentifier(T.self)
+        // `cache` is the context's `writePlans`, which holds only a `QueryWritePlanCache`.
+        let plans = cache._withUnsafeGuaranteedRef { unsafeDowncast($0, to: QueryWritePlanCache.self) }
+        let hint = plans.sizeHint(for: identity)
+        guard hint > 0 else {
+            var text: String?
+            guard encode(value, rootKey: rootKey, context: context, spaceAsPlus: false, { bytes in
+                plans.noteSize(bytes.count, for: identity)
+                text = String(decoding: bytes, as: UTF8.self)
+            }) else { return nil }
+            return text.take()
+        }
+        var written = true
+        var copied: String?   // set when the bytes did not end up in the string's storage
+        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { side in
+            String(unsafeUninitializedCapacity: hint) { buffer -> Int in
+                var writer = URLQueryWriter(context: context, cache: cache, spaceAsPlus: false, arrayForm: form,
+                                            buffer: buffer, side: side)
+                writer.output.isPresized = true
+                defer { writer.deallocate() }
+                guard writer.writeRoot(value, rootKey: rootKey) else {
+                    written = false
+                    return 0
+                }
+                let count = writer.output.count
+                plans.noteSize(count, for: identity)
+                // Still in the string's storage, and not far smaller than it (a hint from a much larger
+                // query of the type would leave the string holding that much room): done, no copy.
+                if writer.output.base == buffer.baseAddress, count >= hint / 2 || hint <= 1024 { return count }
+                copied = String(decoding: UnsafeBufferPointer(start: writer.output.base, count: count), as: UTF8.self)
+                return 0
+            }
+        }
+        guard written else { return nil }
+        return copied.take() ?? text
+    }
+
+    /// How the direct path writes arrays under `context`, or `nil` when it hands such a configuration
+    /// to the `Encodable` path (delimited arrays, `.flattened` objects).
+    private static func arrayForm(of context: QueryEncodingContext) -> QueryStreamEncoder.ArrayForm? {
+        guard context.options.objects != .flattened else { return nil }
+        switch context.options.arrays {
+        case .indexed: return .indexed
+        case .bracketed: return .bracketed
+        case .repeated: return .repeated
+        case .commaSeparated, .pipeDelimited, .spaceDelimited: return nil
+        }
+    }
+
+    /// Writes the root object (under `rootKey`, if any); `false` when it needs the `Encodable` path.
+    private mutating func writeRoot<T: URLQueryWritable>(_ value: T, rootKey: String?) -> Bool {
+        if let rootKey {
+            let table = self.table
+            prefix.appendEscaped(rootKey, table: table)
+        }
+        do {
+            try writeObject(value)
+            return true
+        } catch {
+            return false
         }
     }
 

@@ -282,6 +282,47 @@ import URLQueryCoding
         #expect(direct.utf8.count > 200_000)
     }
 
+    /// `encodeQueryString` sizes the string from the last query of the same type and writes into it;
+    /// whether the next one is as large, larger (it outgrows the room), far smaller (it is copied into
+    /// a string of its own size) or has to go to `Encodable`, the bytes are those of `Encodable`.
+    @Test func queriesOfEverySizeAfterAnotherGiveTheSameBytes() throws {
+        func order(_ count: Int, note: String? = nil) -> WOrder {
+            WOrder(items: (0..<count).map { WItem(id: $0 * 7, name: "n\($0) & ü", quantity: $0 % 3 == 0 ? nil : $0, active: $0 % 2 == 0) },
+                   maybe: count % 2 == 0 ? nil : [WItem(id: 1, name: "m", quantity: nil, active: true)], holes: [nil, nil], note: note)
+        }
+        for encoder in [URLQueryEncoder(), URLQueryEncoder(keyEncodingStrategy: .convertToSnakeCase),
+                        URLQueryEncoder(arrayEncodingStrategy: .bracketed)] {
+            for (round, count) in [3, 3, 40, 40, 2_000, 1, 0, 5, 5_000, 5_000, 2, 60].enumerated() {
+                for rootKey in [nil, "filter"] {
+                    let value = order(count, note: round % 3 == 0 ? "note \(round)" : nil)
+                    let text = try encoder.encodeQueryString(value, rootKey: rootKey)
+                    #expect(text == (try encoder.encodeQueryStringThroughEncodable(value, rootKey: rootKey)), "\(count) items")
+                }
+            }
+        }
+    }
+
+    /// Queries of many sizes from many threads at once share the size hints safely.
+    @Test func concurrentQueriesOfManySizesGiveTheSameBytes() async {
+        let encoder = URLQueryEncoder()
+        let answers = await withTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    (0..<60).allSatisfy { round in
+                        let count = (task * 37 + round * 11) % 300
+                        let value = WOrder(items: (0..<count).map { WItem(id: $0, name: "x\($0)", quantity: $0, active: true) },
+                                           maybe: nil, holes: [], note: nil)
+                        return (try? encoder.encodeQueryString(value)) == (try? encoder.encodeQueryStringThroughEncodable(value))
+                    }
+                }
+            }
+            var all: [Bool] = []
+            for await answer in group { all.append(answer) }
+            return all
+        }
+        #expect(answers == Array(repeating: true, count: 8))
+    }
+
     /// Random values of the models, with escape-heavy and non-ASCII text, under random configurations.
     @Test func randomValuesGiveTheSameBytes() {
         var random = SeededGenerator(seed: 16)
