@@ -47,6 +47,19 @@ extension URLQueryEncoder {
         return text
     }
 
+    /// The query string of `value` from the direct path when `T` turns out to be `URLQueryWritable` (one
+    /// conformance check); `nil` when it is not, or when the direct path hands the value to `Encodable`.
+    func queryStringDirectly<T: Encodable>(_ value: T, rootKey: String?) -> String? {
+        guard let writable = T.self as? any URLQueryWritable.Type else { return nil }
+        return queryStringDirectly(as: writable, value, rootKey: rootKey)
+    }
+
+    private func queryStringDirectly<W: URLQueryWritable, T>(as _: W.Type, _ value: T, rootKey: String?) -> String? {
+        // `W` is `T` itself (it was found as `T.self`), so the cast always succeeds.
+        guard let writable = value as? W else { return nil }
+        return URLQueryWriter.encodeString(writable, rootKey: rootKey, context: context)
+    }
+
     /// Runs the direct path when `T` turns out to be `URLQueryWritable` (one conformance check) and
     /// hands `result` the bytes; `false` when it did not write the value.
     func writeDirectly<T: Encodable>(

@@ -110,11 +110,7 @@ public struct URLQueryEncoder: Sendable {
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeQueryString<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> String {
-        var direct: String?
-        if writeDirectly(value, rootKey: rootKey, spaceAsPlus: false, { direct = String(decoding: $0, as: UTF8.self) }),
-           let direct = direct.take() {
-            return direct
-        }
+        if let direct = queryStringDirectly(value, rootKey: rootKey) { return direct }
         return try encodableQueryString(value, rootKey: rootKey)
     }
 
