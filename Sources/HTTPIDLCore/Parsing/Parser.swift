@@ -8,6 +8,8 @@ public struct Parser {
     public static let maximumTypeDepth = 64
     /// Top-level keywords; seeing one inside a block means the block was never closed.
     static let topLevelKeywords: Set<String> = ["MESSAGE", "STRUCT", "ENUM", "EXTERN", "UNION"]
+    /// `topLevelKeywords`, for the question asked before nearly every token.
+    static let topLevelKeywordSet: WordSet = ["MESSAGE", "STRUCT", "ENUM", "EXTERN", "UNION"]
 
     private let source: SourceFile
     private let tokens: [Token]
@@ -80,9 +82,9 @@ public struct Parser {
 
     /// Whether `token` is `MESSAGE`, `STRUCT`, `ENUM`, `EXTERN` or `UNION`.
     static func isTopLevelKeyword(_ token: Token) -> Bool {
-        // Asked before nearly every token: the length (4 to 7 bytes) rules out most words without hashing.
-        guard token.kind == .word, !token.hasEscapes, (4...7).contains(token.text.utf8.count) else { return false }
-        return topLevelKeywords.contains(token.text)
+        // Asked before nearly every token: a word set answers without hashing.
+        guard token.kind == .word, !token.hasEscapes else { return false }
+        return topLevelKeywordSet.contains(token.text)
     }
 
     private var isAtPartStart: Bool {
