@@ -14,6 +14,8 @@ public struct ModelField: Sendable, Hashable {
     private final class Storage: Sendable {
         let idlName: String
         let swiftName: String
+        /// `swiftName` in backticks when it is a Swift keyword (the generator writes it several times).
+        let escapedSwiftName: String
         let wireKey: String
         let type: ModelType
         let defaultValue: ModelDefault?
@@ -22,6 +24,7 @@ public struct ModelField: Sendable, Hashable {
         init(idlName: String, swiftName: String, wireKey: String, type: ModelType, defaultValue: ModelDefault?, doc: [String]) {
             self.idlName = idlName
             self.swiftName = swiftName
+            escapedSwiftName = Naming.escaped(swiftName)
             self.wireKey = wireKey
             self.type = type
             self.defaultValue = defaultValue
@@ -35,6 +38,8 @@ public struct ModelField: Sendable, Hashable {
     public var idlName: String { storage.idlName }
     /// The Swift property name (lowerCamelCase, unescaped).
     public var swiftName: String { storage.swiftName }
+    /// The Swift property name as an identifier: in backticks when it is a Swift keyword.
+    var escapedSwiftName: String { storage.escapedSwiftName }
     /// The wire name: JSON key, query key, header name or form field name.
     public var wireKey: String { storage.wireKey }
     /// The type.
