@@ -572,18 +572,26 @@ public struct Parser {
         return Identifier(token.text, range: token.range)
     }
 
+    /// Whether a token of `kind` is part of an unquoted wire key (a word, `:` or `$`).
+    private static func continuesKey(_ kind: Token.Kind) -> Bool {
+        switch kind {
+        case .word, .colon, .dollar: true
+        default: false
+        }
+    }
+
     private mutating func parseKey() -> WireKeySyntax? {
         if current.kind == .string {
             let token = advance()
             return WireKeySyntax(text: token.text, isQuoted: true, range: token.range)
         }
-        guard [.word, .colon, .dollar].contains(current.kind) else {
+        guard Self.continuesKey(current.kind) else {
             errorAtCurrent("expected a wire key after '=', found \(current.displayName)")
             return nil
         }
         let start = current.range.start
         var text = advance().text
-        while [.word, .colon, .dollar].contains(current.kind), !current.precededBySpace {
+        while Self.continuesKey(current.kind), !current.precededBySpace {
             text += advance().text
         }
         return WireKeySyntax(text: text, isQuoted: false, range: SourceRange(start: start, end: lastEnd))

@@ -120,6 +120,10 @@ extension SemanticAnalyzer {
         for segment in uri.segments {
             for piece in segment.pieces {
                 guard case .text(let text, let range) = piece else { continue }
+                // Most text has none of `?`, `#` and `%`: nothing to check, and no scalars to collect.
+                guard text.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "%") }) else {
+                    continue
+                }
                 let scalars = Array(text.unicodeScalars)
                 for (index, scalar) in scalars.enumerated() {
                     let at = SourceRange(start: range.start + index, end: range.start + index + 1)
@@ -230,82 +234,11 @@ extension SemanticAnalyzer {
                 bodyEncoding = .multipart
             }
             for (fieldIndex, type) in resolved {
-                let field = syntaxFields[fieldIndex]
-                // The first placement modifier, and a second one (an error), without collecting them.
-                var firstPlacement: FieldSyntax.Modifier?
-                var extraPlacement: (FieldSyntax.Modifier, SourceRange)?
-                for (modifier, range) in field.modifiers where modifier != .required {
-                    if firstPlacement == nil {
-                        firstPlacement = modifier
-                    } else {
-                        extraPlacement = (modifier, range)
-                        break
-                    }
-                }
-                if let (modifier, range) = extraPlacement {
-                    report(.error, "a field has one placement; remove '\(modifier.rawValue)'", at: range)
-                    continue
-                }
-                var placement: ModelField.Placement
-                switch firstPlacement {
-                case .query?: placement = .query
-                case .header?: placement = .header
-                case .path?: placement = .path
-                case .body?: placement = .body
-                default:
-                    if parameters.contains(where: { $0.text == field.name.text }) {
-                        placement = .path
-                    } else {
-                        placement = bodyEncoding != nil || !method.sendsFieldsInQuery ? .body : .query
-                    }
-                }
-                if placement == .path, !parameters.contains(where: { $0.text == field.name.text }) {
-                    report(.error, "PATH field '\(field.name.text)' has no '$\(field.name.text)' in the URI", at: field.name.range)
-                    continue
-                }
-                if placement != .path, parameters.contains(where: { $0.text == field.name.text }) {
-                    report(.error, "field '\(field.name.text)' has the name of the path parameter '$\(field.name.text)'; remove its placement to give the parameter a type", at: field.name.range)
-                    continue
-                }
-                if placement == .body, bodyEncoding == nil { bodyEncoding = .json }
-                let usage: Usage
-                switch placement {
-                case .path: usage = .path
-                case .header: usage = .header
-                case .query: usage = .query
-                case .body:
-                    switch bodyEncoding {
-                    case .form?: usage = .form
-                    case .multipart?: usage = .multipart
-                    default: usage = .json
-                    }
-                }
-                guard check(type, usage: usage, at: field.type.range) else { continue }
-                if placement == .path, field.defaultValue != nil {
-                    report(.error, "a path parameter cannot have a DEFAULT", at: field.defaultValue?.range ?? field.name.range)
-                    continue
-                }
-                let swiftName = placement == .path ? Naming.lowerCamel(field.name.text) : nil
-                if let (style, range) = field.queryStyle {
-                    guard placement == .query else {
-                        report(.error, "a query style applies to QUERY fields only", at: range)
-                        continue
-                    }
-                    let fits: Bool
-                    switch type {
-                    case .array: fits = style.isArrayStyle
-                    case .structure, .dictionary: fits = !style.isArrayStyle
-                    default: fits = false
-                    }
-                    guard fits else {
-                        report(.error, "query style \(style.rawValue) applies to \(style.isArrayStyle ? "ARRAY" : "STRUCT or DICT") fields", at: range)
-                        continue
-                    }
-                }
-                guard var model = makeField(field, type: type, placement: placement, swiftName: swiftName.map(reservedSafe),
-                                            isIndirect: false, seen: &seen, isRequest: true) else { continue }
-                model.queryStyle = field.queryStyle?.0
-                if placement == .path { boundParameters[field.name.text] = model }
+                // The field is handed over as an argument, borrowed in place: a local copy would retain and
+                // release each of its strings and arrays.
+                guard let model = analyzeRequestField(syntaxFields[fieldIndex], type: type, method: method, parameters: parameters,
+                                                      bodyEncoding: &bodyEncoding, seen: &seen) else { continue }
+                if model.placement == .path { boundParameters[model.idlName] = model }
                 fields.append(model)
             }
         }
@@ -372,6 +305,87 @@ extension SemanticAnalyzer {
         (endpoint.arrayQueryStyle, endpoint.objectQueryStyle) = styles
         endpoint.isEventStream = response.isEventStream
         return endpoint
+    }
+
+    /// One named field of a request (its type resolved): its placement and the checks of that placement.
+    /// Sets `bodyEncoding` to JSON for the first body field of a request without one.
+    mutating func analyzeRequestField(_ field: FieldSyntax, type: ModelType, method: MethodKeyword, parameters: [Identifier],
+                                      bodyEncoding: inout BodyEncoding?, seen: inout Seen) -> ModelField? {
+        // The first placement modifier, and a second one (an error), without collecting them.
+        var firstPlacement: FieldSyntax.Modifier?
+        var extraPlacement: (FieldSyntax.Modifier, SourceRange)?
+        for (modifier, range) in field.modifiers where modifier != .required {
+            if firstPlacement == nil {
+                firstPlacement = modifier
+            } else {
+                extraPlacement = (modifier, range)
+                break
+            }
+        }
+        if let (modifier, range) = extraPlacement {
+            report(.error, "a field has one placement; remove '\(modifier.rawValue)'", at: range)
+            return nil
+        }
+        var placement: ModelField.Placement
+        switch firstPlacement {
+        case .query?: placement = .query
+        case .header?: placement = .header
+        case .path?: placement = .path
+        case .body?: placement = .body
+        default:
+            if parameters.contains(where: { $0.text == field.name.text }) {
+                placement = .path
+            } else {
+                placement = bodyEncoding != nil || !method.sendsFieldsInQuery ? .body : .query
+            }
+        }
+        if placement == .path, !parameters.contains(where: { $0.text == field.name.text }) {
+            report(.error, "PATH field '\(field.name.text)' has no '$\(field.name.text)' in the URI", at: field.name.range)
+            return nil
+        }
+        if placement != .path, parameters.contains(where: { $0.text == field.name.text }) {
+            report(.error, "field '\(field.name.text)' has the name of the path parameter '$\(field.name.text)'; remove its placement to give the parameter a type", at: field.name.range)
+            return nil
+        }
+        if placement == .body, bodyEncoding == nil { bodyEncoding = .json }
+        let usage: Usage
+        switch placement {
+        case .path: usage = .path
+        case .header: usage = .header
+        case .query: usage = .query
+        case .body:
+            switch bodyEncoding {
+            case .form?: usage = .form
+            case .multipart?: usage = .multipart
+            default: usage = .json
+            }
+        }
+        guard check(type, usage: usage, at: field.type.range) else { return nil }
+        if placement == .path, field.defaultValue != nil {
+            report(.error, "a path parameter cannot have a DEFAULT", at: field.defaultValue?.range ?? field.name.range)
+            return nil
+        }
+        let swiftName = placement == .path ? Naming.lowerCamel(field.name.text) : nil
+        if let (style, range) = field.queryStyle {
+            guard placement == .query else {
+                report(.error, "a query style applies to QUERY fields only", at: range)
+                return nil
+            }
+            let fits: Bool
+            switch type {
+            case .array: fits = style.isArrayStyle
+            case .structure, .dictionary: fits = !style.isArrayStyle
+            default: fits = false
+            }
+            guard fits else {
+                report(.error, "query style \(style.rawValue) applies to \(style.isArrayStyle ? "ARRAY" : "STRUCT or DICT") fields", at: range)
+                return nil
+            }
+        }
+        guard var model = makeField(field, type: type, placement: placement, swiftName: swiftName.map(reservedSafe),
+                                    isIndirect: false, seen: &seen, isRequest: true) else { return nil }
+        model.queryStyle = field.queryStyle?.0
+        return model
     }
 
     /// `BODY TYPE;` next to named fields: the checks of a single-value body.
