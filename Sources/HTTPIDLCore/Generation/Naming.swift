@@ -127,12 +127,44 @@ enum Naming {
         return camelCase(text, lowerFirst: false)
     }
 
+    /// Appends the bytes of `upperCamel(text)` (ASCII letters and digits).
+    static func appendUpperCamel(_ text: String, to bytes: inout [UInt8]) {
+        guard isPlainLowercase(text) else {
+            bytes.append(contentsOf: camelCase(text, lowerFirst: false).utf8)
+            return
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        bytes[start] -= 0x20  // `a`…`z` → `A`…`Z`
+    }
+
     /// `snap_id` → `snapId`, `URLString` → `urlString`, `ID` → `id`; empty when the text has no ASCII letter or digit.
     static func lowerCamel(_ text: String) -> String {
         if isPlainLowercase(text) { return memberName(text) }
         var result = camelCase(text, lowerFirst: true)
         if let first = result.utf8.first, isDigit(first) { result = "_" + result }
         return memberName(result)
+    }
+
+    /// `first`, `second` and `third` one after the other, copied once into a string of the right size (a
+    /// generated type name: method prefix, stem, suffix).
+    static func concatenate(_ first: String, _ second: String, _ third: String) -> String {
+        var parts = (first, second, third)
+        let count = parts.0.utf8.count + parts.1.utf8.count + parts.2.utf8.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var offset = 0
+            func copy(_ part: inout String) {
+                part.withUTF8 { bytes in
+                    guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+                    (target + offset).initialize(from: source, count: bytes.count)
+                    offset += bytes.count
+                }
+            }
+            copy(&parts.0)
+            copy(&parts.1)
+            copy(&parts.2)
+            return offset
+        }
     }
 
     /// Swift keywords and names that need backticks when used as identifiers.

@@ -8,16 +8,19 @@ extension SemanticAnalyzer {
         if let name = syntax.name {
             stem = name.text.prefix(1).uppercased() + name.text.dropFirst()
         } else {
-            var derived = ""
+            // The pieces' UpperCamel bytes collected in one buffer (they are ASCII), made a string once.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(64)
             for segment in syntax.uri.segments {
                 for piece in segment.pieces {
                     switch piece {
-                    case .text(let text, _): derived += Naming.upperCamel(text)
-                    case .parameter(let name, _): derived += Naming.upperCamel(name.text)
+                    case .text(let text, _): Naming.appendUpperCamel(text, to: &bytes)
+                    case .parameter(let name, _): Naming.appendUpperCamel(name.text, to: &bytes)
                     }
                 }
             }
-            if syntax.uri.segments.allSatisfy(\.pieces.isEmpty) { derived = "Root" }
+            var derived = String(decoding: bytes, as: UTF8.self)
+            if syntax.uri.segments.allSatisfy({ $0.pieces.isEmpty }) { derived = "Root" }
             guard !derived.isEmpty else {
                 report(.error, "cannot derive a type name from the URI '\(syntax.uri.canonical)'; name the message with 'MESSAGE(Name)'", at: syntax.uri.range)
                 return nil
@@ -76,8 +79,9 @@ extension SemanticAnalyzer {
         endpoints.reserveCapacity(order.count)
         for method in order {
             guard let request = requests[method], let response = responses[method] else { continue }
-            let names = (request: "\(method.typePrefix)\(stem)Request", response: "\(method.typePrefix)\(stem)Response",
-                         error: "\(method.typePrefix)\(stem)ErrorBody")
+            let prefix = method.typePrefix
+            let names = (request: Naming.concatenate(prefix, stem, "Request"), response: Naming.concatenate(prefix, stem, "Response"),
+                         error: Naming.concatenate(prefix, stem, "ErrorBody"))
             let what = { "MESSAGE \(syntax.uri.canonical) (\(method.rawValue))" }
             var namesOK = registerGeneratedName(names.request, at: parts[request].methodRange, what: what())
             namesOK = registerGeneratedName(names.response, at: parts[response].methodRange, what: what()) && namesOK
