@@ -61,11 +61,17 @@ enum Naming {
     /// The ranges of `words` in some UTF-8 bytes.
     static func wordRanges(_ utf8: [UInt8]) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
+        utf8.withUnsafeBufferPointer { bytes in forEachWord(in: bytes) { ranges.append($0) } }
+        return ranges
+    }
+
+    /// Calls `body` with the range of each word of `words` in some UTF-8 bytes, in order.
+    private static func forEachWord(in utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
         var start: Int?
         for index in utf8.indices {
             let byte = utf8[index]
             guard isASCIILetterOrDigit(byte) else {
-                if let first = start { ranges.append(first..<index) }
+                if let first = start { body(first..<index) }
                 start = nil
                 continue
             }
@@ -73,14 +79,13 @@ enum Naming {
                 let previous = utf8[index - 1]
                 let next: UInt8 = index + 1 < utf8.count ? utf8[index + 1] : 0
                 if isLower(previous) || isDigit(previous) || (isUpper(previous) && isLower(next)) {
-                    ranges.append(first..<index)
+                    body(first..<index)
                     start = index
                 }
             }
             if start == nil { start = index }
         }
-        if let first = start { ranges.append(first..<utf8.count) }
-        return ranges
+        if let first = start { body(first..<utf8.count) }
     }
 
     private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
@@ -93,27 +98,36 @@ enum Naming {
     /// The words of `text` joined in camel case: each word capitalized (an all-caps word such as `URL` as
     /// `Url`), the first one lower-cased entirely when `lowerFirst`.
     private static func camelCase(_ text: String, lowerFirst: Bool) -> String {
-        let utf8 = Array(text.utf8)
-        let ranges = wordRanges(utf8)
-        // The words are ASCII and never longer than the text together: written straight into the string.
-        return String(unsafeUninitializedCapacity: utf8.count) { result in
-            var count = 0
-            func append(_ byte: UInt8) {
-                result[count] = byte
-                count += 1
-            }
-            for (index, range) in ranges.enumerated() {
-                if lowerFirst, index == 0 {
-                    for byte in utf8[range] { append(lowercased(byte)) }
-                    continue
+        var text = text
+        return text.withUTF8 { utf8 in
+            // The words are ASCII and never longer than the text together: written straight into the string,
+            // word by word as they are found (no arrays of bytes or ranges).
+            String(unsafeUninitializedCapacity: utf8.count) { result in
+                var count = 0
+                var isFirst = true
+                forEachWord(in: utf8) { range in
+                    if lowerFirst, isFirst {
+                        for index in range {
+                            result[count] = lowercased(utf8[index])
+                            count += 1
+                        }
+                    } else {
+                        var isAllCaps = true
+                        for index in range where isLower(utf8[index]) {
+                            isAllCaps = false
+                            break
+                        }
+                        result[count] = uppercased(utf8[range.lowerBound])
+                        count += 1
+                        for index in (range.lowerBound + 1)..<range.upperBound {
+                            result[count] = isAllCaps ? lowercased(utf8[index]) : utf8[index]
+                            count += 1
+                        }
+                    }
+                    isFirst = false
                 }
-                let isAllCaps = !utf8[range].contains(where: isLower)
-                append(uppercased(utf8[range.lowerBound]))
-                for byte in utf8[(range.lowerBound + 1)..<range.upperBound] {
-                    append(isAllCaps ? lowercased(byte) : byte)
-                }
+                return count
             }
-            return count
         }
     }
 

@@ -89,7 +89,7 @@ extension SemanticAnalyzer {
                 namesOK = registerGeneratedName(names.error, at: parts[error].methodRange, what: what()) && namesOK
             }
             guard namesOK, valid else { continue }
-            if let endpoint = analyzeEndpoint(method: method, uri: syntax.uri, request: parts[request], response: parts[response],
+            if let endpoint = analyzeEndpoint(method: method, uri: syntax.uri, parameters: parameters, request: parts[request], response: parts[response],
                                               error: errors[method].map { parts[$0] }, names: names) {
                 endpoints.append(endpoint)
             }
@@ -173,7 +173,8 @@ extension SemanticAnalyzer {
         }
     }
 
-    mutating func analyzeEndpoint(method: MethodKeyword, uri: URISyntax, request: MessagePartSyntax,
+    /// `parameters` are `uri.parameters`.
+    mutating func analyzeEndpoint(method: MethodKeyword, uri: URISyntax, parameters: [Identifier], request: MessagePartSyntax,
                                           response: MessagePartSyntax, error: MessagePartSyntax?,
                                           names: (request: String, response: String, error: String)) -> ModelEndpoint? {
         let errorsBefore = errorCount
@@ -181,7 +182,6 @@ extension SemanticAnalyzer {
         if response.isEventStream, let payload = responsePayload, !checkEventPayload(payload, of: response) { responsePayload = nil }
         let errorPayload = error.flatMap { analyzePayload($0) }
 
-        let parameters = uri.parameters
         var fields: [ModelField] = []
         fields.reserveCapacity(request.body.fields.count)
         var seen = Seen(capacity: request.body.fields.count + parameters.count)
@@ -278,23 +278,25 @@ extension SemanticAnalyzer {
         // Adjacent literal text is one piece: collected in one string, added before each parameter.
         var path: [ModelPathPiece] = []
         path.reserveCapacity(2 * parameters.count + 1)
-        var literal = ""
+        // The literal's UTF-8 bytes are collected in one buffer and made a string once per piece.
+        var literal: [UInt8] = []
+        literal.reserveCapacity(64)
         for segment in uri.segments {
-            literal += "/"
+            literal.append(UInt8(ascii: "/"))
             for piece in segment.pieces {
                 switch piece {
                 case .text(let text, _):
-                    literal += text
+                    literal.append(contentsOf: text.utf8)
                 case .parameter(let name, _):
                     if let field = pathFields.first(where: { $0.idlName == name.text }) {
-                        if !literal.isEmpty { path.append(.literal(literal)) }
-                        literal = ""
+                        if !literal.isEmpty { path.append(.literal(String(decoding: literal, as: UTF8.self))) }
+                        literal.removeAll(keepingCapacity: true)
                         path.append(.parameter(swiftName: field.swiftName, type: field.type))
                     }
                 }
             }
         }
-        if !literal.isEmpty { path.append(.literal(literal)) }
+        if !literal.isEmpty { path.append(.literal(String(decoding: literal, as: UTF8.self))) }
         // Path parameters first, then the other fields in declaration order.
         var requestFields: [ModelField] = []
         requestFields.reserveCapacity(pathFields.count + fields.count)
