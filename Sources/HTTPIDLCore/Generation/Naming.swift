@@ -10,8 +10,17 @@ enum Naming {
 
     /// `[A-Za-z_][A-Za-z0-9_]*`
     static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return text.unicodeScalars.allSatisfy(isIdentifierScalar)
+        // Every scalar of an identifier is ASCII, so its UTF-8 bytes answer (a byte of a longer scalar is
+        // never an identifier byte).
+        guard let first = text.utf8.first, !isDigit(first) else { return false }
+        return allBytes(of: text) { isASCIILetterOrDigit($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    /// Whether every UTF-8 byte of `text` satisfies `predicate`, read from the string's contiguous storage
+    /// when it has one (native and small strings do).
+    @inline(__always)
+    static func allBytes(of text: String, _ predicate: (UInt8) -> Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(predicate) } ?? text.utf8.allSatisfy(predicate)
     }
 
     /// `-?[0-9]+`
@@ -48,7 +57,7 @@ enum Naming {
     /// `[a-z][a-z0-9]*` — already a camel-case word (the common case, converted without allocating words).
     static func isPlainLowercase(_ text: String) -> Bool {
         guard let first = text.utf8.first, first >= 0x61, first <= 0x7A else { return false }
-        return text.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
+        return allBytes(of: text) { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
     }
 
     /// Words separated by anything that is not an ASCII letter or digit; case changes also split
@@ -221,7 +230,7 @@ enum Naming {
         func needsEscape(_ byte: UInt8) -> Bool {
             byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")
         }
-        guard text.utf8.contains(where: needsEscape) else { return text }
+        guard !allBytes(of: text, { !needsEscape($0) }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

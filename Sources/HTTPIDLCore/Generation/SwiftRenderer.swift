@@ -84,6 +84,8 @@ package struct SwiftRenderer: TextOutputStream {
 
     /// Appends `part` to the current line (the `TextOutputStream` requirement, so the generator can write a
     /// type or a literal straight into the line).
+    /// Inlined: most parts are literals, whose length and representation the caller's code then knows.
+    @inline(__always)
     package mutating func write(_ part: String) {
         if part.isEmpty { return }
         if output.count == lineStart {
