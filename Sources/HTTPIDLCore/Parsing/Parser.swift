@@ -481,7 +481,7 @@ public struct Parser {
                                 defaultValue: defaultValue, range: SourceRange(start: start.range.start, end: lastEnd))
         field.queryStyle = queryStyle
         expectSemicolon(after: "field '\(name.text)'")
-        fields.append(field)
+        fields.append(consume field)
     }
 
     /// Reports a missing `;` right after the previous token; skips stray tokens on the same line. `what` is

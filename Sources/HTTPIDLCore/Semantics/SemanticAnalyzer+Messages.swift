@@ -227,23 +227,25 @@ extension SemanticAnalyzer {
                 report(.error, "a BINARY body is a single FILE or BLOB: '{ FILE; }'", at: request.encodingRange ?? request.methodRange)
                 break
             }
-            // Resolve types first: FILE/BLOB fields make an unmarked POST a MULTIPART request.
-            // Indices of the fields rather than copies (a copy retains and releases each of its strings and arrays).
-            var resolved: [(field: Int, type: ModelType)] = []
-            resolved.reserveCapacity(syntaxFields.count)
-            for index in syntaxFields.indices {
-                if let type = resolve(syntaxFields[index].type) { resolved.append((index, type)) }
-            }
-            if bodyEncoding == nil, resolved.contains(where: { isBodyPlacement(syntaxFields[$0.field], method: method, parameters: parameters) && ($0.type.containsFile || $0.type.containsBlob) }) {
-                bodyEncoding = .multipart
-            }
-            for (fieldIndex, type) in resolved {
-                // The field is handed over as an argument, borrowed in place: a local copy would retain and
-                // release each of its strings and arrays.
-                guard let model = analyzeRequestField(syntaxFields[fieldIndex], type: type, method: method, parameters: parameters,
-                                                      bodyEncoding: &bodyEncoding, seen: &seen) else { continue }
-                if model.placement == .path { boundParameters[model.idlName] = model }
-                fields.append(model)
+            // The fields are read in place through a buffer pointer: an array element handed to a function is
+            // copied first (retaining and releasing each of its strings and arrays). Safe: the buffer is only
+            // read, inside the closure, while `syntaxFields` (a constant) keeps the storage alive.
+            syntaxFields.withUnsafeBufferPointer { syntaxFields in
+                // Resolve types first: FILE/BLOB fields make an unmarked POST a MULTIPART request.
+                var resolved: [(field: Int, type: ModelType)] = []
+                resolved.reserveCapacity(syntaxFields.count)
+                for index in syntaxFields.indices {
+                    if let type = resolve(syntaxFields[index].type) { resolved.append((index, type)) }
+                }
+                if bodyEncoding == nil, resolved.contains(where: { isBodyPlacement(syntaxFields[$0.field], method: method, parameters: parameters) && ($0.type.containsFile || $0.type.containsBlob) }) {
+                    bodyEncoding = .multipart
+                }
+                for (fieldIndex, type) in resolved {
+                    guard let model = analyzeRequestField(syntaxFields[fieldIndex], type: type, method: method, parameters: parameters,
+                                                          bodyEncoding: &bodyEncoding, seen: &seen) else { continue }
+                    if model.placement == .path { boundParameters[model.idlName] = model }
+                    fields.append(model)
+                }
             }
         }
         // Path parameters without a typed field are required strings.
