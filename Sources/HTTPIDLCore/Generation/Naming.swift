@@ -172,20 +172,26 @@ enum Naming {
     /// `first`, `second` and `third` one after the other, copied once into a string of the right size (a
     /// generated type name: method prefix, stem, suffix).
     static func concatenate(_ first: String, _ second: String, _ third: String) -> String {
-        var parts = (first, second, third)
-        let count = parts.0.utf8.count + parts.1.utf8.count + parts.2.utf8.count
+        let count = first.utf8.count + second.utf8.count + third.utf8.count
         return String(unsafeUninitializedCapacity: count) { buffer in
             var offset = 0
-            func copy(_ part: inout String) {
-                part.withUTF8 { bytes in
+            func copy(_ part: String) {
+                // Native and small strings are contiguous UTF-8; any other is copied byte by byte.
+                let copied: Void? = part.utf8.withContiguousStorageIfAvailable { bytes in
                     guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
                     (target + offset).initialize(from: source, count: bytes.count)
                     offset += bytes.count
                 }
+                if copied == nil {
+                    for byte in part.utf8 {
+                        buffer[offset] = byte
+                        offset += 1
+                    }
+                }
             }
-            copy(&parts.0)
-            copy(&parts.1)
-            copy(&parts.2)
+            copy(first)
+            copy(second)
+            copy(third)
             return offset
         }
     }

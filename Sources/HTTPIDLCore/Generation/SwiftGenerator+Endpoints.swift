@@ -106,9 +106,9 @@ extension SwiftGenerator {
         renderer.computedProperty(access: access, name: "path", type: "EndpointPath") { writePathLiteral(path, to: &$0) }
         // Collected once: a lazy filter would test (and copy) every field again for each `count`, `isEmpty`
         // and index step of the structs and initializers below.
-        let queryFields = fields.filter { $0.placement == .query }
-        let headerFields = fields.filter { $0.placement == .header }
-        let bodyFields = fields.filter { $0.placement == .body }
+        let queryFields = Self.fields(fields, placedIn: .query)
+        let headerFields = Self.fields(fields, placedIn: .header)
+        let bodyFields = Self.fields(fields, placedIn: .body)
         if !queryFields.isEmpty {
             renderer.beginMember(.other, &spacing)
             renderer.emit("/// The query parameters.")
@@ -178,6 +178,18 @@ extension SwiftGenerator {
                 }
             }, to: &renderer)
         }
+    }
+
+    /// The fields of `fields` with `placement`, in order: counted first, so the list is allocated once at its
+    /// size (`filter` grows it field by field), or not at all when there is none.
+    static func fields(_ fields: [ModelField], placedIn placement: ModelField.Placement) -> [ModelField] {
+        var count = 0
+        for index in fields.indices where fields[index].placement == placement { count += 1 }
+        guard count > 0 else { return [] }
+        var result: [ModelField] = []
+        result.reserveCapacity(count)
+        for index in fields.indices where fields[index].placement == placement { result.append(fields[index]) }
+        return result
     }
 
     /// The line of the `headers` property that adds the header of `field` (taken as an argument, borrowed
