@@ -70,6 +70,7 @@ enum Naming {
     /// The ranges of `words` in some UTF-8 bytes.
     static func wordRanges(_ utf8: [UInt8]) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
+        // Safe: the buffer is only read, inside the closure.
         utf8.withUnsafeBufferPointer { bytes in forEachWord(in: bytes) { ranges.append($0) } }
         return ranges
     }
@@ -110,7 +111,8 @@ enum Naming {
         var text = text
         return text.withUTF8 { utf8 in
             // The words are ASCII and never longer than the text together: written straight into the string,
-            // word by word as they are found (no arrays of bytes or ranges).
+            // word by word as they are found (no arrays of bytes or ranges). Safe: `utf8` is only read inside
+            // `withUTF8`'s closure, and `result` has room for all of its bytes, more than the words write.
             String(unsafeUninitializedCapacity: utf8.count) { result in
                 var count = 0
                 var isFirst = true
@@ -173,6 +175,8 @@ enum Naming {
     /// generated type name: method prefix, stem, suffix).
     static func concatenate(_ first: String, _ second: String, _ third: String) -> String {
         let count = first.utf8.count + second.utf8.count + third.utf8.count
+        // Safe: `buffer` has room for `count` bytes, the three lengths together, and each part's bytes are
+        // read only inside the closure that lends them.
         return String(unsafeUninitializedCapacity: count) { buffer in
             var offset = 0
             func copy(_ part: String) {
