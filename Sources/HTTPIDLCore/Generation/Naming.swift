@@ -10,8 +10,17 @@ enum Naming {
 
     /// `[A-Za-z_][A-Za-z0-9_]*`
     static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return text.unicodeScalars.allSatisfy(isIdentifierScalar)
+        // Every scalar of an identifier is ASCII, so its UTF-8 bytes answer (a byte of a longer scalar is
+        // never an identifier byte).
+        guard let first = text.utf8.first, !isDigit(first) else { return false }
+        return allBytes(of: text) { isASCIILetterOrDigit($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    /// Whether every UTF-8 byte of `text` satisfies `predicate`, read from the string's contiguous storage
+    /// when it has one (native and small strings do).
+    @inline(__always)
+    static func allBytes(of text: String, _ predicate: (UInt8) -> Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(predicate) } ?? text.utf8.allSatisfy(predicate)
     }
 
     /// `-?[0-9]+`
@@ -48,7 +57,7 @@ enum Naming {
     /// `[a-z][a-z0-9]*` — already a camel-case word (the common case, converted without allocating words).
     static func isPlainLowercase(_ text: String) -> Bool {
         guard let first = text.utf8.first, first >= 0x61, first <= 0x7A else { return false }
-        return text.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
+        return allBytes(of: text) { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
     }
 
     /// Words separated by anything that is not an ASCII letter or digit; case changes also split
@@ -61,11 +70,18 @@ enum Naming {
     /// The ranges of `words` in some UTF-8 bytes.
     static func wordRanges(_ utf8: [UInt8]) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
+        // Safe: the buffer is only read, inside the closure.
+        utf8.withUnsafeBufferPointer { bytes in forEachWord(in: bytes) { ranges.append($0) } }
+        return ranges
+    }
+
+    /// Calls `body` with the range of each word of `words` in some UTF-8 bytes, in order.
+    private static func forEachWord(in utf8: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
         var start: Int?
         for index in utf8.indices {
             let byte = utf8[index]
             guard isASCIILetterOrDigit(byte) else {
-                if let first = start { ranges.append(first..<index) }
+                if let first = start { body(first..<index) }
                 start = nil
                 continue
             }
@@ -73,14 +89,13 @@ enum Naming {
                 let previous = utf8[index - 1]
                 let next: UInt8 = index + 1 < utf8.count ? utf8[index + 1] : 0
                 if isLower(previous) || isDigit(previous) || (isUpper(previous) && isLower(next)) {
-                    ranges.append(first..<index)
+                    body(first..<index)
                     start = index
                 }
             }
             if start == nil { start = index }
         }
-        if let first = start { ranges.append(first..<utf8.count) }
-        return ranges
+        if let first = start { body(first..<utf8.count) }
     }
 
     private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
@@ -93,27 +108,37 @@ enum Naming {
     /// The words of `text` joined in camel case: each word capitalized (an all-caps word such as `URL` as
     /// `Url`), the first one lower-cased entirely when `lowerFirst`.
     private static func camelCase(_ text: String, lowerFirst: Bool) -> String {
-        let utf8 = Array(text.utf8)
-        let ranges = wordRanges(utf8)
-        // The words are ASCII and never longer than the text together: written straight into the string.
-        return String(unsafeUninitializedCapacity: utf8.count) { result in
-            var count = 0
-            func append(_ byte: UInt8) {
-                result[count] = byte
-                count += 1
-            }
-            for (index, range) in ranges.enumerated() {
-                if lowerFirst, index == 0 {
-                    for byte in utf8[range] { append(lowercased(byte)) }
-                    continue
+        var text = text
+        return text.withUTF8 { utf8 in
+            // The words are ASCII and never longer than the text together: written straight into the string,
+            // word by word as they are found (no arrays of bytes or ranges). Safe: `utf8` is only read inside
+            // `withUTF8`'s closure, and `result` has room for all of its bytes, more than the words write.
+            String(unsafeUninitializedCapacity: utf8.count) { result in
+                var count = 0
+                var isFirst = true
+                forEachWord(in: utf8) { range in
+                    if lowerFirst, isFirst {
+                        for index in range {
+                            result[count] = lowercased(utf8[index])
+                            count += 1
+                        }
+                    } else {
+                        var isAllCaps = true
+                        for index in range where isLower(utf8[index]) {
+                            isAllCaps = false
+                            break
+                        }
+                        result[count] = uppercased(utf8[range.lowerBound])
+                        count += 1
+                        for index in (range.lowerBound + 1)..<range.upperBound {
+                            result[count] = isAllCaps ? lowercased(utf8[index]) : utf8[index]
+                            count += 1
+                        }
+                    }
+                    isFirst = false
                 }
-                let isAllCaps = !utf8[range].contains(where: isLower)
-                append(uppercased(utf8[range.lowerBound]))
-                for byte in utf8[(range.lowerBound + 1)..<range.upperBound] {
-                    append(isAllCaps ? lowercased(byte) : byte)
-                }
+                return count
             }
-            return count
         }
     }
 
@@ -127,12 +152,52 @@ enum Naming {
         return camelCase(text, lowerFirst: false)
     }
 
+    /// Appends the bytes of `upperCamel(text)` (ASCII letters and digits).
+    static func appendUpperCamel(_ text: String, to bytes: inout [UInt8]) {
+        guard isPlainLowercase(text) else {
+            bytes.append(contentsOf: camelCase(text, lowerFirst: false).utf8)
+            return
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        bytes[start] -= 0x20  // `a`…`z` → `A`…`Z`
+    }
+
     /// `snap_id` → `snapId`, `URLString` → `urlString`, `ID` → `id`; empty when the text has no ASCII letter or digit.
     static func lowerCamel(_ text: String) -> String {
         if isPlainLowercase(text) { return memberName(text) }
         var result = camelCase(text, lowerFirst: true)
         if let first = result.utf8.first, isDigit(first) { result = "_" + result }
         return memberName(result)
+    }
+
+    /// `first`, `second` and `third` one after the other, copied once into a string of the right size (a
+    /// generated type name: method prefix, stem, suffix).
+    static func concatenate(_ first: String, _ second: String, _ third: String) -> String {
+        let count = first.utf8.count + second.utf8.count + third.utf8.count
+        // Safe: `buffer` has room for `count` bytes, the three lengths together, and each part's bytes are
+        // read only inside the closure that lends them.
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var offset = 0
+            func copy(_ part: String) {
+                // Native and small strings are contiguous UTF-8; any other is copied byte by byte.
+                let copied: Void? = part.utf8.withContiguousStorageIfAvailable { bytes in
+                    guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+                    (target + offset).initialize(from: source, count: bytes.count)
+                    offset += bytes.count
+                }
+                if copied == nil {
+                    for byte in part.utf8 {
+                        buffer[offset] = byte
+                        offset += 1
+                    }
+                }
+            }
+            copy(first)
+            copy(second)
+            copy(third)
+            return offset
+        }
     }
 
     /// Swift keywords and names that need backticks when used as identifiers.
@@ -175,7 +240,7 @@ enum Naming {
         func needsEscape(_ byte: UInt8) -> Bool {
             byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")
         }
-        guard text.utf8.contains(where: needsEscape) else { return text }
+        guard !allBytes(of: text, { !needsEscape($0) }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

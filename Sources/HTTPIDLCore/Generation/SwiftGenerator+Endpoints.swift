@@ -58,7 +58,7 @@ extension SwiftGenerator {
         for index in fields.indices {
             renderer.beginMember(.storedProperty, &spacing)
             if fields[index].doc.isEmpty { writePlacementDoc(fields[index], to: &renderer) } else { renderer.doc(fields[index].doc) }
-            renderer.beginStoredProperty(access: access, isLet: false, name: Naming.escaped(fields[index].swiftName))
+            renderer.beginStoredProperty(access: access, isLet: false, name: fields[index].escapedSwiftName)
             writePropertyType(fields[index], to: &renderer)
             renderer.endLine()
         }
@@ -90,7 +90,7 @@ extension SwiftGenerator {
                 renderer.write("contentType: String = \"application/octet-stream\"")
             }
         }, statementCount: fields.count + extraCount, statement: { renderer, index in
-            let name = index < fields.count ? Naming.escaped(fields[index].swiftName)
+            let name = index < fields.count ? fields[index].escapedSwiftName
                 : index == fields.count && single != nil ? single?.name ?? "" : "contentType"
             renderer.write("self.", name, " = ", name)
         })
@@ -106,9 +106,9 @@ extension SwiftGenerator {
         renderer.computedProperty(access: access, name: "path", type: "EndpointPath") { writePathLiteral(path, to: &$0) }
         // Collected once: a lazy filter would test (and copy) every field again for each `count`, `isEmpty`
         // and index step of the structs and initializers below.
-        let queryFields = fields.filter { $0.placement == .query }
-        let headerFields = fields.filter { $0.placement == .header }
-        let bodyFields = fields.filter { $0.placement == .body }
+        let queryFields = Self.fields(fields, placedIn: .query)
+        let headerFields = Self.fields(fields, placedIn: .header)
+        let bodyFields = Self.fields(fields, placedIn: .body)
         if !queryFields.isEmpty {
             renderer.beginMember(.other, &spacing)
             renderer.emit("/// The query parameters.")
@@ -180,10 +180,22 @@ extension SwiftGenerator {
         }
     }
 
+    /// The fields of `fields` with `placement`, in order: counted first, so the list is allocated once at its
+    /// size (`filter` grows it field by field), or not at all when there is none.
+    static func fields(_ fields: [ModelField], placedIn placement: ModelField.Placement) -> [ModelField] {
+        var count = 0
+        for index in fields.indices where fields[index].placement == placement { count += 1 }
+        guard count > 0 else { return [] }
+        var result: [ModelField] = []
+        result.reserveCapacity(count)
+        for index in fields.indices where fields[index].placement == placement { result.append(fields[index]) }
+        return result
+    }
+
     /// The line of the `headers` property that adds the header of `field` (taken as an argument, borrowed
     /// in place rather than copied).
     func writeHeaderStatement(_ field: ModelField, to renderer: inout SwiftRenderer) {
-        let name = Naming.escaped(field.swiftName)
+        let name = field.escapedSwiftName
         renderer.beginLine()
         if field.isOptional { renderer.write("if let value = self.", name, " { ") }
         renderer.write("headers.add(name: \"", Naming.stringLiteralContent(field.wireKey), "\", value: ")
@@ -212,8 +224,7 @@ extension SwiftGenerator {
         target.write(type, "(")
         var first = true
         for index in fields.indices {
-            let name = fields[index].swiftName
-            target.write(first ? "" : ", ", Naming.argumentLabel(name), ": self.", Naming.escaped(name))
+            target.write(first ? "" : ", ", Naming.argumentLabel(fields[index].swiftName), ": self.", fields[index].escapedSwiftName)
             first = false
         }
         target.write(")")
@@ -257,7 +268,7 @@ extension SwiftGenerator {
             var statements = ["var form = MultipartFormData()"]
             for field in fields {
                 let key = Naming.stringLiteral(field.wireKey)
-                let reference = "self.\(Naming.escaped(field.swiftName))"
+                let reference = "self.\(field.escapedSwiftName)"
                 if case .array(let element) = field.type {
                     statements.append("for value in \(reference)\(field.isOptional ? " ?? []" : "") { \(appendPart("value", type: element, key: key)) }")
                 } else if field.isOptional {

@@ -44,7 +44,7 @@ extension SwiftGenerator {
     /// The value handed to the writer: the property, or an enum's raw value (what the generated enum's
     /// `encode(to:)` writes), for one enum and for an array of them.
     private func writeQueryValue(_ field: ModelField, to renderer: inout SwiftRenderer) {
-        renderer.write("self.", Naming.escaped(field.swiftName))
+        renderer.write("self.", field.escapedSwiftName)
         let optional = field.isOptional ? "?" : ""
         switch field.type {
         case .enumeration: renderer.write(optional, ".rawValue")

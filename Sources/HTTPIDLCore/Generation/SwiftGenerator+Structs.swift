@@ -45,7 +45,7 @@ extension SwiftGenerator {
 
     /// The stored property of `field` (with its heap storage when it is indirect), set off as a member.
     private func writeProperty(_ field: ModelField, spacing: inout SwiftRenderer.MemberSpacing, to renderer: inout SwiftRenderer) {
-        let name = Naming.escaped(field.swiftName)
+        let name = field.escapedSwiftName
         if field.isIndirect {
             let type = propertyType(field)
             let storage = "_\(field.swiftName)"
@@ -89,7 +89,7 @@ extension SwiftGenerator {
 
     /// The statement of the memberwise initializer that stores the parameter of `field`.
     private func writeAssignment(_ field: ModelField, to renderer: inout SwiftRenderer) {
-        let name = Naming.escaped(field.swiftName)
+        let name = field.escapedSwiftName
         if field.isIndirect {
             if field.isOptional {
                 renderer.write("self._", field.swiftName, " = ", name, ".map(HTTPIDLIndirect.init)")
@@ -103,7 +103,7 @@ extension SwiftGenerator {
 
     /// `name: Type = default` (`= nil` for an optional without a default).
     func writeParameter(_ field: ModelField, to renderer: inout SwiftRenderer) {
-        let name = Naming.escaped(field.swiftName)
+        let name = field.escapedSwiftName
         renderer.write(name, ": ")
         writePropertyType(field, to: &renderer)
         if let value = field.defaultValue {
@@ -119,7 +119,7 @@ extension SwiftGenerator {
         if field.isIndirect {
             renderer.write("self._", field.swiftName)
         } else {
-            renderer.write("self.", Naming.escaped(field.swiftName))
+            renderer.write("self.", field.escapedSwiftName)
         }
         renderer.write(field.defaultValue != nil || field.isOptional ? " = try container.decodeIfPresent(" : " = try container.decode(")
         if field.isIndirect { renderer.write("HTTPIDLIndirect<") }
@@ -133,7 +133,7 @@ extension SwiftGenerator {
     }
 
     func codingKeyName(_ field: ModelField) -> String {
-        field.isIndirect ? "_\(field.swiftName)" : Naming.escaped(field.swiftName)
+        field.isIndirect ? "_\(field.swiftName)" : field.escapedSwiftName
     }
 
     /// Heap storage that gives recursive structs a finite size.

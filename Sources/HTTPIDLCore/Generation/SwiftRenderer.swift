@@ -74,16 +74,24 @@ package struct SwiftRenderer: TextOutputStream {
     /// Appends some parts to the current line.
     mutating func write(_ first: String, _ second: String, _ third: String = "", _ fourth: String = "",
                         _ fifth: String = "", _ sixth: String = "") {
-        write(first)
-        write(second)
-        write(third)
-        write(fourth)
-        write(fifth)
-        write(sixth)
+        // As six `write(_:)` calls, without a call for each part: the indentation goes before the first
+        // non-empty part (an empty part appends nothing).
+        if output.count == lineStart {
+            if first.isEmpty, second.isEmpty, third.isEmpty, fourth.isEmpty, fifth.isEmpty, sixth.isEmpty { return }
+            output.append(UInt8(ascii: " "), times: depth * 4)
+        }
+        if !first.isEmpty { output.append(first) }
+        if !second.isEmpty { output.append(second) }
+        if !third.isEmpty { output.append(third) }
+        if !fourth.isEmpty { output.append(fourth) }
+        if !fifth.isEmpty { output.append(fifth) }
+        if !sixth.isEmpty { output.append(sixth) }
     }
 
     /// Appends `part` to the current line (the `TextOutputStream` requirement, so the generator can write a
     /// type or a literal straight into the line).
+    /// Inlined: most parts are literals, whose length and representation the caller's code then knows.
+    @inline(__always)
     package mutating func write(_ part: String) {
         if part.isEmpty { return }
         if output.count == lineStart {

@@ -1,4 +1,8 @@
 /// A field of a struct, response, error or request.
+///
+/// The strings, type, default and doc lines are kept in one shared immutable box: analysis and generation
+/// copy fields often (into request, query and body lists), and a copy then costs one retain instead of one
+/// per string and array. Equality and hashing compare the values, as for any struct.
 public struct ModelField: Sendable, Hashable {
     /// Where a request field is sent.
     public enum Placement: String, Sendable, Hashable {
@@ -6,24 +10,83 @@ public struct ModelField: Sendable, Hashable {
         case path, query, header, body
     }
 
+    /// The values that hold references, shared by the copies of a field (never changed after `init`).
+    private final class Storage: Sendable {
+        let idlName: String
+        let swiftName: String
+        /// `swiftName` in backticks when it is a Swift keyword (the generator writes it several times).
+        let escapedSwiftName: String
+        let wireKey: String
+        let type: ModelType
+        let defaultValue: ModelDefault?
+        let doc: [String]
+
+        init(idlName: String, swiftName: String, wireKey: String, type: ModelType, defaultValue: ModelDefault?, doc: [String]) {
+            self.idlName = idlName
+            self.swiftName = swiftName
+            escapedSwiftName = Naming.escaped(swiftName)
+            self.wireKey = wireKey
+            self.type = type
+            self.defaultValue = defaultValue
+            self.doc = doc
+        }
+    }
+
+    private let storage: Storage
+
     /// The name in the `.http` file.
-    public let idlName: String
+    public var idlName: String { storage.idlName }
     /// The Swift property name (lowerCamelCase, unescaped).
-    public let swiftName: String
+    public var swiftName: String { storage.swiftName }
+    /// The Swift property name as an identifier: in backticks when it is a Swift keyword.
+    var escapedSwiftName: String { storage.escapedSwiftName }
     /// The wire name: JSON key, query key, header name or form field name.
-    public let wireKey: String
+    public var wireKey: String { storage.wireKey }
     /// The type.
-    public let type: ModelType
+    public var type: ModelType { storage.type }
     /// Whether the property is optional (no `REQUIRED`, no `DEFAULT`, not a path parameter).
     public let isOptional: Bool
     /// The `DEFAULT` value, already checked against the type.
-    public let defaultValue: ModelDefault?
+    public var defaultValue: ModelDefault? { storage.defaultValue }
     /// `///` lines.
-    public let doc: [String]
+    public var doc: [String] { storage.doc }
     /// Request placement (`.body` for non-request fields).
     public let placement: Placement
     /// Whether the field needs heap storage because its struct type is recursive.
     public let isIndirect: Bool
     /// `QUERY(STYLE)`: how an array or object query field is written.
     public var queryStyle: QueryStyle? = nil
+
+    /// Creates a field.
+    init(idlName: String, swiftName: String, wireKey: String, type: ModelType, isOptional: Bool, defaultValue: ModelDefault?,
+         doc: [String], placement: Placement, isIndirect: Bool, queryStyle: QueryStyle? = nil) {
+        storage = Storage(idlName: idlName, swiftName: swiftName, wireKey: wireKey, type: type, defaultValue: defaultValue, doc: doc)
+        self.isOptional = isOptional
+        self.placement = placement
+        self.isIndirect = isIndirect
+        self.queryStyle = queryStyle
+    }
+
+    /// Fields are equal when all their values are.
+    public static func == (lhs: ModelField, rhs: ModelField) -> Bool {
+        guard lhs.isOptional == rhs.isOptional, lhs.placement == rhs.placement, lhs.isIndirect == rhs.isIndirect,
+              lhs.queryStyle == rhs.queryStyle else { return false }
+        if lhs.storage === rhs.storage { return true }
+        return lhs.idlName == rhs.idlName && lhs.swiftName == rhs.swiftName && lhs.wireKey == rhs.wireKey && lhs.type == rhs.type
+            && lhs.defaultValue == rhs.defaultValue && lhs.doc == rhs.doc
+    }
+
+    /// Hashes every value.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(idlName)
+        hasher.combine(swiftName)
+        hasher.combine(wireKey)
+        hasher.combine(type)
+        hasher.combine(isOptional)
+        hasher.combine(defaultValue)
+        hasher.combine(doc)
+        hasher.combine(placement)
+        hasher.combine(isIndirect)
+        hasher.combine(queryStyle)
+    }
 }

@@ -39,7 +39,8 @@ public enum ModelType: Sendable, Hashable {
     /// Whether the value converts to one string (path parameters, headers, multipart text parts).
     var isStringConvertible: Bool {
         switch self {
-        case .scalar(let scalar): ![.file, .blob, .any].contains(scalar)
+        case .scalar(.file), .scalar(.blob), .scalar(.any): false
+        case .scalar: true
         case .enumeration: true
         default: false
         }

@@ -36,7 +36,12 @@ public enum ScalarType: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether this is an integer type.
-    public var isInteger: Bool { [.int32, .uint32, .int64, .uint64, .int].contains(self) }
+    public var isInteger: Bool {
+        switch self {
+        case .int32, .uint32, .int64, .uint64, .int: true
+        default: false
+        }
+    }
 
     /// Whether the literal text fits this integer type.
     func fits(integer text: String) -> Bool {

@@ -8,6 +8,8 @@ public struct Parser {
     public static let maximumTypeDepth = 64
     /// Top-level keywords; seeing one inside a block means the block was never closed.
     static let topLevelKeywords: Set<String> = ["MESSAGE", "STRUCT", "ENUM", "EXTERN", "UNION"]
+    /// `topLevelKeywords`, for the question asked before nearly every token.
+    static let topLevelKeywordSet: WordSet = ["MESSAGE", "STRUCT", "ENUM", "EXTERN", "UNION"]
 
     private let source: SourceFile
     private let tokens: [Token]
@@ -80,9 +82,9 @@ public struct Parser {
 
     /// Whether `token` is `MESSAGE`, `STRUCT`, `ENUM`, `EXTERN` or `UNION`.
     static func isTopLevelKeyword(_ token: Token) -> Bool {
-        // Asked before nearly every token: the length (4 to 7 bytes) rules out most words without hashing.
-        guard token.kind == .word, !token.hasEscapes, (4...7).contains(token.text.utf8.count) else { return false }
-        return topLevelKeywords.contains(token.text)
+        // Asked before nearly every token: a word set answers without hashing.
+        guard token.kind == .word, !token.hasEscapes else { return false }
+        return topLevelKeywordSet.contains(token.text)
     }
 
     private var isAtPartStart: Bool {
@@ -479,7 +481,7 @@ public struct Parser {
                                 defaultValue: defaultValue, range: SourceRange(start: start.range.start, end: lastEnd))
         field.queryStyle = queryStyle
         expectSemicolon(after: "field '\(name.text)'")
-        fields.append(field)
+        fields.append(consume field)
     }
 
     /// Reports a missing `;` right after the previous token; skips stray tokens on the same line. `what` is
@@ -570,18 +572,26 @@ public struct Parser {
         return Identifier(token.text, range: token.range)
     }
 
+    /// Whether a token of `kind` is part of an unquoted wire key (a word, `:` or `$`).
+    private static func continuesKey(_ kind: Token.Kind) -> Bool {
+        switch kind {
+        case .word, .colon, .dollar: true
+        default: false
+        }
+    }
+
     private mutating func parseKey() -> WireKeySyntax? {
         if current.kind == .string {
             let token = advance()
             return WireKeySyntax(text: token.text, isQuoted: true, range: token.range)
         }
-        guard [.word, .colon, .dollar].contains(current.kind) else {
+        guard Self.continuesKey(current.kind) else {
             errorAtCurrent("expected a wire key after '=', found \(current.displayName)")
             return nil
         }
         let start = current.range.start
         var text = advance().text
-        while [.word, .colon, .dollar].contains(current.kind), !current.precededBySpace {
+        while Self.continuesKey(current.kind), !current.precededBySpace {
             text += advance().text
         }
         return WireKeySyntax(text: text, isQuoted: false, range: SourceRange(start: start, end: lastEnd))

@@ -8,16 +8,19 @@ extension SemanticAnalyzer {
         if let name = syntax.name {
             stem = name.text.prefix(1).uppercased() + name.text.dropFirst()
         } else {
-            var derived = ""
+            // The pieces' UpperCamel bytes collected in one buffer (they are ASCII), made a string once.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(64)
             for segment in syntax.uri.segments {
                 for piece in segment.pieces {
                     switch piece {
-                    case .text(let text, _): derived += Naming.upperCamel(text)
-                    case .parameter(let name, _): derived += Naming.upperCamel(name.text)
+                    case .text(let text, _): Naming.appendUpperCamel(text, to: &bytes)
+                    case .parameter(let name, _): Naming.appendUpperCamel(name.text, to: &bytes)
                     }
                 }
             }
-            if syntax.uri.segments.allSatisfy(\.pieces.isEmpty) { derived = "Root" }
+            var derived = String(decoding: bytes, as: UTF8.self)
+            if syntax.uri.segments.allSatisfy({ $0.pieces.isEmpty }) { derived = "Root" }
             guard !derived.isEmpty else {
                 report(.error, "cannot derive a type name from the URI '\(syntax.uri.canonical)'; name the message with 'MESSAGE(Name)'", at: syntax.uri.range)
                 return nil
@@ -76,8 +79,9 @@ extension SemanticAnalyzer {
         endpoints.reserveCapacity(order.count)
         for method in order {
             guard let request = requests[method], let response = responses[method] else { continue }
-            let names = (request: "\(method.typePrefix)\(stem)Request", response: "\(method.typePrefix)\(stem)Response",
-                         error: "\(method.typePrefix)\(stem)ErrorBody")
+            let prefix = method.typePrefix
+            let names = (request: Naming.concatenate(prefix, stem, "Request"), response: Naming.concatenate(prefix, stem, "Response"),
+                         error: Naming.concatenate(prefix, stem, "ErrorBody"))
             let what = { "MESSAGE \(syntax.uri.canonical) (\(method.rawValue))" }
             var namesOK = registerGeneratedName(names.request, at: parts[request].methodRange, what: what())
             namesOK = registerGeneratedName(names.response, at: parts[response].methodRange, what: what()) && namesOK
@@ -85,7 +89,7 @@ extension SemanticAnalyzer {
                 namesOK = registerGeneratedName(names.error, at: parts[error].methodRange, what: what()) && namesOK
             }
             guard namesOK, valid else { continue }
-            if let endpoint = analyzeEndpoint(method: method, uri: syntax.uri, request: parts[request], response: parts[response],
+            if let endpoint = analyzeEndpoint(method: method, uri: syntax.uri, parameters: parameters, request: parts[request], response: parts[response],
                                               error: errors[method].map { parts[$0] }, names: names) {
                 endpoints.append(endpoint)
             }
@@ -120,6 +124,10 @@ extension SemanticAnalyzer {
         for segment in uri.segments {
             for piece in segment.pieces {
                 guard case .text(let text, let range) = piece else { continue }
+                // Most text has none of `?`, `#` and `%`: nothing to check, and no scalars to collect.
+                guard text.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "%") }) else {
+                    continue
+                }
                 let scalars = Array(text.unicodeScalars)
                 for (index, scalar) in scalars.enumerated() {
                     let at = SourceRange(start: range.start + index, end: range.start + index + 1)
@@ -165,7 +173,8 @@ extension SemanticAnalyzer {
         }
     }
 
-    mutating func analyzeEndpoint(method: MethodKeyword, uri: URISyntax, request: MessagePartSyntax,
+    /// `parameters` are `uri.parameters`.
+    mutating func analyzeEndpoint(method: MethodKeyword, uri: URISyntax, parameters: [Identifier], request: MessagePartSyntax,
                                           response: MessagePartSyntax, error: MessagePartSyntax?,
                                           names: (request: String, response: String, error: String)) -> ModelEndpoint? {
         let errorsBefore = errorCount
@@ -173,7 +182,6 @@ extension SemanticAnalyzer {
         if response.isEventStream, let payload = responsePayload, !checkEventPayload(payload, of: response) { responsePayload = nil }
         let errorPayload = error.flatMap { analyzePayload($0) }
 
-        let parameters = uri.parameters
         var fields: [ModelField] = []
         fields.reserveCapacity(request.body.fields.count)
         var seen = Seen(capacity: request.body.fields.count + parameters.count)
@@ -219,94 +227,25 @@ extension SemanticAnalyzer {
                 report(.error, "a BINARY body is a single FILE or BLOB: '{ FILE; }'", at: request.encodingRange ?? request.methodRange)
                 break
             }
-            // Resolve types first: FILE/BLOB fields make an unmarked POST a MULTIPART request.
-            // Indices of the fields rather than copies (a copy retains and releases each of its strings and arrays).
-            var resolved: [(field: Int, type: ModelType)] = []
-            resolved.reserveCapacity(syntaxFields.count)
-            for index in syntaxFields.indices {
-                if let type = resolve(syntaxFields[index].type) { resolved.append((index, type)) }
-            }
-            if bodyEncoding == nil, resolved.contains(where: { isBodyPlacement(syntaxFields[$0.field], method: method, parameters: parameters) && ($0.type.containsFile || $0.type.containsBlob) }) {
-                bodyEncoding = .multipart
-            }
-            for (fieldIndex, type) in resolved {
-                let field = syntaxFields[fieldIndex]
-                // The first placement modifier, and a second one (an error), without collecting them.
-                var firstPlacement: FieldSyntax.Modifier?
-                var extraPlacement: (FieldSyntax.Modifier, SourceRange)?
-                for (modifier, range) in field.modifiers where modifier != .required {
-                    if firstPlacement == nil {
-                        firstPlacement = modifier
-                    } else {
-                        extraPlacement = (modifier, range)
-                        break
-                    }
+            // The fields are read in place through a buffer pointer: an array element handed to a function is
+            // copied first (retaining and releasing each of its strings and arrays). Safe: the buffer is only
+            // read, inside the closure, while `syntaxFields` (a constant) keeps the storage alive.
+            syntaxFields.withUnsafeBufferPointer { syntaxFields in
+                // Resolve types first: FILE/BLOB fields make an unmarked POST a MULTIPART request.
+                var resolved: [(field: Int, type: ModelType)] = []
+                resolved.reserveCapacity(syntaxFields.count)
+                for index in syntaxFields.indices {
+                    if let type = resolve(syntaxFields[index].type) { resolved.append((index, type)) }
                 }
-                if let (modifier, range) = extraPlacement {
-                    report(.error, "a field has one placement; remove '\(modifier.rawValue)'", at: range)
-                    continue
+                if bodyEncoding == nil, resolved.contains(where: { isBodyPlacement(syntaxFields[$0.field], method: method, parameters: parameters) && ($0.type.containsFile || $0.type.containsBlob) }) {
+                    bodyEncoding = .multipart
                 }
-                var placement: ModelField.Placement
-                switch firstPlacement {
-                case .query?: placement = .query
-                case .header?: placement = .header
-                case .path?: placement = .path
-                case .body?: placement = .body
-                default:
-                    if parameters.contains(where: { $0.text == field.name.text }) {
-                        placement = .path
-                    } else {
-                        placement = bodyEncoding != nil || !method.sendsFieldsInQuery ? .body : .query
-                    }
+                for (fieldIndex, type) in resolved {
+                    guard let model = analyzeRequestField(syntaxFields[fieldIndex], type: type, method: method, parameters: parameters,
+                                                          bodyEncoding: &bodyEncoding, seen: &seen) else { continue }
+                    if model.placement == .path { boundParameters[model.idlName] = model }
+                    fields.append(model)
                 }
-                if placement == .path, !parameters.contains(where: { $0.text == field.name.text }) {
-                    report(.error, "PATH field '\(field.name.text)' has no '$\(field.name.text)' in the URI", at: field.name.range)
-                    continue
-                }
-                if placement != .path, parameters.contains(where: { $0.text == field.name.text }) {
-                    report(.error, "field '\(field.name.text)' has the name of the path parameter '$\(field.name.text)'; remove its placement to give the parameter a type", at: field.name.range)
-                    continue
-                }
-                if placement == .body, bodyEncoding == nil { bodyEncoding = .json }
-                let usage: Usage
-                switch placement {
-                case .path: usage = .path
-                case .header: usage = .header
-                case .query: usage = .query
-                case .body:
-                    switch bodyEncoding {
-                    case .form?: usage = .form
-                    case .multipart?: usage = .multipart
-                    default: usage = .json
-                    }
-                }
-                guard check(type, usage: usage, at: field.type.range) else { continue }
-                if placement == .path, field.defaultValue != nil {
-                    report(.error, "a path parameter cannot have a DEFAULT", at: field.defaultValue?.range ?? field.name.range)
-                    continue
-                }
-                let swiftName = placement == .path ? Naming.lowerCamel(field.name.text) : nil
-                if let (style, range) = field.queryStyle {
-                    guard placement == .query else {
-                        report(.error, "a query style applies to QUERY fields only", at: range)
-                        continue
-                    }
-                    let fits: Bool
-                    switch type {
-                    case .array: fits = style.isArrayStyle
-                    case .structure, .dictionary: fits = !style.isArrayStyle
-                    default: fits = false
-                    }
-                    guard fits else {
-                        report(.error, "query style \(style.rawValue) applies to \(style.isArrayStyle ? "ARRAY" : "STRUCT or DICT") fields", at: range)
-                        continue
-                    }
-                }
-                guard var model = makeField(field, type: type, placement: placement, swiftName: swiftName.map(reservedSafe),
-                                            isIndirect: false, seen: &seen, isRequest: true) else { continue }
-                model.queryStyle = field.queryStyle?.0
-                if placement == .path { boundParameters[field.name.text] = model }
-                fields.append(model)
             }
         }
         // Path parameters without a typed field are required strings.
@@ -341,23 +280,25 @@ extension SemanticAnalyzer {
         // Adjacent literal text is one piece: collected in one string, added before each parameter.
         var path: [ModelPathPiece] = []
         path.reserveCapacity(2 * parameters.count + 1)
-        var literal = ""
+        // The literal's UTF-8 bytes are collected in one buffer and made a string once per piece.
+        var literal: [UInt8] = []
+        literal.reserveCapacity(64)
         for segment in uri.segments {
-            literal += "/"
+            literal.append(UInt8(ascii: "/"))
             for piece in segment.pieces {
                 switch piece {
                 case .text(let text, _):
-                    literal += text
+                    literal.append(contentsOf: text.utf8)
                 case .parameter(let name, _):
                     if let field = pathFields.first(where: { $0.idlName == name.text }) {
-                        if !literal.isEmpty { path.append(.literal(literal)) }
-                        literal = ""
+                        if !literal.isEmpty { path.append(.literal(String(decoding: literal, as: UTF8.self))) }
+                        literal.removeAll(keepingCapacity: true)
                         path.append(.parameter(swiftName: field.swiftName, type: field.type))
                     }
                 }
             }
         }
-        if !literal.isEmpty { path.append(.literal(literal)) }
+        if !literal.isEmpty { path.append(.literal(String(decoding: literal, as: UTF8.self))) }
         // Path parameters first, then the other fields in declaration order.
         var requestFields: [ModelField] = []
         requestFields.reserveCapacity(pathFields.count + fields.count)
@@ -372,6 +313,87 @@ extension SemanticAnalyzer {
         (endpoint.arrayQueryStyle, endpoint.objectQueryStyle) = styles
         endpoint.isEventStream = response.isEventStream
         return endpoint
+    }
+
+    /// One named field of a request (its type resolved): its placement and the checks of that placement.
+    /// Sets `bodyEncoding` to JSON for the first body field of a request without one.
+    mutating func analyzeRequestField(_ field: FieldSyntax, type: ModelType, method: MethodKeyword, parameters: [Identifier],
+                                      bodyEncoding: inout BodyEncoding?, seen: inout Seen) -> ModelField? {
+        // The first placement modifier, and a second one (an error), without collecting them.
+        var firstPlacement: FieldSyntax.Modifier?
+        var extraPlacement: (FieldSyntax.Modifier, SourceRange)?
+        for (modifier, range) in field.modifiers where modifier != .required {
+            if firstPlacement == nil {
+                firstPlacement = modifier
+            } else {
+                extraPlacement = (modifier, range)
+                break
+            }
+        }
+        if let (modifier, range) = extraPlacement {
+            report(.error, "a field has one placement; remove '\(modifier.rawValue)'", at: range)
+            return nil
+        }
+        var placement: ModelField.Placement
+        switch firstPlacement {
+        case .query?: placement = .query
+        case .header?: placement = .header
+        case .path?: placement = .path
+        case .body?: placement = .body
+        default:
+            if parameters.contains(where: { $0.text == field.name.text }) {
+                placement = .path
+            } else {
+                placement = bodyEncoding != nil || !method.sendsFieldsInQuery ? .body : .query
+            }
+        }
+        if placement == .path, !parameters.contains(where: { $0.text == field.name.text }) {
+            report(.error, "PATH field '\(field.name.text)' has no '$\(field.name.text)' in the URI", at: field.name.range)
+            return nil
+        }
+        if placement != .path, parameters.contains(where: { $0.text == field.name.text }) {
+            report(.error, "field '\(field.name.text)' has the name of the path parameter '$\(field.name.text)'; remove its placement to give the parameter a type", at: field.name.range)
+            return nil
+        }
+        if placement == .body, bodyEncoding == nil { bodyEncoding = .json }
+        let usage: Usage
+        switch placement {
+        case .path: usage = .path
+        case .header: usage = .header
+        case .query: usage = .query
+        case .body:
+            switch bodyEncoding {
+            case .form?: usage = .form
+            case .multipart?: usage = .multipart
+            default: usage = .json
+            }
+        }
+        guard check(type, usage: usage, at: field.type.range) else { return nil }
+        if placement == .path, field.defaultValue != nil {
+            report(.error, "a path parameter cannot have a DEFAULT", at: field.defaultValue?.range ?? field.name.range)
+            return nil
+        }
+        let swiftName = placement == .path ? Naming.lowerCamel(field.name.text) : nil
+        if let (style, range) = field.queryStyle {
+            guard placement == .query else {
+                report(.error, "a query style applies to QUERY fields only", at: range)
+                return nil
+            }
+            let fits: Bool
+            switch type {
+            case .array: fits = style.isArrayStyle
+            case .structure, .dictionary: fits = !style.isArrayStyle
+            default: fits = false
+            }
+            guard fits else {
+                report(.error, "query style \(style.rawValue) applies to \(style.isArrayStyle ? "ARRAY" : "STRUCT or DICT") fields", at: range)
+                return nil
+            }
+        }
+        guard var model = makeField(field, type: type, placement: placement, swiftName: swiftName.map(reservedSafe),
+                                    isIndirect: false, seen: &seen, isRequest: true) else { return nil }
+        model.queryStyle = field.queryStyle?.0
+        return model
     }
 
     /// `BODY TYPE;` next to named fields: the checks of a single-value body.

@@ -12,6 +12,11 @@ extension SemanticAnalyzer {
     struct NameLog: Sendable {
         var names: [(String, SourceRange)] = []
         var collisions = 0
+
+        /// An empty log with room for `capacity` names (a message registers two or three a method).
+        init(capacity: Int = 0) {
+            names.reserveCapacity(capacity)
+        }
     }
 
     /// One message checked ahead: its model, what it reported, and the names it registered.
@@ -61,7 +66,7 @@ extension SemanticAnalyzer {
             for (fileIndex, declaration) in work[(chunk * chunkSize)..<min(work.count, (chunk + 1) * chunkSize)] {
                 guard case .message(let syntax) = base.files[fileIndex].declarations[declaration] else { continue }
                 analyzer.fileIndex = fileIndex
-                analyzer.nameLog = NameLog()
+                analyzer.nameLog = NameLog(capacity: 4)
                 let diagnosticsBefore = analyzer.diagnostics.count
                 let errorsBefore = analyzer.errorCount
                 let model = analyzer.analyzeMessage(syntax)

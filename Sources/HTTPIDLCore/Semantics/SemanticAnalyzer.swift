@@ -203,13 +203,14 @@ public struct SemanticAnalyzer: Sendable {
 
     /// Registers a generated type name; reports a collision.
     mutating func registerGeneratedName(_ name: String, at range: SourceRange, what: @autoclosure () -> String) -> Bool {
-        if let previous = generatedNames[name] {
+        // One lookup in the common case: the name is stored, and on a collision the earlier entry put back.
+        if let previous = generatedNames.updateValue((fileIndex, range), forKey: name) {
+            generatedNames[name] = previous
             nameLog?.collisions += 1
             report(.error, "\(what()) generates the type '\(name)', which already exists (\(describe(previous.fileIndex, previous.range)))",
                    at: range, notes: previous.fileIndex == fileIndex ? [.init(range: previous.range, message: "'\(name)' comes from here")] : [])
             return false
         }
-        generatedNames[name] = (fileIndex, range)
         nameLog?.names.append((name, range))
         return true
     }

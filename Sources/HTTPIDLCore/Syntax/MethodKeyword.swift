@@ -42,5 +42,10 @@ public enum MethodKeyword: String, Sendable, Hashable, CaseIterable {
         }
     }
     /// Whether fields go to the query string by default (GET, HEAD, DELETE, OPTIONS, TRACE, CONNECT).
-    public var sendsFieldsInQuery: Bool { ![.post, .put, .patch].contains(self) }
+    public var sendsFieldsInQuery: Bool {
+        switch self {
+        case .post, .put, .patch: false
+        default: true
+        }
+    }
 }

@@ -8,7 +8,12 @@ public enum QueryStyle: String, Sendable, Hashable, CaseIterable {
     case brackets = "BRACKETS", dots = "DOTS", flattened = "FLATTENED"
 
     /// Whether the style applies to arrays (otherwise to objects).
-    public var isArrayStyle: Bool { ![.brackets, .dots, .flattened].contains(self) }
+    public var isArrayStyle: Bool {
+        switch self {
+        case .brackets, .dots, .flattened: false
+        default: true
+        }
+    }
 
     /// The `URLQueryEncoder` strategy case (`.repeated`, `.commaSeparated`, `.flattened`, …).
     public var encoderCase: String {
