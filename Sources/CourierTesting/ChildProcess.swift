@@ -8,10 +8,10 @@ import Darwin
 
 /// Runs a command-line tool (curl, openssl, the httpidl CLI) from a test, safely beside the tests running in
 /// parallel in the same process:
-/// - `run` spawns with `posix_spawn`, not `Process`: Foundation's `Process.run()` on Linux crashed (a bad pointer
-///   in a `memcpy`, with descriptor numbers over 1,300 in its registers) while parallel tests held many
-///   descriptors, also with launches serialized; `launch` (for a `Process` a test must keep, such as a server)
-///   still goes through Foundation, one launch at a time;
+/// - `run` and `start` spawn with `posix_spawn`, not `Process`: Foundation's `Process.run()` on Linux crashed (a
+///   bad pointer in a `memcpy`, with descriptor numbers over 1,300 in its registers) while parallel tests held
+///   many descriptors, also with launches serialized (the last time in `TLSOpenSSLServerTests`, 1 stress run in
+///   8);
 /// - output read with `read(2)`, retrying `EINTR`: `FileHandle.readDataToEndOfFile()` and `availableData` trap
 ///   on an interrupted read, and a child's exit (`SIGCHLD`) can interrupt one.
 ///
@@ -35,11 +35,45 @@ package enum ChildProcess {
 
     private static let launching = NSLock()
 
-    /// Starts `process` (its standard streams already set) while no other test is starting one.
-    package static func launch(_ process: Process) throws {
-        launching.lock()
-        defer { launching.unlock() }
-        try process.run()
+    /// A child started by `start`: it runs until it exits or `terminate()` stops it.
+    package struct Running {
+        /// The child's process ID.
+        package let pid: pid_t
+        /// The read end of the child's standard output (read it with `read(_:maximum:)`).
+        package let output: Int32
+
+        /// Stops the child (`SIGTERM`), waits for it to exit and closes `output`. Call it once.
+        package func terminate() {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            close(output)
+        }
+    }
+
+    /// Starts `executable` with `arguments`, its standard output a pipe the caller reads and its standard input
+    /// and error `/dev/null` (for a child a test keeps running, such as a server).
+    package static func start(_ executable: URL, _ arguments: [String]) throws -> Running {
+        let stdout = try pipePair()
+        let devNull = open("/dev/null", O_RDWR | O_CLOEXEC)
+        guard devNull >= 0 else {
+            for descriptor in [stdout.read, stdout.write] { close(descriptor) }
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOENT)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, devNull, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, devNull, 2)
+        let spawned = spawn(executable.path, arguments, &actions)
+        for descriptor in [stdout.write, devNull] { close(descriptor) }
+        switch spawned {
+        case .success(let pid): return Running(pid: pid, output: stdout.read)
+        case .failure(let error):
+            close(stdout.read)
+            throw error
+        }
     }
 
     /// Runs `executable` with `arguments`, writes `input` to its standard input (none: `/dev/null`), and
@@ -53,17 +87,14 @@ package enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, stdin.read, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout.write, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr.write, 2)
-        let path = executable.path
-        // Unsafe pointers: C copies of the arguments, alive until `posix_spawn` has returned, then freed.
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = launching.withLock { posix_spawn(&pid, path, &actions, nil, argv, envp) }
+        let spawned = spawn(executable.path, arguments, &actions)
         for descriptor in [stdin.read, stdout.write, stderr.write] { close(descriptor) }
-        guard spawned == 0 else {
+        let pid: pid_t
+        switch spawned {
+        case .success(let child): pid = child
+        case .failure(let error):
             for descriptor in [stdin.write, stdout.read, stderr.read] { close(descriptor) }
-            throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT)
+            throw error
         }
         // stdin and stderr on threads of their own, so that a child filling one pipe never waits on another.
         let done = DispatchSemaphore(value: 0)
@@ -85,6 +116,20 @@ package enum ChildProcess {
         // WIFEXITED / WEXITSTATUS, and 128 + the signal for a child that was killed.
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Output(status: exitStatus, stdout: output, stderr: errors.withLock { $0 })
+    }
+
+    /// Spawns `path` with `arguments` and this process's environment, one spawn at a time.
+    private static func spawn(
+        _ path: String, _ arguments: [String], _ actions: inout posix_spawn_file_actions_t
+    ) -> Result<pid_t, POSIXError> {
+        // Unsafe pointers: C copies of the arguments, alive until `posix_spawn` has returned, then freed.
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = launching.withLock { posix_spawn(&pid, path, &actions, nil, argv, envp) }
+        guard spawned == 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT)) }
+        return .success(pid)
     }
 
     /// A pipe whose two ends are close-on-exec.

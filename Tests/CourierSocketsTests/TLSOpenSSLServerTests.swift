@@ -11,7 +11,7 @@ struct TLSOpenSSLServerTests {
 
     /// A running `openssl s_server -www` for one connection, on a port it picked.
     final class Server {
-        let process = Process()
+        let child: ChildProcess.Running
         let port: UInt16
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-s_server-\(UUID().uuidString)")
 
@@ -21,20 +21,14 @@ struct TLSOpenSSLServerTests {
             let key = directory.appendingPathComponent("key.pem")
             try Data(certificate.certificatePEM.utf8).write(to: cert)
             try Data(certificate.privateKeyPEM.utf8).write(to: key)
-            process.executableURL = URL(fileURLWithPath: try #require(TLSOpenSSLServerTests.openssl))
-            process.arguments = [
+            child = try ChildProcess.start(URL(fileURLWithPath: try #require(TLSOpenSSLServerTests.openssl)), [
                 "s_server", "-accept", "127.0.0.1:0", "-cert", cert.path, "-key", key.path, "-www", "-naccept", "1",
                 "-alpn", "http/1.1",
-            ] + (try extraArguments(directory))
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            try ChildProcess.launch(process)
+            ] + (try extraArguments(directory)))
             // s_server prints `ACCEPT 127.0.0.1:<port>` once it listens; EOF (exit) ends the wait too.
             var text = ""
             while !text.contains("\n") || !text.contains("ACCEPT") {
-                let chunk = ChildProcess.read(output.fileHandleForReading.fileDescriptor)
+                let chunk = ChildProcess.read(child.output)
                 if chunk.isEmpty { break }
                 text += String(decoding: chunk, as: UTF8.self)
             }
@@ -43,8 +37,7 @@ struct TLSOpenSSLServerTests {
         }
 
         deinit {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
+            child.terminate()
             try? FileManager.default.removeItem(at: directory)
         }
     }
