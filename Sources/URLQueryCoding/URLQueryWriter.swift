@@ -94,7 +94,8 @@ public struct URLQueryWriter: ~Copyable {
         // `cache` is the context's `writePlans`, which holds only a `QueryWritePlanCache`.
         let plans = cache._withUnsafeGuaranteedRef { unsafeDowncast($0, to: QueryWritePlanCache.self) }
         let hint = plans.sizeHint(for: identity)
-        guard hint > 0 else {
+        // No hint yet, or one so large (over 4 MiB) that sizing a small query by it would be a waste: grow.
+        guard hint > 0, hint <= 4 << 20 else {
             var text: String?
             guard encode(value, rootKey: rootKey, context: context, spaceAsPlus: false, { bytes in
                 plans.noteSize(bytes.count, for: identity)
