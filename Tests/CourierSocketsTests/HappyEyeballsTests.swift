@@ -85,9 +85,9 @@ import Testing
 
     @Test(.timeLimit(.minutes(2)))
     func aRefusedFirstAddressHandsOverAtOnce() async throws {
-        let refused = try LoopbackListener()
+        // Reserved, not listening: a listener shut down here would free its port for another test's server.
+        let refused = try ClosedPort()
         let refusedPort = Int(refused.port)
-        refused.shutdown()   // nothing listens there any more
         let server = MockWebServer()
         defer { server.shutdown() }
         let good = Self.address("127.0.0.1", Int(server.port))
