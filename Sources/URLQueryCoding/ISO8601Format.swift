@@ -9,8 +9,8 @@ package enum ISO8601Format {
     static let earliest: Double = -62_135_596_800
     static let latest: Double = 253_402_300_800
 
-    /// The most bytes `write(_:fractionalSeconds:to:)` writes.
-    static let maximumLength = 24
+    /// The most bytes `write(_:fractionalSeconds:to:)` writes (with each `:` as `%3A`).
+    static let maximumLength = 28
 
     /// `2024-05-01T12:30:00.250Z` (or without the fraction); `nil` outside the years 1–9999.
     package static func string(from date: Date, fractionalSeconds: Bool) -> String? {
@@ -26,9 +26,11 @@ package enum ISO8601Format {
     }
 
     /// Writes `string(from:fractionalSeconds:)`'s text at `target` (room for `maximumLength` bytes) and
-    /// returns its length; `nil`, with nothing written, outside the years 1–9999.
+    /// returns its length; `nil`, with nothing written, outside the years 1–9999. With `percentEncoded`,
+    /// each `:` is written as `%3A`: the text as a query value (its other bytes are unreserved).
     @inline(__always)
-    static func write(_ date: Date, fractionalSeconds: Bool, to target: UnsafeMutablePointer<UInt8>) -> Int? {
+    static func write(_ date: Date, fractionalSeconds: Bool, percentEncoded: Bool = false,
+                      to target: UnsafeMutablePointer<UInt8>) -> Int? {
         let reference = date.timeIntervalSinceReferenceDate
         let seconds1970 = reference + Date.timeIntervalBetween1970AndReferenceDate
         guard seconds1970.isFinite, seconds1970 >= earliest, seconds1970 < latest else { return nil }
@@ -56,6 +58,16 @@ package enum ISO8601Format {
             target[position] = byte
             position += 1
         }
+        func colon() {
+            if percentEncoded {
+                target[position] = UInt8(ascii: "%")
+                target[position + 1] = UInt8(ascii: "3")
+                target[position + 2] = UInt8(ascii: "A")
+                position += 3
+            } else {
+                character(UInt8(ascii: ":"))
+            }
+        }
         twoDigits(civil.year / 100)
         twoDigits(civil.year % 100)
         character(UInt8(ascii: "-"))
@@ -64,9 +76,9 @@ package enum ISO8601Format {
         twoDigits(civil.day)
         character(UInt8(ascii: "T"))
         twoDigits(secondsInDay / 3600)
-        character(UInt8(ascii: ":"))
+        colon()
         twoDigits(secondsInDay / 60 % 60)
-        character(UInt8(ascii: ":"))
+        colon()
         twoDigits(secondsInDay % 60)
         if fractionalSeconds {
             let milliseconds = millisecondsInDay % 1000

@@ -92,6 +92,12 @@ struct QueryByteWriter {
         count += range.count
     }
 
+    /// Counts `length` bytes written at `base + count` into room reserved before.
+    @inline(__always)
+    mutating func advance(by length: Int) {
+        count &+= length
+    }
+
     /// Forgets everything after the first `newCount` bytes.
     mutating func truncate(to newCount: Int) {
         count = min(max(newCount, 0), count)

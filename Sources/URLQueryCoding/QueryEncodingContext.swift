@@ -30,6 +30,11 @@ final class QueryEncodingContext: Sendable {
     /// Under the ISO-8601 date strategies, whether dates have fractional seconds; `nil` under the others
     /// (read once, not per date).
     let iso8601FractionalSeconds: Bool?
+    /// How the direct path (`URLQueryWriter`) writes arrays, or `nil` when it hands such a configuration
+    /// to the `Encodable` path (delimited arrays, `.flattened` objects). Worked out once, not per call.
+    let directArrayForm: QueryStreamEncoder.ArrayForm?
+    /// `boolEncodingStrategy` is `.numeric`.
+    let numericBools: Bool
 
     init(options: QueryEncodingOptions) {
         self.options = options
@@ -48,8 +53,15 @@ final class QueryEncodingContext: Sendable {
         case .secondsSince1970, .millisecondsSince1970, .formatted, .custom: iso8601FractionalSeconds = nil
         }
         switch options.boolEncodingStrategy {
-        case .literal: (trueText, falseText) = ("true", "false")
-        case .numeric: (trueText, falseText) = ("1", "0")
+        case .literal: (trueText, falseText, numericBools) = ("true", "false", false)
+        case .numeric: (trueText, falseText, numericBools) = ("1", "0", true)
+        }
+        switch options.arrays {
+        case _ where options.objects == .flattened: directArrayForm = nil
+        case .indexed: directArrayForm = .indexed
+        case .bracketed: directArrayForm = .bracketed
+        case .repeated: directArrayForm = .repeated
+        case .commaSeparated, .pipeDelimited, .spaceDelimited: directArrayForm = nil
         }
     }
 

@@ -43,12 +43,6 @@ public struct URLQueryWriter: ~Copyable {
     /// The objects and arrays of objects open: the depth the `Encodable` path's encoder of the current
     /// field's value has.
     private var depth = 0
-    /// The last four plans looked up, by type, so a nested object or an array of objects of a type
-    /// already seen in this call costs no lookup in the shared cache. Entry `recentNext` is replaced next.
-    private var recentTypes: (ObjectIdentifier?, ObjectIdentifier?, ObjectIdentifier?, ObjectIdentifier?) = (nil, nil, nil, nil)
-    private var recentLayouts: (QueryWritePlan.Layout?, QueryWritePlan.Layout?, QueryWritePlan.Layout?, QueryWritePlan.Layout?)
-        = (nil, nil, nil, nil)
-    private var recentNext = 0
 
     private init(context: QueryEncodingContext, cache: Unmanaged<any AnyObject & Sendable>, spaceAsPlus: Bool, arrayForm: QueryStreamEncoder.ArrayForm,
                  buffer: UnsafeMutableBufferPointer<UInt8>, side: UnsafeMutableBufferPointer<UInt8>) {
@@ -56,7 +50,7 @@ public struct URLQueryWriter: ~Copyable {
         self.cache = cache
         self.spaceAsPlus = spaceAsPlus
         self.arrayForm = arrayForm
-        numericBools = context.options.boolEncodingStrategy == .numeric
+        numericBools = context.numericBools
         table = QueryEscapeTable.table(spaceAsPlus: spaceAsPlus)
         output = QueryByteWriter(startingIn: buffer)
         prefix = QueryByteWriter(startingIn: side)
@@ -69,7 +63,7 @@ public struct URLQueryWriter: ~Copyable {
         _ value: T, rootKey: String?, context: QueryEncodingContext, spaceAsPlus: Bool,
         _ result: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Bool {
-        guard let cache = context.unretainedWritePlans, let form = arrayForm(of: context) else { return false }
+        guard let cache = context.unretainedWritePlans, let form = context.directArrayForm else { return false }
         // Most queries fit in the 1 KiB of stack the output starts in; names in 256 bytes.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer -> Bool in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { side -> Bool in
@@ -88,7 +82,7 @@ public struct URLQueryWriter: ~Copyable {
     /// same type (`QueryWritePlanCache.sizeHint`) says how large to make it, and copied into a string
     /// otherwise (the first time, or when this one outgrew the hint).
     static func encodeString<T: URLQueryWritable>(_ value: T, rootKey: String?, context: QueryEncodingContext) -> String? {
-        guard let cache = context.unretainedWritePlans, let form = arrayForm(of: context) else { return nil }
+        guard let cache = context.unretainedWritePlans, let form = context.directArrayForm else { return nil }
         guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return nil }
         let identity = ObjectIdentifier(T.self)
         // `cache` is the context's `writePlans`, which holds only a `QueryWritePlanCache`.
@@ -126,18 +120,6 @@ public struct URLQueryWriter: ~Copyable {
         }
         guard written else { return nil }
         return copied.take() ?? text
-    }
-
-    /// How the direct path writes arrays under `context`, or `nil` when it hands such a configuration
-    /// to the `Encodable` path (delimited arrays, `.flattened` objects).
-    private static func arrayForm(of context: QueryEncodingContext) -> QueryStreamEncoder.ArrayForm? {
-        guard context.options.objects != .flattened else { return nil }
-        switch context.options.arrays {
-        case .indexed: return .indexed
-        case .bracketed: return .bracketed
-        case .repeated: return .repeated
-        case .commaSeparated, .pipeDelimited, .spaceDelimited: return nil
-        }
     }
 
     /// Writes the root object (under `rootKey`, if any); `false` when it needs the `Encodable` path.
@@ -389,39 +371,15 @@ public struct URLQueryWriter: ~Copyable {
         depth &-= 1
     }
 
-    /// The plan of `type`: one of the last four, or the configuration's (built on first use).
-    private mutating func layout<T: URLQueryWritable>(for type: T.Type) throws -> QueryWritePlan.Layout {
-        let identity = ObjectIdentifier(type)
-        let found: QueryWritePlan.Layout
-        if identity == recentTypes.0, let layout = recentLayouts.0 {
-            found = layout
-        } else if identity == recentTypes.1, let layout = recentLayouts.1 {
-            found = layout
-        } else if identity == recentTypes.2, let layout = recentLayouts.2 {
-            found = layout
-        } else if identity == recentTypes.3, let layout = recentLayouts.3 {
-            found = layout
-        } else if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            // `cache` is the context's `writePlans`, which holds only a `QueryWritePlanCache`.
-            let cached = cache._withUnsafeGuaranteedRef {
-                unsafeDowncast($0, to: QueryWritePlanCache.self).cachedLayout(for: identity)
-            }
-            if let cached {
-                found = cached
-            } else {
-                found = cache._withUnsafeGuaranteedRef {
-                    unsafeDowncast($0, to: QueryWritePlanCache.self).layout(for: type, context: context)
-                }
-            }
-            switch recentNext {
-            case 0: (recentTypes.0, recentLayouts.0) = (identity, found)
-            case 1: (recentTypes.1, recentLayouts.1) = (identity, found)
-            case 2: (recentTypes.2, recentLayouts.2) = (identity, found)
-            default: (recentTypes.3, recentLayouts.3) = (identity, found)
-            }
-            recentNext = (recentNext &+ 1) & 3
-        } else {
-            throw QueryStreamFallback()
+    /// The plan of `type` under the configuration: from its slot in the cache (one load, usually), or built
+    /// on first use.
+    @inline(__always)
+    private func layout<T: URLQueryWritable>(for type: T.Type) throws -> QueryWritePlan.Layout {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { throw QueryStreamFallback() }
+        // `cache` is the context's `writePlans`, which holds only a `QueryWritePlanCache`.
+        let found = cache._withUnsafeGuaranteedRef { plans in
+            let plans = unsafeDowncast(plans, to: QueryWritePlanCache.self)
+            return plans.cachedLayout(for: ObjectIdentifier(type)) ?? plans.layout(for: type, context: context)
         }
         guard found.isUsable else { throw QueryStreamFallback() }
         return found
@@ -463,14 +421,17 @@ public struct URLQueryWriter: ~Copyable {
     /// strategies. A date ISO-8601 cannot write goes to the `Encodable` path, which says why.
     mutating func writeLeaf(iso8601 date: Date) throws -> Bool {
         guard let fractional = context.iso8601FractionalSeconds else { return false }
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ISO8601Format.maximumLength) { text in
-            guard let start = text.baseAddress,
-                  let length = ISO8601Format.write(date, fractionalSeconds: fractional, to: start) else {
-                throw QueryStreamFallback()
-            }
-            beginLeaf()
-            output.appendEscaped(UnsafeBufferPointer(start: start, count: length), table: table)
+        // Straight into the output, `:` as `%3A` (its other bytes are unreserved, as
+        // `QueryEscapeTable` says: nothing else to escape). A date it cannot write takes back its name.
+        let mark = output.count
+        beginLeaf()
+        output.reserve(ISO8601Format.maximumLength)
+        guard let length = ISO8601Format.write(date, fractionalSeconds: fractional, percentEncoded: true,
+                                               to: output.base + output.count) else {
+            output.truncate(to: mark)
+            throw QueryStreamFallback()
         }
+        output.advance(by: length)
         return true
     }
 

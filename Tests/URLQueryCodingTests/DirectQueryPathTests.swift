@@ -237,6 +237,20 @@ import URLQueryCoding
             + "&items%5B%5D%5Bactive%5D=false&items%5B%5D%5Bid%5D=2&items%5B%5D%5Bname%5D=y&items%5B%5D%5Bquantity%5D=3")
     }
 
+    /// Every ASCII byte, and bytes of multi-byte characters, escaped by the direct path's tables as
+    /// `PercentEncoding` escapes a component (query: space as `%20`; form: space as `+`).
+    @Test func everyByteIsEscapedAsPercentEncodingSays() throws {
+        let encoder = URLQueryEncoder()
+        let texts = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["é", "漢", "😀", "a b+c"]
+        for text in texts {
+            let flat = WFlat(id: 1, name: text, email: "", active: true, score: 0, query: "", sort: "", page: 1)
+            let query = "active=true&email=&id=1&name=\(PercentEncoding.encodeQueryComponent(text))&page=1&query=&score=0.0&sort="
+            let form = "active=true&email=&id=1&name=\(PercentEncoding.encodeFormComponent(text))&page=1&query=&score=0.0&sort="
+            #expect(encoder.encodeQueryStringDirectly(flat) == query, "\(text.unicodeScalars.map(\.value))")
+            #expect(encoder.encodeQueryStringDirectly(flat, spaceAsPlus: true) == form, "\(text.unicodeScalars.map(\.value))")
+        }
+    }
+
     /// Integers as `String(value)` writes them at every change of digit count (both paths count digits
     /// from the bit length now, so they are checked against the standard library, not each other),
     /// element indices past 9, 99 and 999, and ISO-8601 dates at the edges of the years and milliseconds.
