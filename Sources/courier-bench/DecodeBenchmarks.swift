@@ -48,6 +48,11 @@ enum DecodeBenchmarks {
         let stringInts = payload(integersAsStrings: true)
         let flexibleDecoder = FlexibleJSONDecoder()
         let foundationDecoder = JSONDecoder()
+        // `COURIER_BENCH_DECODE_PROFILE=N`: only decodes the records (real ints) N times, for `perf record`.
+        if let rounds = ProcessInfo.processInfo.environment["COURIER_BENCH_DECODE_PROFILE"].flatMap({ Int($0) }) {
+            for _ in 0..<rounds { Measure.blackHole(try? flexibleDecoder.decode([Record].self, from: realInts)) }
+            return
+        }
 
         // Both sides must decode the same values before anything is timed.
         do {
