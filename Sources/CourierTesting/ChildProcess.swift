@@ -15,8 +15,10 @@ import Darwin
 /// - output read with `read(2)`, retrying `EINTR`: `FileHandle.readDataToEndOfFile()` and `availableData` trap
 ///   on an interrupted read, and a child's exit (`SIGCHLD`) can interrupt one.
 ///
-/// Blocking: call it from a thread of its own (or a synchronous test), never while other work waits for the
-/// same cooperative thread.
+/// `run` blocks until the child exits: from async code (every Swift Testing test, synchronous ones too, runs on
+/// the cooperative pool) call `runOffPool`, which waits on a thread of its own. On a 2-core machine two tests
+/// blocking in `run` hold the whole pool, and every other test's async work (a `MockWebServer` dispatcher, a
+/// continuation to resume) waits for them.
 ///
 /// ```swift
 /// let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/curl"), ["-sS", server.url("/").absoluteString])
@@ -116,6 +118,15 @@ package enum ChildProcess {
         // WIFEXITED / WEXITSTATUS, and 128 + the signal for a child that was killed.
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Output(status: exitStatus, stdout: output, stderr: errors.withLock { $0 })
+    }
+
+    /// `run` on a thread of its own: the caller's cooperative thread is free while the child runs.
+    package static func runOffPool(_ executable: URL, _ arguments: [String], input: Data? = nil) async throws -> Output {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try run(executable, arguments, input: input) })
+            }
+        }
     }
 
     /// Spawns `path` with `arguments` and this process's environment, one spawn at a time.

@@ -152,14 +152,14 @@ struct HeldCertificateTests {
         "the pin is the base64 SHA-256 of the SubjectPublicKeyInfo, as the openssl command computes it",
         .enabled(if: openssl != nil, "the openssl command is not installed")
     )
-    func pinMatchesOpenSSLCommand() throws {
+    func pinMatchesOpenSSLCommand() async throws {
         let ca = try HeldCertificate.authority()
         let held = try HeldCertificate.server(signedBy: ca)
         #expect(Data(base64Encoded: held.publicKeySHA256)?.count == 32)
         #expect(held.pin == "sha256/" + held.publicKeySHA256)
         let openssl = try #require(Self.openssl)
         for certificate in [ca, held] {
-            let expected = try Self.shell(
+            let expected = try await Self.shell(
                 "\(openssl) x509 -pubkey -noout | \(openssl) pkey -pubin -outform der | \(openssl) dgst -sha256 -binary | base64",
                 input: certificate.certificatePEM
             )
@@ -196,8 +196,8 @@ struct HeldCertificateTests {
         #expect { _ = try attempt() } throws: { error in (error as? HeldCertificateError).map(expected) ?? false }
     }
 
-    private static func shell(_ command: String, input: String) throws -> String {
-        let result = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], input: Data(input.utf8))
+    private static func shell(_ command: String, input: String) async throws -> String {
+        let result = try await ChildProcess.runOffPool(URL(fileURLWithPath: "/bin/sh"), ["-c", command], input: Data(input.utf8))
         return String(decoding: result.stdout, as: UTF8.self)
     }
 }

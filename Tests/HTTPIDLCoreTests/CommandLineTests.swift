@@ -20,9 +20,9 @@ import Testing
         return nil
     }
 
-    func run(_ arguments: [String]) throws -> Run {
+    func run(_ arguments: [String]) async throws -> Run {
         let executable = try #require(Self.executable, "httpidl was not built next to the tests")
-        let result = try ChildProcess.run(executable, arguments)
+        let result = try await ChildProcess.runOffPool(executable, arguments)
         return Run(status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self),
                    stderr: String(decoding: result.stderr, as: UTF8.self))
     }
@@ -33,12 +33,12 @@ import Testing
         return url
     }
 
-    @Test func errorsPrintLikeACompilerAndExitOne() throws {
+    @Test func errorsPrintLikeACompilerAndExitOne() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("users.http")
         try Data("STRUCT User {\n    Usr owner;\n    INT32 a\n}\n".utf8).write(to: file)
-        let result = try run(["check", file.path])
+        let result = try await run(["check", file.path])
         #expect(result.status == 1)
         #expect(result.stderr == """
             \(file.path):2:5: error: unknown type 'Usr'; did you mean 'User'?
@@ -52,7 +52,7 @@ import Testing
             """)
     }
 
-    @Test func generateWritesOneFilePerInputAndNothingOnError() throws {
+    @Test func generateWritesOneFilePerInputAndNothingOnError() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let sources = directory.appendingPathComponent("idl")
@@ -60,7 +60,7 @@ import Testing
         try Data("STRUCT A { STRING a; }\n".utf8).write(to: sources.appendingPathComponent("a.http"))
         try Data("MESSAGE /b {\n    GET REQUEST {}\n    GET RESPONSE { A; }\n}\n".utf8).write(to: sources.appendingPathComponent("nested/b.http"))
         let output = directory.appendingPathComponent("out")
-        let ok = try run(["generate", sources.path, "--output", output.path, "--access", "internal"])
+        let ok = try await run(["generate", sources.path, "--output", output.path, "--access", "internal"])
         #expect(ok.status == 0)
         #expect(ok.stderr.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == ["a.swift", "b.swift"])
@@ -69,27 +69,27 @@ import Testing
 
         try Data("STRUCT Broken { Nope x; }\n".utf8).write(to: sources.appendingPathComponent("c.http"))
         let badOutput = directory.appendingPathComponent("bad")
-        let strict = try run(["generate", sources.path, "--output", badOutput.path, "--strict"])
+        let strict = try await run(["generate", sources.path, "--output", badOutput.path, "--strict"])
         #expect(strict.status == 1)
         #expect(!FileManager.default.fileExists(atPath: badOutput.path))
-        let lenient = try run(["generate", sources.path, "--output", badOutput.path])
+        let lenient = try await run(["generate", sources.path, "--output", badOutput.path])
         #expect(lenient.status == 0)
         #expect(lenient.stderr.contains("warning: unknown type 'Nope'"))
     }
 
-    @Test func formatWritesCanonicalText() throws {
+    @Test func formatWritesCanonicalText() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("f.http")
         try Data("STRUCT   A{INT32 a;// note\n}".utf8).write(to: file)
-        let printed = try run(["format", file.path])
+        let printed = try await run(["format", file.path])
         #expect(printed.status == 0)
         #expect(printed.stdout == "STRUCT A {\n    INT32 a; // note\n}\n")
-        #expect(try run(["format", file.path, "--write"]).status == 0)
+        #expect(try await run(["format", file.path, "--write"]).status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8) == printed.stdout)
-        #expect(try run(["format", file.path, "--check"]).status == 0)
+        #expect(try await run(["format", file.path, "--check"]).status == 0)
         try Data("STRUCT A{}".utf8).write(to: file)
-        let check = try run(["format", file.path, "--check"])
+        let check = try await run(["format", file.path, "--check"])
         #expect(check.status == 1)
         #expect(check.stdout == "\(file.path): not formatted\n")
     }
@@ -98,7 +98,7 @@ import Testing
         (["--version"], Int32(0)), (["--help"], 0), ([], 2), (["frobnicate", "x.http"], 2), (["generate", "x.http"], 2),
         (["check", "/nonexistent/x.http"], 1), (["generate", "--access", "open", "x.http"], 2),
     ] as [([String], Int32)])
-    func exitStatuses(arguments: [String], status: Int32) throws {
-        #expect(try run(arguments).status == status)
+    func exitStatuses(arguments: [String], status: Int32) async throws {
+        #expect(try await run(arguments).status == status)
     }
 }
