@@ -27,7 +27,10 @@ struct SocketTransportHTTPSTests {
     @Test("trusted through an added root: bodies both ways, one TLS connection reused, TLS timings reported")
     func trusted() async throws {
         let ca = try HeldCertificate.authority()
-        let server = MockWebServer(configuration: .init(tls: try .init(serving: ca)))
+        // Idle connections kept past any stall of a loaded run, so the second request reuses the first's.
+        var serverConfiguration = MockWebServer.Configuration(idleTimeout: .seconds(600))
+        serverConfiguration.tls = try .init(serving: ca)
+        let server = MockWebServer(configuration: serverConfiguration)
         try server.start()
         defer { server.shutdown() }
         server.enqueue(.json(#"{"id":7}"#))

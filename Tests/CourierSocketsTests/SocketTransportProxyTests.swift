@@ -79,7 +79,11 @@ struct SocketTransportProxyTests {
     @Test("https goes through a CONNECT tunnel, TLS verified end to end with the origin")
     func connectTunnel() async throws {
         let ca = try HeldCertificate.authority()
-        let server = MockWebServer(configuration: .init(tls: try .init(serving: ca)))
+        // The server keeps the idle tunnel as long as the client does: a stress run once stalled this test for
+        // over 120 s, MockWebServer's default, between the two requests, and the second needed a new tunnel.
+        var serverConfiguration = MockWebServer.Configuration(idleTimeout: .seconds(600))
+        serverConfiguration.tls = try .init(serving: ca)
+        let server = MockWebServer(configuration: serverConfiguration)
         try server.start()
         defer { server.shutdown() }
         let proxy = try TunnelProxy()
