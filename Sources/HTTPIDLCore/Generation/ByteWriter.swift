@@ -73,8 +73,38 @@ final class ByteWriter: @unchecked Sendable {
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         reserve(bytes.count)
-        (base + used).initialize(from: source, count: bytes.count)
+        Self.copy(UnsafeRawPointer(source), to: UnsafeMutableRawPointer(base + used), count: bytes.count)
         used += bytes.count
+    }
+
+    /// Copies `count` bytes from `source` to `target`. Most parts are a few bytes (a keyword, a name,
+    /// punctuation), for which the setup of a `memcpy` call is most of the work: up to 16 bytes are copied
+    /// with two loads and two stores that overlap in the middle (each reads and writes only inside the
+    /// `count` bytes, so nothing past either range is touched). Unaligned loads and stores of `UInt64` and
+    /// `UInt32` are allowed for raw pointers, and the bytes are a trivial type.
+    @inline(__always)
+    private static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+        if count >= 8, count <= 16 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4, count < 8 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        } else if count > 0, count < 4 {
+            // 1 to 3 bytes: the first, the middle and the last (some of them the same byte).
+            let first = source.load(as: UInt8.self)
+            let middle = source.load(fromByteOffset: count >> 1, as: UInt8.self)
+            let last = source.load(fromByteOffset: count - 1, as: UInt8.self)
+            target.storeBytes(of: first, as: UInt8.self)
+            target.storeBytes(of: middle, toByteOffset: count >> 1, as: UInt8.self)
+            target.storeBytes(of: last, toByteOffset: count - 1, as: UInt8.self)
+        } else if count > 16 {
+            target.copyMemory(from: source, byteCount: count)
+        }
     }
 
     /// Appends one byte.
@@ -89,7 +119,16 @@ final class ByteWriter: @unchecked Sendable {
     func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }
         reserve(times)
-        (base + used).initialize(repeating: byte, count: times)
+        if times >= 8, times <= 16 {
+            // An indentation of 8 to 16 spaces: two overlapping stores of eight bytes instead of a `memset` call
+            // (inside the `times` bytes reserved above; unaligned stores are allowed for raw pointers).
+            let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+            let target = UnsafeMutableRawPointer(base + used)
+            target.storeBytes(of: pattern, as: UInt64.self)
+            target.storeBytes(of: pattern, toByteOffset: times - 8, as: UInt64.self)
+        } else {
+            (base + used).initialize(repeating: byte, count: times)
+        }
         used += times
     }
 

@@ -140,16 +140,20 @@ public struct Parser {
 
     private mutating func parseMessage() -> MessageSyntax? {
         let errorsBefore = diagnostics.count
-        let keyword = advance()
+        // Token indices and ranges rather than copies of tokens (each copy retains and releases its text and
+        // doc comment).
+        let keyword = index
+        advance()
         var name: Identifier?
         if current.kind == .leftParen {
-            let open = advance()
+            let open = current.range
+            advance()
             name = parseIdentifier(what: "message name")
             if current.kind == .rightParen {
                 advance()
             } else {
                 error("expected ')' after the message name", at: current.range,
-                      notes: [.init(range: open.range, message: "to match this '('")])
+                      notes: [.init(range: open, message: "to match this '('")])
                 while current.kind != .rightParen, current.kind != .slash, current.kind != .leftBrace,
                       current.kind != .endOfFile, !isAtTopLevelKeyword { advance() }
                 if current.kind == .rightParen { advance() }
@@ -161,7 +165,8 @@ public struct Parser {
             skipToTopLevel()
             return nil
         }
-        let open = advance()
+        let open = current.range
+        advance()
         var parts: [MessagePartSyntax] = []
         while true {
             if current.kind == .rightBrace {
@@ -169,15 +174,15 @@ public struct Parser {
                 break
             }
             if current.kind == .endOfFile || isAtTopLevelKeyword {
-                error("expected '}' to close the MESSAGE block opened at \(position(open.range))",
+                error("expected '}' to close the MESSAGE block opened at \(position(open))",
                       at: current.kind == .endOfFile ? current.range : afterPrevious,
-                      notes: [.init(range: open.range, message: "block opened here")])
+                      notes: [.init(range: open, message: "block opened here")])
                 break
             }
             if let part = parsePart() { parts.append(part) }
         }
-        return MessageSyntax(doc: keyword.docComment, name: name, uri: uri, parts: parts,
-                             range: SourceRange(start: keyword.range.start, end: lastEnd), isIncomplete: diagnostics.count > errorsBefore)
+        return MessageSyntax(doc: tokens[keyword].docComment, name: name, uri: uri, parts: parts,
+                             range: SourceRange(start: tokens[keyword].range.start, end: lastEnd), isIncomplete: diagnostics.count > errorsBefore)
     }
 
     private mutating func skipToTopLevel() {
@@ -371,7 +376,8 @@ public struct Parser {
             errorAtCurrent("expected '{', found \(current.displayName)")
             return nil
         }
-        let open = advance()
+        let open = current.range  // a range, not a copy of the token (which retains its text and doc comment)
+        advance()
         var fields: [FieldSyntax] = []
         var singles: [(TypeSyntax, [String])] = []
         var bodyValues: [TypeSyntax] = []
@@ -381,14 +387,14 @@ public struct Parser {
                 break
             }
             if current.kind == .endOfFile || isAtTopLevelKeyword || isAtPartStart {
-                error("expected '}' to close the block opened at \(position(open.range))",
+                error("expected '}' to close the block opened at \(position(open))",
                       at: current.kind == .endOfFile ? current.range : afterPrevious,
-                      notes: [.init(range: open.range, message: "block opened here")])
+                      notes: [.init(range: open, message: "block opened here")])
                 break
             }
             parseEntry(fields: &fields, singles: &singles, bodyValues: &bodyValues)
         }
-        let range = SourceRange(start: open.range.start, end: lastEnd)
+        let range = SourceRange(start: open.start, end: lastEnd)
         if let (type, doc) = singles.first {
             if singles.count > 1 || !fields.isEmpty || !bodyValues.isEmpty {
                 error("a single-value body '{ TYPE; }' holds exactly one type and no fields", at: singles.count > 1 ? singles[1].0.range : type.range)
@@ -405,7 +411,7 @@ public struct Parser {
 
     private mutating func parseEntry(fields: inout [FieldSyntax], singles: inout [(TypeSyntax, [String])],
                                      bodyValues: inout [TypeSyntax]) {
-        let start = current
+        let start = index  // an index, not a copy of the token (which retains its text and doc comment)
         var modifiers: [(FieldSyntax.Modifier, SourceRange)] = []
         var queryStyle: (QueryStyle, SourceRange)?
         while current.kind == .word, !current.hasEscapes, let modifier = FieldSyntax.Modifier(rawValue: current.text) {
@@ -441,7 +447,7 @@ public struct Parser {
         }
         if current.kind == .semicolon, modifiers.isEmpty {
             advance()
-            singles.append((type, start.docComment))
+            singles.append((type, tokens[start].docComment))
             return
         }
         if current.kind == .semicolon, modifiers.map(\.0) == [.body] {
@@ -477,8 +483,8 @@ public struct Parser {
             recoverToSemicolon()
             return
         }
-        var field = FieldSyntax(doc: start.docComment, modifiers: modifiers, type: type, name: name, key: key,
-                                defaultValue: defaultValue, range: SourceRange(start: start.range.start, end: lastEnd))
+        var field = FieldSyntax(doc: tokens[start].docComment, modifiers: modifiers, type: type, name: name, key: key,
+                                defaultValue: defaultValue, range: SourceRange(start: tokens[start].range.start, end: lastEnd))
         field.queryStyle = queryStyle
         expectSemicolon(after: "field '\(name.text)'")
         fields.append(consume field)

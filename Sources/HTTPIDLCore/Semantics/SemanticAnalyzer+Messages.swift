@@ -80,8 +80,9 @@ extension SemanticAnalyzer {
         for method in order {
             guard let request = requests[method], let response = responses[method] else { continue }
             let prefix = method.typePrefix
+            // The error body's name only for a method with an ERROR part (it is read only then).
             let names = (request: Naming.concatenate(prefix, stem, "Request"), response: Naming.concatenate(prefix, stem, "Response"),
-                         error: Naming.concatenate(prefix, stem, "ErrorBody"))
+                         error: errors[method] == nil ? "" : Naming.concatenate(prefix, stem, "ErrorBody"))
             let what = { "MESSAGE \(syntax.uri.canonical) (\(method.rawValue))" }
             var namesOK = registerGeneratedName(names.request, at: parts[request].methodRange, what: what())
             namesOK = registerGeneratedName(names.response, at: parts[response].methodRange, what: what()) && namesOK
@@ -428,8 +429,10 @@ extension SemanticAnalyzer {
     mutating func queryStyles(_ request: MessagePartSyntax) -> (QueryStyle?, QueryStyle?)? {
         var array: (QueryStyle, SourceRange)?
         var object: (QueryStyle, SourceRange)?
-        for field in request.body.fields {
-            guard let (style, range) = field.queryStyle else { continue }
+        // By index: `for field in` would copy each field (retaining and releasing its strings and arrays).
+        let fields = request.body.fields
+        for index in fields.indices {
+            guard let (style, range) = fields[index].queryStyle else { continue }
             let current = style.isArrayStyle ? array : object
             if let (previous, previousRange) = current, previous != style {
                 report(.error, "query styles \(previous.rawValue) and \(style.rawValue) conflict: one request encodes its query with one strategy for \(style.isArrayStyle ? "arrays" : "objects")",

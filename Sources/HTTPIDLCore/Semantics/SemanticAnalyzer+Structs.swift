@@ -48,14 +48,20 @@ extension SemanticAnalyzer {
         var fields: [ModelField] = []
         fields.reserveCapacity(syntax.count)
         var seen = Seen(capacity: syntax.count)
-        for field in syntax {
-            for (modifier, range) in field.modifiers where modifier != .required {
-                report(.error, "'\(modifier.rawValue)' places request fields; it has no meaning here", at: range)
+        // The fields are read in place through a buffer pointer (`for field in` would copy each one, retaining
+        // and releasing its strings and arrays). Safe: the buffer is only read, inside the closure, while
+        // `syntax` (a constant) keeps the storage alive.
+        syntax.withUnsafeBufferPointer { syntax in
+            for index in syntax.indices {
+                for (modifier, range) in syntax[index].modifiers where modifier != .required {
+                    report(.error, "'\(modifier.rawValue)' places request fields; it has no meaning here", at: range)
+                }
+                guard let type = resolve(syntax[index].type) else { continue }
+                guard check(type, usage: .json, at: syntax[index].type.range) else { continue }
+                guard let model = makeField(syntax[index], type: type, placement: .body, swiftName: nil,
+                                            isIndirect: isIndirect(syntax[index].name.text), seen: &seen) else { continue }
+                fields.append(model)
             }
-            guard let type = resolve(field.type) else { continue }
-            guard check(type, usage: .json, at: field.type.range) else { continue }
-            guard let model = makeField(field, type: type, placement: .body, swiftName: nil, isIndirect: isIndirect(field.name.text), seen: &seen) else { continue }
-            fields.append(model)
         }
         return fields
     }

@@ -38,19 +38,26 @@ public struct URISyntax: Sendable, Hashable {
 
     /// The URI as written in canonical form (parameters as `$name` or `${name}`, special characters escaped).
     public var canonical: String {
-        var result = ""
+        // The UTF-8 bytes collected in one buffer and made a string once (every message's model keeps its
+        // URI: appending to a string piece by piece cost several times more).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
         for segment in segments {
-            result += "/"
-            for (index, piece) in segment.pieces.enumerated() {
-                switch piece {
+            bytes.append(UInt8(ascii: "/"))
+            let pieces = segment.pieces
+            for index in pieces.indices {
+                switch pieces[index] {
                 case .text(let text, _):
-                    result += IDLText.escapeWord(text)
+                    bytes.append(contentsOf: IDLText.escapeWord(text).utf8)
                 case .parameter(let name, let braced):
-                    let nextIsText = index + 1 < segment.pieces.count
-                    result += braced || nextIsText ? "${\(name.text)}" : "$\(name.text)"
+                    let nextIsText = index + 1 < pieces.count
+                    bytes.append(UInt8(ascii: "$"))
+                    if braced || nextIsText { bytes.append(UInt8(ascii: "{")) }
+                    bytes.append(contentsOf: name.text.utf8)
+                    if braced || nextIsText { bytes.append(UInt8(ascii: "}")) }
                 }
             }
         }
-        return result.isEmpty ? "/" : result
+        return bytes.isEmpty ? "/" : String(decoding: bytes, as: UTF8.self)
     }
 }
