@@ -35,6 +35,12 @@ final class QueryEncodingContext: Sendable {
     let directArrayForm: QueryStreamEncoder.ArrayForm?
     /// `boolEncodingStrategy` is `.numeric`.
     let numericBools: Bool
+    // `nonisolated(unsafe)`: `QueryEscapeTable`'s tables, read-only for the life of the process (see there);
+    // kept here so a `URLQueryWriter` reads a field instead of a lazy global (`swift_once`) per call.
+    /// `QueryEscapeTable.query`.
+    nonisolated(unsafe) let queryEscapeTable = QueryEscapeTable.query
+    /// `QueryEscapeTable.form`.
+    nonisolated(unsafe) let formEscapeTable = QueryEscapeTable.form
 
     init(options: QueryEncodingOptions) {
         self.options = options

@@ -1,18 +1,16 @@
 /// The 256-entry lookup tables the single-pass encoder and the direct path escape with: for each byte,
 /// the byte written in its place when it travels as is (an RFC 3986 unreserved character, or `+` for a
-/// space in a form body), or 0 when it is written as `%XX`. The same rule as
-/// `PercentEncoding.AllowedCharacters.queryComponent` (a test checks every byte of both tables against it).
+/// space in a form body), or 0 when it is written as `%XX`. Built from
+/// `PercentEncoding.AllowedCharacters.queryComponent`. Reading a lazy global calls `swift_once` on Linux, so
+/// hot paths read the pointers `QueryEncodingContext` keeps.
 enum QueryEscapeTable {
-    /// The table for query strings (a space is `%20`).
-    ///
-    /// A string literal's bytes, in the binary's read-only data, as `DecimalDigits.pairs`: a `static let`
-    /// table would be initialized lazily, and on Linux every read of a lazy global calls `swift_once`.
-    @inline(__always)
-    static var query: UnsafePointer<UInt8> { queryText.utf8Start }
+    // `nonisolated(unsafe)`: each table is filled once, before the pointer is published by the lazy
+    // global initializer, and only ever read afterwards, so threads share it without a data race.
 
+    /// The table for query strings (a space is `%20`).
+    nonisolated(unsafe) static let query: UnsafePointer<UInt8> = make(spaceAsPlus: false)
     /// The table for form bodies (a space is `+`).
-    @inline(__always)
-    static var form: UnsafePointer<UInt8> { formText.utf8Start }
+    nonisolated(unsafe) static let form: UnsafePointer<UInt8> = make(spaceAsPlus: true)
 
     /// The table for `spaceAsPlus`.
     @inline(__always)
@@ -20,30 +18,16 @@ enum QueryEscapeTable {
         spaceAsPlus ? form : query
     }
 
-    // 32 bytes a line, from byte 0; `\0`: escaped.
-    private static var queryText: StaticString {
-        """
-        \0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\
-        \0\0\0\0\0\0\0\0\0\0\0\0\0-.\00123456789\0\0\0\0\0\0\
-        \0ABCDEFGHIJKLMNOPQRSTUVWXYZ\0\0\0\0_\
-        \0abcdefghijklmnopqrstuvwxyz\0\0\0~\0\
-        \0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\
-        \0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\
-        \0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\
-        \0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0
-        """
-    }
-
-    private static var formText: StaticString {
-        """
-        \0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\
-        +\0\0\0\0\0\0\0\0\0\0\0\0-.\00123456789\0\0\0\0\0\0\
-        \0ABCDEFGHIJKLMNOPQRSTUVWXYZ\0\0\0\0_\
-        \0abcdefghijklmnopqrstuvwxyz\0\0\0~\0\
-        \0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\
-        \0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\
-        \0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\
-        \0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0
-        """
+    /// Allocates and fills a table. It is never freed or written again, so sharing the pointer
+    /// between threads is safe (it is read-only after this returns).
+    private static func make(spaceAsPlus: Bool) -> UnsafePointer<UInt8> {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        let allowed = PercentEncoding.AllowedCharacters.queryComponent
+        for byte in 0...255 {
+            let value = UInt8(byte)
+            table[byte] = allowed.contains(value) ? value : 0
+        }
+        if spaceAsPlus { table[Int(UInt8(ascii: " "))] = UInt8(ascii: "+") }
+        return UnsafePointer(table)
     }
 }

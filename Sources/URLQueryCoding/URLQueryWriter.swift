@@ -51,7 +51,7 @@ public struct URLQueryWriter: ~Copyable {
         self.spaceAsPlus = spaceAsPlus
         self.arrayForm = arrayForm
         numericBools = context.numericBools
-        table = QueryEscapeTable.table(spaceAsPlus: spaceAsPlus)
+        table = spaceAsPlus ? context.formEscapeTable : context.queryEscapeTable
         output = QueryByteWriter(startingIn: buffer)
         prefix = QueryByteWriter(startingIn: side)
         step = QueryWritePlan.Step(start: UnsafePointer(prefix.base), count: 0)
@@ -422,13 +422,11 @@ public struct URLQueryWriter: ~Copyable {
     mutating func writeLeaf(iso8601 date: Date) throws -> Bool {
         guard let fractional = context.iso8601FractionalSeconds else { return false }
         // Straight into the output, `:` as `%3A` (its other bytes are unreserved, as
-        // `QueryEscapeTable` says: nothing else to escape). A date it cannot write takes back its name.
-        let mark = output.count
+        // `QueryEscapeTable` says: nothing else to escape). The fallback discards the whole output.
         beginLeaf()
         output.reserve(ISO8601Format.maximumLength)
         guard let length = ISO8601Format.write(date, fractionalSeconds: fractional, percentEncoded: true,
                                                to: output.base + output.count) else {
-            output.truncate(to: mark)
             throw QueryStreamFallback()
         }
         output.advance(by: length)

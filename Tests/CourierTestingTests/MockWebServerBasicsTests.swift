@@ -334,11 +334,9 @@ struct MockWebServerBasicsTests {
         try payload.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let url = server.url("/upload")
-        let output = try await offPool {
-            let result = try ChildProcess.run(
-                URL(fileURLWithPath: "/usr/bin/curl"), ["-sS", "--max-time", "60", "-T", file.path, url.absoluteString])
-            return String(decoding: result.stdout, as: UTF8.self)
-        }
+        let result = try await ChildProcess.runOffPool(
+            URL(fileURLWithPath: "/usr/bin/curl"), ["-sS", "--max-time", "60", "-T", file.path, url.absoluteString])
+        let output = String(decoding: result.stdout, as: UTF8.self)
         #expect(output == "stored")
         let recorded = try await server.takeRequest()
         #expect(recorded.method == "PUT")

@@ -24,10 +24,8 @@ struct MockWebServerTLSTests {
 
     /// Runs curl with `arguments`; its exit status and standard output.
     static func runCurl(_ arguments: [String]) async throws -> (status: Int32, output: String, bytes: Data) {
-        try await offPool {
-            let result = try ChildProcess.run(URL(fileURLWithPath: curl), ["-sS", "--max-time", "60"] + arguments)
-            return (result.status, String(decoding: result.stdout, as: UTF8.self), result.stdout)
-        }
+        let result = try await ChildProcess.runOffPool(URL(fileURLWithPath: curl), ["-sS", "--max-time", "60"] + arguments)
+        return (result.status, String(decoding: result.stdout, as: UTF8.self), result.stdout)
     }
 
     @Test("url and baseURL use https://127.0.0.1")
