@@ -22,6 +22,9 @@ final class QueryWritePlan: @unchecked Sendable {
         /// Whether the direct path can write the type: `false` when two fields have the same key as
         /// written (the `Encodable` path then decides what that means).
         let isUsable: Bool
+        /// Wire order is the order of `queryFieldNames`: the writer can hand the whole value to the
+        /// type's `writeQueryFields`, with no call per field.
+        let writesInOrder: Bool
         /// Field indices (positions in `queryFieldNames`) in wire order.
         fileprivate let order: UnsafePointer<Int>
         /// Four steps per position: query first step, query nested step, form first step, form nested step.
@@ -91,7 +94,8 @@ final class QueryWritePlan: @unchecked Sendable {
         for (index, offset) in offsets.enumerated() {
             (steps + index).initialize(to: Step(start: UnsafePointer(bytes + offset.start), count: offset.end - offset.start))
         }
-        layout = Layout(count: count, isUsable: Set(wire).count == count, order: UnsafePointer(order), steps: UnsafePointer(steps))
+        layout = Layout(count: count, isUsable: Set(wire).count == count, writesInOrder: sorted.elementsEqual(wire.indices),
+                        order: UnsafePointer(order), steps: UnsafePointer(steps))
     }
 
     deinit {

@@ -47,6 +47,15 @@ extension URLQueryEncoder {
         return text
     }
 
+    /// Whether the direct path writes a value of `type` with one `writeQueryFields` call (its field names
+    /// are in wire order under this configuration) rather than one `writeQueryField` call per field (for
+    /// tests).
+    package func writesFieldsInOneCall<T: URLQueryWritable>(_ type: T.Type) -> Bool {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *),
+              let plans = context.writePlans as? QueryWritePlanCache else { return false }
+        return plans.layout(for: type, context: context).writesInOrder
+    }
+
     /// The query string of `value` from the direct path when `T` turns out to be `URLQueryWritable` (one
     /// conformance check); `nil` when it is not, or when the direct path hands the value to `Encodable`.
     func queryStringDirectly<T: Encodable>(_ value: T, rootKey: String?) -> String? {

@@ -38,6 +38,10 @@ public struct URLQueryWriter: ~Copyable {
     private var prefix: QueryByteWriter
     /// The escaped name step of the field being written (`key` or `%5Bkey%5D` or `.key`).
     private var step: QueryWritePlan.Step
+    /// The object being written: its name steps of the kind its place needs (four per position, see
+    /// `QueryWritePlan.Layout.steps`), the position of the next field a `write` names, and the end of the
+    /// positions the current `writeQueryField` or `writeQueryFields` call may name.
+    private var frame = Frame()
     /// The index of the array element being written, or `notAnElement` / `unindexedElement`.
     private var element = URLQueryWriter.notAnElement
     /// The objects and arrays of objects open: the depth the `Encodable` path's encoder of the current
@@ -144,41 +148,51 @@ public struct URLQueryWriter: ~Copyable {
     // MARK: Scalars
 
     /// Writes a string field (escaped).
-    public mutating func write(_ value: String) throws { writeLeaf(value) }
+    public mutating func write(_ value: String) throws {
+        try takeStep()
+        writeLeaf(value)
+    }
 
     /// Writes an integer field (its decimal digits).
-    public mutating func write(_ value: Int) throws { writeLeaf(integer: value) }
+    public mutating func write(_ value: Int) throws {
+        try takeStep()
+        writeLeaf(integer: value)
+    }
 
     /// Writes a `Bool` field as `boolEncodingStrategy` says.
-    public mutating func write(_ value: Bool) throws { writeLeaf(bool: value) }
+    public mutating func write(_ value: Bool) throws {
+        try takeStep()
+        writeLeaf(bool: value)
+    }
+
+    /// Writes a `Double` field as `Encodable` would (its `description` when finite, otherwise as
+    /// `nonConformingFloatEncodingStrategy` says).
+    public mutating func write(_ value: Double) throws {
+        try takeStep()
+        try writeLeaf(double: value)
+    }
 
     /// Writes any scalar field as the encoder's strategies say.
-    public mutating func write<T: URLQueryScalar>(_ value: T) throws { try value.writeQueryScalar(to: &self) }
+    public mutating func write<T: URLQueryScalar>(_ value: T) throws {
+        try takeStep()
+        try writeScalar(value)
+    }
 
     /// Writes an optional scalar field; `nil` writes nothing.
     public mutating func write<T: URLQueryScalar>(_ value: T?) throws {
-        if let value { try value.writeQueryScalar(to: &self) }
+        try takeStep()
+        if let value { try writeScalar(value) }
     }
 
     /// Writes an array of scalars as `arrayEncodingStrategy` says.
     public mutating func write<T: URLQueryScalar>(_ values: [T]) throws {
-        switch arrayForm {
-        case .indexed:
-            for index in values.indices {
-                element = index
-                try values[index].writeQueryScalar(to: &self)
-            }
-        case .bracketed:
-            element = Self.unindexedElement
-            for value in values { try value.writeQueryScalar(to: &self) }
-        case .repeated:
-            for value in values { try value.writeQueryScalar(to: &self) }
-        }
-        element = Self.notAnElement
+        try takeStep()
+        try writeScalars(values)
     }
 
     /// Writes an array of integers (`write(_: [T])` without a call per element).
     public mutating func write(_ values: [Int]) throws {
+        try takeStep()
         let start = output.count
         switch arrayForm {
         case .indexed:
@@ -204,6 +218,7 @@ public struct URLQueryWriter: ~Copyable {
 
     /// Writes an array of strings (`write(_: [T])` without a call per element).
     public mutating func write(_ values: [String]) throws {
+        try takeStep()
         let start = output.count
         switch arrayForm {
         case .indexed:
@@ -229,12 +244,15 @@ public struct URLQueryWriter: ~Copyable {
 
     /// Writes an optional array of scalars; `nil` writes nothing.
     public mutating func write<T: URLQueryScalar>(_ values: [T]?) throws {
-        if let values { try write(values) }
+        try takeStep()
+        if let values { try writeScalars(values) }
     }
 
     /// Writes an array of optional scalars: a `nil` element writes nothing (under `.indexed` it keeps
     /// its index).
     public mutating func write<T: URLQueryScalar>(_ values: [T?]) throws {
+        try takeStep()
+        frame.insideValue = true
         switch arrayForm {
         case .indexed:
             for index in values.indices {
@@ -248,6 +266,35 @@ public struct URLQueryWriter: ~Copyable {
         case .repeated:
             for case let value? in values { try value.writeQueryScalar(to: &self) }
         }
+        frame.insideValue = false
+        element = Self.notAnElement
+    }
+
+    /// Writes one scalar (its step taken): through its own `writeQueryScalar`, which may call the
+    /// writer's public `write`s (they then name no field of their own).
+    @inline(__always)
+    private mutating func writeScalar<T: URLQueryScalar>(_ value: T) throws {
+        frame.insideValue = true
+        try value.writeQueryScalar(to: &self)
+        frame.insideValue = false
+    }
+
+    /// Writes an array of scalars (its step taken) as `arrayEncodingStrategy` says.
+    private mutating func writeScalars<T: URLQueryScalar>(_ values: [T]) throws {
+        frame.insideValue = true
+        switch arrayForm {
+        case .indexed:
+            for index in values.indices {
+                element = index
+                try values[index].writeQueryScalar(to: &self)
+            }
+        case .bracketed:
+            element = Self.unindexedElement
+            for value in values { try value.writeQueryScalar(to: &self) }
+        case .repeated:
+            for value in values { try value.writeQueryScalar(to: &self) }
+        }
+        frame.insideValue = false
         element = Self.notAnElement
     }
 
@@ -255,19 +302,67 @@ public struct URLQueryWriter: ~Copyable {
 
     /// Writes a nested object field (`name[key]=value` for each of its fields).
     public mutating func write<T: URLQueryWritable>(_ value: T) throws {
+        try takeStep()
+        try writeNested(value)
+    }
+
+    /// Writes an optional nested object field; `nil` writes nothing.
+    public mutating func write<T: URLQueryWritable>(_ value: T?) throws {
+        try takeStep()
+        if let value { try writeNested(value) }
+    }
+
+    /// Writes an array of objects (`name[0][key]=value` under `.indexed`).
+    public mutating func write<T: URLQueryWritable>(_ values: [T]) throws {
+        try takeStep()
+        try writeObjects(values)
+    }
+
+    /// Writes an optional array of objects; `nil` writes nothing.
+    public mutating func write<T: URLQueryWritable>(_ values: [T]?) throws {
+        try takeStep()
+        if let values { try writeObjects(values) }
+    }
+
+    /// Writes an array of optional objects: a `nil` element writes nothing (under `.indexed` it keeps
+    /// its index).
+    public mutating func write<T: URLQueryWritable>(_ values: [T?]) throws {
+        try takeStep()
+        guard values.contains(where: { $0 != nil }) else { return }
+        guard arrayForm == .indexed else { throw QueryStreamFallback() }
+        let mark = prefix.count
+        appendStepToPrefix()
+        let elementsMark = prefix.count
+        let plan = try layout(for: T.self)
+        depth &+= 1
+        defer { depth &-= 1 }
+        for index in values.indices {
+            guard let value = values[index] else { continue }
+            nameElement(index, after: elementsMark)
+            try writeFields(of: value, plan: plan)
+        }
+        prefix.truncate(to: mark)
+    }
+
+    /// Makes the prefix the array's name (its first `mark` bytes) followed by `%5B<index>%5D`.
+    @inline(__always)
+    private mutating func nameElement(_ index: Int, after mark: Int) {
+        prefix.truncate(to: mark)
+        prefix.appendOpenBracket()
+        prefix.appendDecimal(index)
+        prefix.appendCloseBracket()
+    }
+
+    /// Writes a nested object (its step taken) under the current field's name.
+    private mutating func writeNested<T: URLQueryWritable>(_ value: T) throws {
         let mark = prefix.count
         appendStepToPrefix()
         try writeObject(value)
         prefix.truncate(to: mark)
     }
 
-    /// Writes an optional nested object field; `nil` writes nothing.
-    public mutating func write<T: URLQueryWritable>(_ value: T?) throws {
-        if let value { try write(value) }
-    }
-
-    /// Writes an array of objects (`name[0][key]=value` under `.indexed`).
-    public mutating func write<T: URLQueryWritable>(_ values: [T]) throws {
+    /// Writes an array of objects (its step taken).
+    private mutating func writeObjects<T: URLQueryWritable>(_ values: [T]) throws {
         guard !values.isEmpty else { return }
         // The Rails form of `.bracketed` and the refusal of `.repeated` are the `Encodable` path's.
         guard arrayForm == .indexed else { throw QueryStreamFallback() }
@@ -282,40 +377,10 @@ public struct URLQueryWriter: ~Copyable {
         let start = output.count
         try values.withUnsafeBufferPointer { elements in
             for index in 0..<elements.count {
-                prefix.truncate(to: elementsMark)
-                prefix.appendOpenBracket()
-                prefix.appendDecimal(index)
-                prefix.appendCloseBracket()
+                nameElement(index, after: elementsMark)
                 try writeFields(of: elements[index], plan: plan)
                 if index == 0 { output.reserveForElements(after: output.count &- start, total: elements.count) }
             }
-        }
-        prefix.truncate(to: mark)
-    }
-
-    /// Writes an optional array of objects; `nil` writes nothing.
-    public mutating func write<T: URLQueryWritable>(_ values: [T]?) throws {
-        if let values { try write(values) }
-    }
-
-    /// Writes an array of optional objects: a `nil` element writes nothing (under `.indexed` it keeps
-    /// its index).
-    public mutating func write<T: URLQueryWritable>(_ values: [T?]) throws {
-        guard values.contains(where: { $0 != nil }) else { return }
-        guard arrayForm == .indexed else { throw QueryStreamFallback() }
-        let mark = prefix.count
-        appendStepToPrefix()
-        let elementsMark = prefix.count
-        let plan = try layout(for: T.self)
-        depth &+= 1
-        defer { depth &-= 1 }
-        for index in values.indices {
-            guard let value = values[index] else { continue }
-            prefix.truncate(to: elementsMark)
-            prefix.appendOpenBracket()
-            prefix.appendDecimal(index)
-            prefix.appendCloseBracket()
-            try writeFields(of: value, plan: plan)
         }
         prefix.truncate(to: mark)
     }
@@ -325,6 +390,7 @@ public struct URLQueryWriter: ~Copyable {
     /// Writes a field of any other `Encodable` type through `encode(to:)` and the tree encoder (the
     /// same bytes as the `Encodable` path, for this field only).
     public mutating func write<T: Encodable>(_ value: T) throws {
+        try takeStep()
         if let scalar = try context.encodedScalar(for: value, codingPath: { [] }) {
             switch scalar {
             case .integer(let number): writeLeaf(integer: number)
@@ -358,17 +424,55 @@ public struct URLQueryWriter: ~Copyable {
         try writeFields(of: value, plan: try layout(for: T.self))
     }
 
-    /// Writes the fields of `value` as `plan` (its type's) orders and names them.
+    /// Writes the fields of `value` as `plan` (its type's) orders and names them: with one
+    /// `writeQueryFields` call when the type writes its fields in wire order, one `writeQueryField` call
+    /// per field otherwise.
     @inline(__always)
     private mutating func writeFields<T: URLQueryWritable>(of value: borrowing T, plan: QueryWritePlan.Layout) throws {
         guard depth < Self.maximumDepth else { throw QueryStreamFallback() }
         depth &+= 1
-        let steps = plan.steps(spaceAsPlus: spaceAsPlus, nested: prefix.count > 0)
-        for position in 0..<plan.count {
-            step = steps[position &* 4]
-            try value.writeQueryField(plan.field(at: position), to: &self)
+        let outer = frame
+        frame = Frame(steps: plan.steps(spaceAsPlus: spaceAsPlus, nested: prefix.count > 0))
+        if plan.writesInOrder {
+            frame.end = plan.count
+            try value.writeQueryFields(to: &self)
+            // A field not written (a hand-written `writeQueryFields` that skips one) would leave the
+            // ones after it under the wrong names had the call gone on: the `Encodable` path decides.
+            guard frame.next == plan.count else { throw QueryStreamFallback() }
+        } else {
+            for position in 0..<plan.count {
+                frame.next = position
+                frame.end = position &+ 1
+                try value.writeQueryField(plan.field(at: position), to: &self)
+            }
         }
+        frame = outer
         depth &-= 1
+    }
+
+    /// What `writeQueryFields` does unless the type writes it: `writeQueryField` for each field, in
+    /// the order of `queryFieldNames` (which is wire order when the writer calls it).
+    mutating func writeEachField<T: URLQueryWritable>(of value: T) throws {
+        let end = frame.end
+        for index in frame.next..<end {
+            frame.next = index
+            frame.end = index &+ 1
+            try value.writeQueryField(index, to: &self)
+        }
+        frame.next = end
+        frame.end = end
+    }
+
+    /// Makes the next field of the object being written the current one (its name step), unless a
+    /// scalar's `writeQueryScalar` is writing the current field's value through a public `write`. A
+    /// call that names more fields than it may (two `write`s in one `writeQueryField`) hands the value
+    /// to the `Encodable` path.
+    @inline(__always)
+    private mutating func takeStep() throws {
+        if frame.insideValue { return }
+        guard frame.next < frame.end, let steps = frame.steps else { throw QueryStreamFallback() }
+        step = steps[frame.next &* 4]
+        frame.next &+= 1
     }
 
     /// The plan of `type` under the configuration: from its slot in the cache (one load, usually), or built
@@ -468,5 +572,18 @@ public struct URLQueryWriter: ~Copyable {
         } else {
             writeLeaf(String(value))
         }
+    }
+
+    /// The object the writer is writing the fields of (see `frame`).
+    private struct Frame {
+        /// The name steps of its fields, four per position (see `QueryWritePlan.Layout.steps`); `nil`
+        /// before the root object.
+        var steps: UnsafePointer<QueryWritePlan.Step>?
+        /// The position (in wire order) of the field the next `write` names.
+        var next = 0
+        /// The end of the positions the current call may name.
+        var end = 0
+        /// A scalar's own `writeQueryScalar` is running: its `write`s write the current field's value.
+        var insideValue = false
     }
 }

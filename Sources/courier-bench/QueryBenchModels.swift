@@ -13,16 +13,22 @@ public struct BenchPriceRange: Codable, Sendable, Equatable, URLQueryWritable {
         self.max = max
     }
 
-    /// The wire names of the fields in declaration order (`URLQueryWritable`).
-    public static var queryFieldNames: [String] { ["min", "max"] }
+    /// The wire names of the fields in wire order (`URLQueryWritable`).
+    public static var queryFieldNames: [String] { ["max", "min"] }
 
     /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
     public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
         switch index {
-        case 0: try writer.write(self.min)
-        case 1: try writer.write(self.max)
+        case 0: try writer.write(self.max)
+        case 1: try writer.write(self.min)
         default: break
         }
+    }
+
+    /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+    public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+        try writer.write(self.max)
+        try writer.write(self.min)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -45,18 +51,26 @@ public struct BenchFilter: Codable, Sendable, Equatable, URLQueryWritable {
         self.since = since
     }
 
-    /// The wire names of the fields in declaration order (`URLQueryWritable`).
-    public static var queryFieldNames: [String] { ["tags", "categories", "price", "since"] }
+    /// The wire names of the fields in wire order (`URLQueryWritable`).
+    public static var queryFieldNames: [String] { ["categories", "price", "since", "tags"] }
 
     /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
     public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
         switch index {
-        case 0: try writer.write(self.tags)
-        case 1: try writer.write(self.categories)
-        case 2: try writer.write(self.price)
-        case 3: try writer.write(self.since)
+        case 0: try writer.write(self.categories)
+        case 1: try writer.write(self.price)
+        case 2: try writer.write(self.since)
+        case 3: try writer.write(self.tags)
         default: break
         }
+    }
+
+    /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+    public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+        try writer.write(self.categories)
+        try writer.write(self.price)
+        try writer.write(self.since)
+        try writer.write(self.tags)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -77,16 +91,22 @@ public struct BenchPage: Codable, Sendable, Equatable, URLQueryWritable {
         self.number = number
     }
 
-    /// The wire names of the fields in declaration order (`URLQueryWritable`).
-    public static var queryFieldNames: [String] { ["size", "number"] }
+    /// The wire names of the fields in wire order (`URLQueryWritable`).
+    public static var queryFieldNames: [String] { ["number", "size"] }
 
     /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
     public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
         switch index {
-        case 0: try writer.write(self.size)
-        case 1: try writer.write(self.number)
+        case 0: try writer.write(self.number)
+        case 1: try writer.write(self.size)
         default: break
         }
+    }
+
+    /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+    public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+        try writer.write(self.number)
+        try writer.write(self.size)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -109,18 +129,26 @@ public struct BenchLineItem: Codable, Sendable, Equatable, URLQueryWritable {
         self.active = active
     }
 
-    /// The wire names of the fields in declaration order (`URLQueryWritable`).
-    public static var queryFieldNames: [String] { ["id", "name", "quantity", "active"] }
+    /// The wire names of the fields in wire order (`URLQueryWritable`).
+    public static var queryFieldNames: [String] { ["active", "id", "name", "quantity"] }
 
     /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
     public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
         switch index {
-        case 0: try writer.write(self.id)
-        case 1: try writer.write(self.name)
-        case 2: try writer.write(self.quantity)
-        case 3: try writer.write(self.active)
+        case 0: try writer.write(self.active)
+        case 1: try writer.write(self.id)
+        case 2: try writer.write(self.name)
+        case 3: try writer.write(self.quantity)
         default: break
         }
+    }
+
+    /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+    public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+        try writer.write(self.active)
+        try writer.write(self.id)
+        try writer.write(self.name)
+        try writer.write(self.quantity)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -219,24 +247,36 @@ public struct GetBenchFlatRequest: APIDefinition {
             self.page = page
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] {
-            ["id", "name", "email", "active", "score", "query", "sort", "page"]
+            ["active", "email", "id", "name", "page", "query", "score", "sort"]
         }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
         public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
             switch index {
-            case 0: try writer.write(self.id)
-            case 1: try writer.write(self.name)
-            case 2: try writer.write(self.email)
-            case 3: try writer.write(self.active)
-            case 4: try writer.write(self.score)
+            case 0: try writer.write(self.active)
+            case 1: try writer.write(self.email)
+            case 2: try writer.write(self.id)
+            case 3: try writer.write(self.name)
+            case 4: try writer.write(self.page)
             case 5: try writer.write(self.queryValue)
-            case 6: try writer.write(self.sort)
-            case 7: try writer.write(self.page)
+            case 6: try writer.write(self.score)
+            case 7: try writer.write(self.sort)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.active)
+            try writer.write(self.email)
+            try writer.write(self.id)
+            try writer.write(self.name)
+            try writer.write(self.page)
+            try writer.write(self.queryValue)
+            try writer.write(self.score)
+            try writer.write(self.sort)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -305,18 +345,26 @@ public struct GetBenchNestedRequest: APIDefinition {
             self.page = page
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["query", "filter", "sort", "page"] }
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["filter", "page", "query", "sort"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
         public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
             switch index {
-            case 0: try writer.write(self.queryValue)
-            case 1: try writer.write(self.filter)
-            case 2: try writer.write(self.sort)
-            case 3: try writer.write(self.page)
+            case 0: try writer.write(self.filter)
+            case 1: try writer.write(self.page)
+            case 2: try writer.write(self.queryValue)
+            case 3: try writer.write(self.sort)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.filter)
+            try writer.write(self.page)
+            try writer.write(self.queryValue)
+            try writer.write(self.sort)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -364,7 +412,7 @@ public struct GetBenchBulkRequest: APIDefinition {
             self.ids = ids
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] { ["ids"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -373,6 +421,11 @@ public struct GetBenchBulkRequest: APIDefinition {
             case 0: try writer.write(self.ids)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.ids)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -417,7 +470,7 @@ public struct GetBenchOrderRequest: APIDefinition {
             self.items = items
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] { ["items"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -426,6 +479,11 @@ public struct GetBenchOrderRequest: APIDefinition {
             case 0: try writer.write(self.items)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.items)
         }
 
         private enum CodingKeys: String, CodingKey {

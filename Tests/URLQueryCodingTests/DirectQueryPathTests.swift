@@ -99,6 +99,8 @@ import URLQueryCoding
         Model("only empty objects", WNothing()),
         Model("array of empty objects", WEmpties(nothing: WNothing(), list: [1], objects: [], nothings: [WNothing(), WNothing()], name: "")),
         Model("twins", WTwins(first: 1, second: 2)),
+        Model("custom scalars", WTagged(after: 3, maybe: nil, tag: WTag(name: "a b"), tags: [WTag(name: "x"), WTag(name: "&")])),
+        Model("custom scalars, all set", WTagged(after: -1, maybe: WTag(name: "m"), tag: WTag(name: ""), tags: [])),
         // Values the direct path hands to `Encodable` on purpose.
         Model("NaN", direct: false, WRange(min: .nan, max: 1)),
         Model("infinity deep inside", direct: false, WNested(
@@ -107,6 +109,9 @@ import URLQueryCoding
         Model("date outside ISO-8601", direct: false, WFilter(tags: [], categories: [], price: WRange(min: 0, max: 1),
                                                               since: Date(timeIntervalSince1970: -1e12), until: nil)),
         Model("nesting too deep", direct: false, WLinked(depth: 150)),
+        Model("writeQueryFields skips a field", direct: false, WMiscounted(a: 1, b: "two", c: true, fault: .skip)),
+        Model("writeQueryFields writes a field twice", direct: false, WMiscounted(a: 1, b: "two", c: true, fault: .twice)),
+        Model("writeQueryField writes two values", direct: false, WFieldTwice(b: "x", a: 2)),
     ]
 
     /// Every array strategy × object strategy × key strategy, with the other strategies varied along.
@@ -211,6 +216,32 @@ import URLQueryCoding
         #expect((outcome.directOnly != nil) == model.direct)
         let dots = model.run(URLQueryEncoder(objectEncodingStrategy: .dots, keyEncodingStrategy: .convertToSnakeCase), "q", true)
         #expect((dots.directOnly != nil) == model.direct)
+    }
+
+    /// Conformances with their names sorted (httpidl's) are written with one `writeQueryFields` call
+    /// whenever the key strategy keeps that order, and with one `writeQueryField` call per field
+    /// otherwise; both are checked against `Encodable` above, under every configuration.
+    @Test func sortedConformancesAreWrittenInOneCall() {
+        #expect(WFlat.queryFieldNames == WFlat.queryFieldNames.sorted())
+        #expect(WOddKeys.queryFieldNames == WOddKeys.queryFieldNames.sorted())
+        let encoder = URLQueryEncoder()
+        #expect(encoder.writesFieldsInOneCall(WFlat.self))
+        #expect(encoder.writesFieldsInOneCall(WOrder.self))
+        #expect(encoder.writesFieldsInOneCall(WItem.self))
+        #expect(encoder.writesFieldsInOneCall(WTagged.self))
+        #expect(encoder.writesFieldsInOneCall(WOddKeys.self))
+        // Declaration order, and a conformance without `writeQueryFields` (its default calls `writeQueryField`).
+        #expect(!encoder.writesFieldsInOneCall(WFilter.self))
+        #expect(encoder.writesFieldsInOneCall(WTwins.self))
+        #expect(encoder.encodeQueryStringDirectly(WTwins(first: 1, second: 2)) == "first=1&second=2")
+        // `camelCaseKey` sorts before `camel_case`; snake-cased, `camel_case_key` sorts after it.
+        let snake = URLQueryEncoder(keyEncodingStrategy: .convertToSnakeCase)
+        #expect(!snake.writesFieldsInOneCall(WOddKeys.self))
+        #expect(snake.writesFieldsInOneCall(WFlat.self))
+        let custom = URLQueryEncoder(keyEncodingStrategy: .custom { $0 == "active" ? "z" : $0 })
+        #expect(!custom.writesFieldsInOneCall(WFlat.self))
+        #expect(custom.encodeQueryStringDirectly(WFlat(id: 1, name: "n", email: "e", active: false, score: 2, query: "q", sort: "s", page: 3))
+            == "email=e&id=1&name=n&page=3&query=q&score=2.0&sort=s&z=false")
     }
 
     @Test func directPathOutputIsTheDocumentedForm() throws {

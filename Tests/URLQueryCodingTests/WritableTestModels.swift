@@ -1,8 +1,10 @@
 import Foundation
 import URLQueryCoding
 
-// Models with a `URLQueryWritable` conformance of the shape httpidl generates: the wire names in
-// declaration order and a `switch` writing each stored property (enums as their raw values).
+// Models with a `URLQueryWritable` conformance of the shape httpidl generates: the wire names sorted,
+// a `switch` writing each stored property (enums as their raw values) and `writeQueryFields` writing all
+// of them in that order. Some keep the older shape (names in declaration order, no `writeQueryFields`),
+// which the encoder writes with one `writeQueryField` call per field.
 
 /// Scalars declared out of order.
 struct WFlat: Encodable, Sendable, URLQueryWritable {
@@ -15,20 +17,31 @@ struct WFlat: Encodable, Sendable, URLQueryWritable {
     var sort: String
     var page: Int
 
-    static var queryFieldNames: [String] { ["id", "name", "email", "active", "score", "query", "sort", "page"] }
+    static var queryFieldNames: [String] { ["active", "email", "id", "name", "page", "query", "score", "sort"] }
 
     func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
         switch index {
-        case 0: try writer.write(self.id)
-        case 1: try writer.write(self.name)
-        case 2: try writer.write(self.email)
-        case 3: try writer.write(self.active)
-        case 4: try writer.write(self.score)
+        case 0: try writer.write(self.active)
+        case 1: try writer.write(self.email)
+        case 2: try writer.write(self.id)
+        case 3: try writer.write(self.name)
+        case 4: try writer.write(self.page)
         case 5: try writer.write(self.query)
-        case 6: try writer.write(self.sort)
-        case 7: try writer.write(self.page)
+        case 6: try writer.write(self.score)
+        case 7: try writer.write(self.sort)
         default: break
         }
+    }
+
+    func writeQueryFields(to writer: inout URLQueryWriter) throws {
+        try writer.write(self.active)
+        try writer.write(self.email)
+        try writer.write(self.id)
+        try writer.write(self.name)
+        try writer.write(self.page)
+        try writer.write(self.query)
+        try writer.write(self.score)
+        try writer.write(self.sort)
     }
 }
 
@@ -36,14 +49,19 @@ struct WRange: Encodable, Sendable, URLQueryWritable {
     var min: Double
     var max: Double
 
-    static var queryFieldNames: [String] { ["min", "max"] }
+    static var queryFieldNames: [String] { ["max", "min"] }
 
     func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
         switch index {
-        case 0: try writer.write(self.min)
-        case 1: try writer.write(self.max)
+        case 0: try writer.write(self.max)
+        case 1: try writer.write(self.min)
         default: break
         }
+    }
+
+    func writeQueryFields(to writer: inout URLQueryWriter) throws {
+        try writer.write(self.max)
+        try writer.write(self.min)
     }
 }
 
@@ -94,16 +112,23 @@ struct WItem: Encodable, Sendable, URLQueryWritable {
     var quantity: Int?
     var active: Bool
 
-    static var queryFieldNames: [String] { ["id", "name", "quantity", "active"] }
+    static var queryFieldNames: [String] { ["active", "id", "name", "quantity"] }
 
     func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
         switch index {
-        case 0: try writer.write(self.id)
-        case 1: try writer.write(self.name)
-        case 2: try writer.write(self.quantity)
-        case 3: try writer.write(self.active)
+        case 0: try writer.write(self.active)
+        case 1: try writer.write(self.id)
+        case 2: try writer.write(self.name)
+        case 3: try writer.write(self.quantity)
         default: break
         }
+    }
+
+    func writeQueryFields(to writer: inout URLQueryWriter) throws {
+        try writer.write(self.active)
+        try writer.write(self.id)
+        try writer.write(self.name)
+        try writer.write(self.quantity)
     }
 }
 
@@ -113,16 +138,23 @@ struct WOrder: Encodable, Sendable, URLQueryWritable {
     var holes: [WItem?]
     var note: String?
 
-    static var queryFieldNames: [String] { ["items", "maybe", "holes", "note"] }
+    static var queryFieldNames: [String] { ["holes", "items", "maybe", "note"] }
 
     func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
         switch index {
-        case 0: try writer.write(self.items)
-        case 1: try writer.write(self.maybe)
-        case 2: try writer.write(self.holes)
+        case 0: try writer.write(self.holes)
+        case 1: try writer.write(self.items)
+        case 2: try writer.write(self.maybe)
         case 3: try writer.write(self.note)
         default: break
         }
+    }
+
+    func writeQueryFields(to writer: inout URLQueryWriter) throws {
+        try writer.write(self.holes)
+        try writer.write(self.items)
+        try writer.write(self.maybe)
+        try writer.write(self.note)
     }
 }
 
@@ -225,20 +257,31 @@ struct WOddKeys: Encodable, Sendable, URLQueryWritable {
     var zA: Bool
     var emoji: WRange?
 
-    static var queryFieldNames: [String] { ["plain", "a b", "café", "x[y]", "camelCaseKey", "camel_case", "zA", "🙂&="] }
+    static var queryFieldNames: [String] { ["a b", "café", "camelCaseKey", "camel_case", "plain", "x[y]", "zA", "🙂&="] }
 
     func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
         switch index {
-        case 0: try writer.write(self.plain)
-        case 1: try writer.write(self.spaced)
-        case 2: try writer.write(self.accented)
-        case 3: try writer.write(self.bracketed)
-        case 4: try writer.write(self.camelCaseKey)
-        case 5: try writer.write(self.camel_case)
+        case 0: try writer.write(self.spaced)
+        case 1: try writer.write(self.accented)
+        case 2: try writer.write(self.camelCaseKey)
+        case 3: try writer.write(self.camel_case)
+        case 4: try writer.write(self.plain)
+        case 5: try writer.write(self.bracketed)
         case 6: try writer.write(self.zA)
         case 7: try writer.write(self.emoji)
         default: break
         }
+    }
+
+    func writeQueryFields(to writer: inout URLQueryWriter) throws {
+        try writer.write(self.spaced)
+        try writer.write(self.accented)
+        try writer.write(self.camelCaseKey)
+        try writer.write(self.camel_case)
+        try writer.write(self.plain)
+        try writer.write(self.bracketed)
+        try writer.write(self.zA)
+        try writer.write(self.emoji)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -305,6 +348,96 @@ struct WTwins: Encodable, Sendable, URLQueryWritable {
         switch index {
         case 0: try writer.write(self.first)
         case 1: try writer.write(self.second)
+        default: break
+        }
+    }
+}
+
+/// A scalar of its own whose `writeQueryScalar` writes through the writer's public `write`s (its
+/// `Encodable` form is the same string).
+struct WTag: URLQueryScalar, Sendable {
+    var name: String
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode("#" + name)
+    }
+
+    func writeQueryScalar(to writer: inout URLQueryWriter) throws { try writer.write("#" + name) }
+}
+
+/// Custom scalars alone, optional and in arrays, next to ordinary fields (sorted: one call for all).
+struct WTagged: Encodable, Sendable, URLQueryWritable {
+    var after: Int
+    var maybe: WTag?
+    var tag: WTag
+    var tags: [WTag]
+
+    static var queryFieldNames: [String] { ["after", "maybe", "tag", "tags"] }
+
+    func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+        switch index {
+        case 0: try writer.write(self.after)
+        case 1: try writer.write(self.maybe)
+        case 2: try writer.write(self.tag)
+        case 3: try writer.write(self.tags)
+        default: break
+        }
+    }
+
+    func writeQueryFields(to writer: inout URLQueryWriter) throws {
+        try writer.write(self.after)
+        try writer.write(self.maybe)
+        try writer.write(self.tag)
+        try writer.write(self.tags)
+    }
+}
+
+/// Conformances that break the contract: `writeQueryFields` writes one field too few (`skip`) or one
+/// too many (`twice`). Neither may put a value under another field's name: the value goes to
+/// `encode(to:)`.
+struct WMiscounted: Encodable, Sendable, URLQueryWritable {
+    enum Fault: Sendable { case skip, twice }
+    var a: Int
+    var b: String
+    var c: Bool
+    var fault: Fault
+
+    enum CodingKeys: String, CodingKey { case a, b, c }
+
+    static var queryFieldNames: [String] { ["a", "b", "c"] }
+
+    func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+        switch index {
+        case 0: try writer.write(self.a)
+        case 1: try writer.write(self.b)
+        case 2: try writer.write(self.c)
+        default: break
+        }
+    }
+
+    func writeQueryFields(to writer: inout URLQueryWriter) throws {
+        try writer.write(self.a)
+        if fault != .skip { try writer.write(self.b) }
+        if fault == .twice { try writer.write(self.b) }
+        try writer.write(self.c)
+    }
+}
+
+/// A conformance whose `writeQueryField` writes two values for one field (names not sorted: one call
+/// per field). The second may not take the next field's name: the value goes to `encode(to:)`.
+struct WFieldTwice: Encodable, Sendable, URLQueryWritable {
+    var b: String
+    var a: Int
+
+    static var queryFieldNames: [String] { ["b", "a"] }
+
+    func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
+        switch index {
+        case 0:
+            try writer.write(self.b)
+            try writer.write(self.b)
+        case 1: try writer.write(self.a)
         default: break
         }
     }

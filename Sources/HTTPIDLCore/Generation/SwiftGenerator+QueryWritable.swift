@@ -1,21 +1,29 @@
-/// The `URLQueryWritable` conformance of the structs sent as query: the wire names of the fields and a
-/// `switch` that hands each field's value to `URLQueryWriter`, so `URLQueryEncoder` writes them without
+/// The `URLQueryWritable` conformance of the structs sent as query: the wire names of the fields, sorted
+/// as the query is written, a `switch` that hands each field's value to `URLQueryWriter`, and
+/// `writeQueryFields` that hands over all of them in that order, so `URLQueryEncoder` writes them without
 /// going through `Encoder` (the same bytes as `encode(to:)`).
 extension SwiftGenerator {
     // MARK: - URLQueryWritable
 
-    /// Writes `queryFieldNames` and `writeQueryField(_:to:)` for `fields` (the struct's stored properties,
-    /// in declaration order, as its `CodingKeys` lists them).
+    /// Writes `queryFieldNames`, `writeQueryField(_:to:)` and `writeQueryFields(to:)` for `fields` (the
+    /// struct's stored properties), all three in wire order: sorted by wire name as `URLQueryEncoder`
+    /// sorts them (`String`'s `<`), so the encoder writes a value with one `writeQueryFields` call when
+    /// the key strategy keeps that order.
     func writeQueryWritableMembers<Fields: Collection<ModelField>>(_ fields: Fields, spacing: inout SwiftRenderer.MemberSpacing,
                                                                    to renderer: inout SwiftRenderer) {
+        // Ties (two fields with one wire name, which the encoder leaves to `encode(to:)`) keep declaration order.
+        let order = fields.indices.enumerated().sorted { left, right in
+            let (leftKey, rightKey) = (fields[left.element].wireKey, fields[right.element].wireKey)
+            return leftKey != rightKey ? leftKey < rightKey : left.offset < right.offset
+        }.map(\.element)
         // Written straight through the renderer (the same bytes as the code model's computed property and
         // function members, without building their strings and arrays first).
         renderer.beginMember(.other, &spacing)
-        renderer.emit("/// ", "The wire names of the fields in declaration order (`URLQueryWritable`).")
+        renderer.emit("/// ", "The wire names of the fields in wire order (`URLQueryWritable`).")
         renderer.computedProperty(access: access.isEmpty ? "static" : access + " static", name: "queryFieldNames", type: "[String]") { renderer in
             renderer.write("[")
             var first = true
-            for index in fields.indices {
+            for index in order {
                 renderer.write(first ? "\"" : ", \"", Naming.stringLiteralContent(fields[index].wireKey), "\"")
                 first = false
             }
@@ -27,17 +35,28 @@ extension SwiftGenerator {
         renderer.write(access, access.isEmpty ? "" : " ", "func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws")
         _ = renderer.openBlock()
         renderer.emit("switch index {")
-        var position = 0
-        for index in fields.indices {
+        for (position, index) in order.enumerated() {
             renderer.beginLine()
             renderer.write("case ", String(position), ": try writer.write(")
             writeQueryValue(fields[index], to: &renderer)
             renderer.write(")")
             renderer.endLine()
-            position += 1
         }
         renderer.emit("default: break")
         renderer.emit("}")
+        renderer.closeBlock()
+        renderer.beginMember(.other, &spacing)
+        renderer.emit("/// ", "Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).")
+        renderer.beginLine()
+        renderer.write(access, access.isEmpty ? "" : " ", "func writeQueryFields(to writer: inout URLQueryWriter) throws")
+        _ = renderer.openBlock()
+        for index in order {
+            renderer.beginLine()
+            renderer.write("try writer.write(")
+            writeQueryValue(fields[index], to: &renderer)
+            renderer.write(")")
+            renderer.endLine()
+        }
         renderer.closeBlock()
     }
 

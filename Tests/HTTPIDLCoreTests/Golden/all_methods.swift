@@ -108,7 +108,7 @@ public struct DeleteResourceRequest: APIDefinition {
             self.reason = reason
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] { ["reason"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -117,6 +117,11 @@ public struct DeleteResourceRequest: APIDefinition {
             case 0: try writer.write(self.reason)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.reason)
         }
 
         private enum CodingKeys: String, CodingKey {

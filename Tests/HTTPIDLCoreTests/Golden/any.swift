@@ -104,7 +104,7 @@ public struct GetEventsRequest: APIDefinition {
             self.page = page
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] { ["filter", "page"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -114,6 +114,12 @@ public struct GetEventsRequest: APIDefinition {
             case 1: try writer.write(self.page)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.filter)
+            try writer.write(self.page)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -199,7 +199,7 @@ public struct GetAccountsStatusRequest: APIDefinition {
             self.filter = filter
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] { ["code", "filter"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -209,6 +209,12 @@ public struct GetAccountsStatusRequest: APIDefinition {
             case 1: try writer.write(self.filter.rawValue)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.code.rawValue)
+            try writer.write(self.filter.rawValue)
         }
 
         private enum CodingKeys: String, CodingKey {

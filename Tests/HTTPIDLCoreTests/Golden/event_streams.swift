@@ -119,7 +119,7 @@ public struct GetFeedsFeedTicksRequest: EventStreamDefinition {
             self.since = since
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] { ["since"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -128,6 +128,11 @@ public struct GetFeedsFeedTicksRequest: EventStreamDefinition {
             case 0: try writer.write(self.since)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.since)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -41,7 +41,7 @@ public struct GetMyExampleRequest: APIDefinition {
             self.t2 = t2
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] { ["t", "tt"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -51,6 +51,12 @@ public struct GetMyExampleRequest: APIDefinition {
             case 1: try writer.write(self.t2)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.t1)
+            try writer.write(self.t2)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -101,17 +101,24 @@ public struct GetV1ArticlesArticleIdCommentsRequest: APIDefinition {
             self.orderBy = orderBy
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["p", "ps", "order"] }
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["order", "p", "ps"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
         public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
             switch index {
-            case 0: try writer.write(self.page)
-            case 1: try writer.write(self.pageSize)
-            case 2: try writer.write(self.orderBy)
+            case 0: try writer.write(self.orderBy)
+            case 1: try writer.write(self.page)
+            case 2: try writer.write(self.pageSize)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.orderBy)
+            try writer.write(self.page)
+            try writer.write(self.pageSize)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -338,7 +345,7 @@ public struct GetV1ConfigRequest: APIDefinition {
             self.version = version
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] { ["platform", "version"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -348,6 +355,12 @@ public struct GetV1ConfigRequest: APIDefinition {
             case 1: try writer.write(self.version)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.platform)
+            try writer.write(self.version)
         }
 
         private enum CodingKeys: String, CodingKey {

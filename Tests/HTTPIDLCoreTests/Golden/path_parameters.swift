@@ -39,7 +39,7 @@ public struct GetSnapsSnapIdActionsRequest: APIDefinition {
             self.limit = limit
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] { ["limit"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -48,6 +48,11 @@ public struct GetSnapsSnapIdActionsRequest: APIDefinition {
             case 0: try writer.write(self.limit)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.limit)
         }
 
         private enum CodingKeys: String, CodingKey {

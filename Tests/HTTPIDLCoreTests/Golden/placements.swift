@@ -74,7 +74,7 @@ public struct PostOrdersOrderIdItemsRequest: APIDefinition {
             self.dryRun = dryRun
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] { ["dry-run"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -83,6 +83,11 @@ public struct PostOrdersOrderIdItemsRequest: APIDefinition {
             case 0: try writer.write(self.dryRun)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.dryRun)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -151,7 +156,7 @@ public struct GetOrdersOrderIdItemsRequest: APIDefinition {
             self.page = page
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] { ["page"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -160,6 +165,11 @@ public struct GetOrdersOrderIdItemsRequest: APIDefinition {
             case 0: try writer.write(self.page)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.page)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -13,7 +13,7 @@ public struct Filter: Codable, Sendable, Equatable, URLQueryWritable {
         self.size = size
     }
 
-    /// The wire names of the fields in declaration order (`URLQueryWritable`).
+    /// The wire names of the fields in wire order (`URLQueryWritable`).
     public static var queryFieldNames: [String] { ["color", "size"] }
 
     /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -23,6 +23,12 @@ public struct Filter: Codable, Sendable, Equatable, URLQueryWritable {
         case 1: try writer.write(self.size)
         default: break
         }
+    }
+
+    /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+    public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+        try writer.write(self.color)
+        try writer.write(self.size)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -84,17 +90,24 @@ public struct GetPetsPetIdPhotosRequest: APIDefinition {
             self.limit = limit
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["tags", "filter", "limit"] }
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["filter", "limit", "tags"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
         public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
             switch index {
-            case 0: try writer.write(self.tags)
-            case 1: try writer.write(self.filter)
-            case 2: try writer.write(self.limit)
+            case 0: try writer.write(self.filter)
+            case 1: try writer.write(self.limit)
+            case 2: try writer.write(self.tags)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.filter)
+            try writer.write(self.limit)
+            try writer.write(self.tags)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -161,7 +174,7 @@ public struct PutPetsPetIdPhotosRequest: APIDefinition {
             self.sizes = sizes
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] { ["sizes"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -170,6 +183,11 @@ public struct PutPetsPetIdPhotosRequest: APIDefinition {
             case 0: try writer.write(self.sizes)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.sizes)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -224,7 +242,7 @@ public struct PostPetsPetIdPhotosRequest: APIDefinition {
             self.caption = caption
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] { ["caption"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -233,6 +251,11 @@ public struct PostPetsPetIdPhotosRequest: APIDefinition {
             case 0: try writer.write(self.caption)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.caption)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -287,7 +310,7 @@ public struct GetSearchRequest: APIDefinition {
             self.`where` = `where`
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] { ["ids", "where"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -297,6 +320,12 @@ public struct GetSearchRequest: APIDefinition {
             case 1: try writer.write(self.`where`)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.ids)
+            try writer.write(self.`where`)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -85,16 +85,22 @@ public struct Range: Codable, Sendable, Equatable, URLQueryWritable {
         self.max = max
     }
 
-    /// The wire names of the fields in declaration order (`URLQueryWritable`).
-    public static var queryFieldNames: [String] { ["min", "max"] }
+    /// The wire names of the fields in wire order (`URLQueryWritable`).
+    public static var queryFieldNames: [String] { ["max", "min"] }
 
     /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
     public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
         switch index {
-        case 0: try writer.write(self.min)
-        case 1: try writer.write(self.max)
+        case 0: try writer.write(self.max)
+        case 1: try writer.write(self.min)
         default: break
         }
+    }
+
+    /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+    public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+        try writer.write(self.max)
+        try writer.write(self.min)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -137,21 +143,32 @@ public struct Criteria: Codable, Sendable, Equatable, URLQueryWritable {
         self.extra = extra
     }
 
-    /// The wire names of the fields in declaration order (`URLQueryWritable`).
-    public static var queryFieldNames: [String] { ["text", "price", "ranges", "sort", "levels", "inner", "extra"] }
+    /// The wire names of the fields in wire order (`URLQueryWritable`).
+    public static var queryFieldNames: [String] { ["extra", "inner", "levels", "price", "ranges", "sort", "text"] }
 
     /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
     public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
         switch index {
-        case 0: try writer.write(self.text)
-        case 1: try writer.write(self.price)
-        case 2: try writer.write(self.ranges)
-        case 3: try writer.write(self.sort?.rawValue)
-        case 4: try writer.write(self.levels?.map(\.rawValue))
-        case 5: try writer.write(self.inner)
-        case 6: try writer.write(self.extra)
+        case 0: try writer.write(self.extra)
+        case 1: try writer.write(self.inner)
+        case 2: try writer.write(self.levels?.map(\.rawValue))
+        case 3: try writer.write(self.price)
+        case 4: try writer.write(self.ranges)
+        case 5: try writer.write(self.sort?.rawValue)
+        case 6: try writer.write(self.text)
         default: break
         }
+    }
+
+    /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+    public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+        try writer.write(self.extra)
+        try writer.write(self.inner)
+        try writer.write(self.levels?.map(\.rawValue))
+        try writer.write(self.price)
+        try writer.write(self.ranges)
+        try writer.write(self.sort?.rawValue)
+        try writer.write(self.text)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -253,20 +270,30 @@ public struct GetSearchRequest: APIDefinition {
             self.page = page
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["criteria", "order", "level", "since", "session-id", "page"] }
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["criteria", "level", "order", "page", "session-id", "since"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
         public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
             switch index {
             case 0: try writer.write(self.criteria)
-            case 1: try writer.write(self.order.map(\.rawValue))
-            case 2: try writer.write(self.level?.rawValue)
-            case 3: try writer.write(self.since)
+            case 1: try writer.write(self.level?.rawValue)
+            case 2: try writer.write(self.order.map(\.rawValue))
+            case 3: try writer.write(self.page)
             case 4: try writer.write(self.session)
-            case 5: try writer.write(self.page)
+            case 5: try writer.write(self.since)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.criteria)
+            try writer.write(self.level?.rawValue)
+            try writer.write(self.order.map(\.rawValue))
+            try writer.write(self.page)
+            try writer.write(self.session)
+            try writer.write(self.since)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -102,7 +102,7 @@ public struct GetSettingsRequest: APIDefinition {
             self.user = user
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
         public static var queryFieldNames: [String] { ["page", "user"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
@@ -112,6 +112,12 @@ public struct GetSettingsRequest: APIDefinition {
             case 1: try writer.write(self.user)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.page)
+            try writer.write(self.user)
         }
 
         private enum CodingKeys: String, CodingKey {

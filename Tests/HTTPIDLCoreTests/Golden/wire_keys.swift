@@ -96,16 +96,22 @@ public struct GetProfilesRequest: APIDefinition {
             self.page = page
         }
 
-        /// The wire names of the fields in declaration order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["sort-order", "p"] }
+        /// The wire names of the fields in wire order (`URLQueryWritable`).
+        public static var queryFieldNames: [String] { ["p", "sort-order"] }
 
         /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
         public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
             switch index {
-            case 0: try writer.write(self.sortOrder)
-            case 1: try writer.write(self.page)
+            case 0: try writer.write(self.page)
+            case 1: try writer.write(self.sortOrder)
             default: break
             }
+        }
+
+        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
+        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
+            try writer.write(self.page)
+            try writer.write(self.sortOrder)
         }
 
         private enum CodingKeys: String, CodingKey {
