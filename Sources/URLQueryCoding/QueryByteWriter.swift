@@ -215,7 +215,7 @@ struct QueryByteWriter {
             cursor.pointee = UInt8(ascii: "&")
             cursor += 1
         }
-        cursor = Self.copySmall(from: UnsafePointer(prefix.base), count: prefix.count, to: cursor)
+        if prefix.count > 0 { cursor = Self.copySmall(from: UnsafePointer(prefix.base), count: prefix.count, to: cursor) }
         cursor = Self.copySmall(from: step.start, count: step.count, to: cursor)
         if element != -1 {
             cursor[0] = UInt8(ascii: "%")
