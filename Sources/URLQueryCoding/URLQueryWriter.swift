@@ -329,19 +329,27 @@ public struct URLQueryWriter: ~Copyable {
     public mutating func write<T: URLQueryWritable>(_ values: [T?]) throws {
         try takeStep()
         guard values.contains(where: { $0 != nil }) else { return }
-        guard arrayForm == .indexed else { throw QueryStreamFallback() }
-        let mark = prefix.count
-        appendStepToPrefix()
-        let elementsMark = prefix.count
-        let plan = try layout(for: T.self)
+        let array = try openObjectArray(of: T.self)
         depth &+= 1
         defer { depth &-= 1 }
         for index in values.indices {
             guard let value = values[index] else { continue }
-            nameElement(index, after: elementsMark)
-            try writeFields(of: value, plan: plan)
+            nameElement(index, after: array.name)
+            try writeFields(of: value, plan: array.plan)
         }
-        prefix.truncate(to: mark)
+        prefix.truncate(to: array.mark)
+    }
+
+    /// Starts an array of objects of `T` under the current field's name (`.indexed` only): returns the
+    /// prefix length to go back to, that of the array's name, and the elements' plan.
+    @inline(__always)
+    private mutating func openObjectArray<T: URLQueryWritable>(of _: T.Type) throws
+        -> (mark: Int, name: Int, plan: QueryWritePlan.Layout) {
+        // The Rails form of `.bracketed` and the refusal of `.repeated` are the `Encodable` path's.
+        guard arrayForm == .indexed else { throw QueryStreamFallback() }
+        let mark = prefix.count
+        appendStepToPrefix()
+        return (mark, prefix.count, try layout(for: T.self))
     }
 
     /// Makes the prefix the array's name (its first `mark` bytes) followed by `%5B<index>%5D`.
@@ -364,12 +372,8 @@ public struct URLQueryWriter: ~Copyable {
     /// Writes an array of objects (its step taken).
     private mutating func writeObjects<T: URLQueryWritable>(_ values: [T]) throws {
         guard !values.isEmpty else { return }
-        // The Rails form of `.bracketed` and the refusal of `.repeated` are the `Encodable` path's.
-        guard arrayForm == .indexed else { throw QueryStreamFallback() }
-        let mark = prefix.count
-        appendStepToPrefix()
-        let elementsMark = prefix.count
-        let plan = try layout(for: T.self)
+        let array = try openObjectArray(of: T.self)
+        let plan = array.plan
         depth &+= 1
         defer { depth &-= 1 }
         // Through the buffer: the elements are borrowed in place, with no `Array<T>` metadata lookup
@@ -377,12 +381,12 @@ public struct URLQueryWriter: ~Copyable {
         let start = output.count
         try values.withUnsafeBufferPointer { elements in
             for index in 0..<elements.count {
-                nameElement(index, after: elementsMark)
+                nameElement(index, after: array.name)
                 try writeFields(of: elements[index], plan: plan)
                 if index == 0 { output.reserveForElements(after: output.count &- start, total: elements.count) }
             }
         }
-        prefix.truncate(to: mark)
+        prefix.truncate(to: array.mark)
     }
 
     // MARK: Anything else
