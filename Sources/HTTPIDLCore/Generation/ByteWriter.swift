@@ -29,8 +29,9 @@ final class ByteWriter: @unchecked Sendable {
 
     /// Creates an empty buffer with room for `capacity` bytes.
     init(capacity: Int) {
-        self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
+        var capacity = max(capacity, 64)
+        base = LargePages.allocateBlock(capacity: &capacity)
+        self.capacity = capacity
     }
 
     deinit {
@@ -54,7 +55,7 @@ final class ByteWriter: @unchecked Sendable {
         }
         var newCapacity = capacity * 2
         while newCapacity < extra { newCapacity *= 2 }
-        base = .allocate(capacity: newCapacity)
+        base = LargePages.allocateBlock(capacity: &newCapacity)
         capacity = newCapacity
         used = 0
     }
@@ -205,6 +206,8 @@ final class ByteWriter: @unchecked Sendable {
         }
         return String(unsafeUninitializedCapacity: total) { buffer in
             guard let target = buffer.baseAddress else { return 0 }
+            // The joined output of a large input is many megabytes of fresh memory.
+            if total >= LargePages.blockThreshold { LargePages.advise(UnsafeMutableRawPointer(target), byteCount: total) }
             // Safe to share `target` with the copying threads: each writes only its own writer's range of the
             // buffer (the offsets add up the counts, `total` is the capacity), and `concurrentPerform` returns
             // only after every copy is done, inside this closure.
