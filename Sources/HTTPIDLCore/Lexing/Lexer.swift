@@ -197,9 +197,11 @@ public struct Lexer {
     }
 
     private mutating func emit(_ kind: Token.Kind, _ text: String, from start: Int, escapes: Bool = false) {
+        // Most tokens have no doc comment: the pending one is handed over (and reset) only when there is one.
+        var doc: [String] = []
+        if !pendingDoc.isEmpty { swap(&doc, &pendingDoc) }
         tokens.append(Token(kind: kind, text: text, range: SourceRange(start: start, end: position),
-                            precededBySpace: sawSpace || tokens.isEmpty, hasEscapes: escapes, docComment: pendingDoc))
-        pendingDoc = []
+                            precededBySpace: sawSpace || tokens.isEmpty, hasEscapes: escapes, docComment: doc))
         sawSpace = false
         lineHasCode = true
     }

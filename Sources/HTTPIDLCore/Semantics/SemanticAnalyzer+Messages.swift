@@ -9,8 +9,8 @@ extension SemanticAnalyzer {
             stem = name.text.prefix(1).uppercased() + name.text.dropFirst()
         } else {
             // The pieces' UpperCamel bytes collected in one buffer (they are ASCII), made a string once.
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(64)
+            var bytes = takeBytes()
+            defer { scratch.bytes = bytes }
             for segment in syntax.uri.segments {
                 for piece in segment.pieces {
                     switch piece {
@@ -185,7 +185,8 @@ extension SemanticAnalyzer {
 
         var fields: [ModelField] = []
         fields.reserveCapacity(request.body.fields.count)
-        var seen = Seen(capacity: request.body.fields.count + parameters.count)
+        var seen = takeSeen()
+        defer { scratch.seen = seen }
         var bodyEncoding = request.encoding
         var singleBody: ModelType?
         var boundParameters = SmallTable<String, ModelField>(capacity: parameters.count)
@@ -282,8 +283,8 @@ extension SemanticAnalyzer {
         var path: [ModelPathPiece] = []
         path.reserveCapacity(2 * parameters.count + 1)
         // The literal's UTF-8 bytes are collected in one buffer and made a string once per piece.
-        var literal: [UInt8] = []
-        literal.reserveCapacity(64)
+        var literal = takeBytes()
+        defer { scratch.bytes = literal }
         for segment in uri.segments {
             literal.append(UInt8(ascii: "/"))
             for piece in segment.pieces {

@@ -47,7 +47,8 @@ extension SemanticAnalyzer {
     mutating func analyzeModelFields(_ syntax: [FieldSyntax], isIndirect: (String) -> Bool = { _ in false }) -> [ModelField] {
         var fields: [ModelField] = []
         fields.reserveCapacity(syntax.count)
-        var seen = Seen(capacity: syntax.count)
+        var seen = takeSeen()
+        defer { scratch.seen = seen }
         // The fields are read in place through a buffer pointer (`for field in` would copy each one, retaining
         // and releasing its strings and arrays). Safe: the buffer is only read, inside the closure, while
         // `syntax` (a constant) keeps the storage alive.
@@ -67,19 +68,45 @@ extension SemanticAnalyzer {
     }
 
     /// Names and keys already used in one body.
-    struct Seen {
+    struct Seen: Sendable {
         var names: SmallTable<String, SourceRange>
         var keys: SmallTable<WireKeyID, SourceRange>
 
-        /// Room for the names and keys of `capacity` fields (path parameters count as fields).
-        init(capacity: Int) {
-            names = SmallTable(capacity: capacity)
-            keys = SmallTable(capacity: capacity)
+        /// Empty tables (they allocate nothing until the first entry).
+        init() {
+            names = SmallTable()
+            keys = SmallTable()
         }
     }
 
+    /// Buffers that the checks of one message reuse for the next (handed out by the `take` methods and put
+    /// back when done), so that checking a message allocates little besides its model.
+    struct Scratch: Sendable {
+        /// The tables of the last body checked.
+        var seen = Seen()
+        /// Bytes of the last name or path literal built.
+        var bytes: [UInt8] = []
+    }
+
+    /// Empty `Seen` tables, with the room of the last ones put back in `scratch` (none when they are in use).
+    mutating func takeSeen() -> Seen {
+        var seen = Seen()
+        swap(&seen, &scratch.seen)
+        seen.names.removeAll()
+        seen.keys.removeAll()
+        return seen
+    }
+
+    /// An empty byte buffer, with the room of the last one put back in `scratch` (none when it is in use).
+    mutating func takeBytes() -> [UInt8] {
+        var bytes: [UInt8] = []
+        swap(&bytes, &scratch.bytes)
+        bytes.removeAll(keepingCapacity: true)
+        return bytes
+    }
+
     /// A wire key within its placement (a query item and a header may share a name).
-    struct WireKeyID: Hashable {
+    struct WireKeyID: Hashable, Sendable {
         let placement: ModelField.Placement
         let key: String
     }
