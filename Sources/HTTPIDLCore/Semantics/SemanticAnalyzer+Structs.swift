@@ -79,13 +79,30 @@ extension SemanticAnalyzer {
         }
     }
 
-    /// Buffers that the checks of one message reuse for the next (handed out by the `take` methods and put
-    /// back when done), so that checking a message allocates little besides its model.
+    /// Buffers that the checks of one message reuse for the next, so that checking a message allocates
+    /// little besides its model. Each is taken out (`take`, `takeSeen`), which leaves an empty one in its place
+    /// (so a nested use allocates its own), and put back when done.
     struct Scratch: Sendable {
         /// The tables of the last body checked.
         var seen = Seen()
         /// Bytes of the last name or path literal built.
         var bytes: [UInt8] = []
+        /// A request's fields in declaration order, and its path parameters' fields.
+        var fields: [ModelField] = [], pathFields: [ModelField] = []
+        /// A request's fields whose types resolved, by index, with the types.
+        var resolved: [(field: Int, type: ModelType)] = []
+        /// A request's fields bound to path parameters, by parameter name.
+        var boundParameters = SmallTable<String, ModelField>()
+        /// A message's methods in order of appearance, and its requests and responses by method.
+        var methods: [MethodKeyword] = [], requests = PartTable(), responses = PartTable()
+    }
+
+    /// The array in `slot`, emptied (its room kept), leaving an empty one there until it is put back.
+    static func take<Element>(_ slot: inout [Element]) -> [Element] {
+        var array: [Element] = []
+        swap(&array, &slot)
+        array.removeAll(keepingCapacity: true)
+        return array
     }
 
     /// Empty `Seen` tables, with the room of the last ones put back in `scratch` (none when they are in use).
@@ -95,14 +112,6 @@ extension SemanticAnalyzer {
         seen.names.removeAll()
         seen.keys.removeAll()
         return seen
-    }
-
-    /// An empty byte buffer, with the room of the last one put back in `scratch` (none when it is in use).
-    mutating func takeBytes() -> [UInt8] {
-        var bytes: [UInt8] = []
-        swap(&bytes, &scratch.bytes)
-        bytes.removeAll(keepingCapacity: true)
-        return bytes
     }
 
     /// A wire key within its placement (a query item and a header may share a name).
