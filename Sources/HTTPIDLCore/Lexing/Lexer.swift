@@ -262,7 +262,6 @@ public struct Lexer {
 
     private mutating func lexWord() {
         let start = position
-        let scalars = self.scalars
         var isASCII = true
         // Fast path: a word without escapes is a slice of the source.
         while position < scalars.count {
@@ -285,9 +284,13 @@ public struct Lexer {
                 return
             }
             let count = position - start
-            let text = String(unsafeUninitializedCapacity: count) { buffer in
-                for offset in 0..<count { buffer[offset] = UInt8(truncatingIfNeeded: scalars[start + offset].value) }
-                return count
+            // Safe: the source buffer is only read, inside the closure, at `start..<position` (within it), and
+            // `buffer` has room for `count` bytes.
+            let text = scalars.withUnsafeBufferPointer { source in
+                String(unsafeUninitializedCapacity: count) { buffer in
+                    for offset in 0..<count { buffer[offset] = UInt8(truncatingIfNeeded: source[start + offset].value) }
+                    return count
+                }
             }
             emit(.word, text, from: start)
             return
