@@ -13,8 +13,9 @@ final class ByteWriter: @unchecked Sendable {
     private typealias Block = (base: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int)
 
     /// The first byte of the block being written. Safe to use as an unsafe pointer, like those of `earlier`:
-    /// every block is allocated by `init` or `startBlock`, freed only by `truncate` (after it stops being
-    /// used) or `deinit`, and no pointer into one escapes the methods below.
+    /// every block is allocated by `init` or `startBlock` (`LargePages.allocateBlock`), freed only by
+    /// `truncate` (after it stops being used) or `deinit` (`LargePages.deallocateBlock`, with the capacity it
+    /// was allocated with), and no pointer into one escapes the methods below.
     private var base: UnsafeMutablePointer<UInt8>
     /// The bytes written to `base`.
     private var used = 0
@@ -29,13 +30,14 @@ final class ByteWriter: @unchecked Sendable {
 
     /// Creates an empty buffer with room for `capacity` bytes.
     init(capacity: Int) {
-        self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
+        var capacity = max(capacity, 64)
+        base = LargePages.allocateBlock(capacity: &capacity)
+        self.capacity = capacity
     }
 
     deinit {
-        base.deallocate()
-        for block in earlier { block.base.deallocate() }
+        LargePages.deallocateBlock(base, capacity: capacity)
+        for block in earlier { LargePages.deallocateBlock(block.base, capacity: block.capacity) }
     }
 
     /// Makes room for `extra` more bytes in the block being written.
@@ -50,11 +52,11 @@ final class ByteWriter: @unchecked Sendable {
             earlier.append((base, used, capacity))
             earlierCount += used
         } else {
-            base.deallocate()
+            LargePages.deallocateBlock(base, capacity: capacity)
         }
         var newCapacity = capacity * 2
         while newCapacity < extra { newCapacity *= 2 }
-        base = .allocate(capacity: newCapacity)
+        base = LargePages.allocateBlock(capacity: &newCapacity)
         capacity = newCapacity
         used = 0
     }
@@ -142,7 +144,7 @@ final class ByteWriter: @unchecked Sendable {
     func truncate(to offset: Int) {
         let offset = min(count, max(0, offset))
         while offset < earlierCount {
-            base.deallocate()
+            LargePages.deallocateBlock(base, capacity: capacity)
             let block = earlier.removeLast()
             (base, used, capacity) = block
             earlierCount -= block.count
@@ -205,6 +207,8 @@ final class ByteWriter: @unchecked Sendable {
         }
         return String(unsafeUninitializedCapacity: total) { buffer in
             guard let target = buffer.baseAddress else { return 0 }
+            // The joined output of a large input is many megabytes of fresh memory.
+            if total >= LargePages.blockThreshold { LargePages.advise(UnsafeMutableRawPointer(target), byteCount: total) }
             // Safe to share `target` with the copying threads: each writes only its own writer's range of the
             // buffer (the offsets add up the counts, `total` is the capacity), and `concurrentPerform` returns
             // only after every copy is done, inside this closure.

@@ -178,26 +178,29 @@ enum Naming {
         // Safe: `buffer` has room for `count` bytes, the three lengths together, and each part's bytes are
         // read only inside the closure that lends them.
         return String(unsafeUninitializedCapacity: count) { buffer in
-            var offset = 0
-            func copy(_ part: String) {
-                // Native and small strings are contiguous UTF-8; any other is copied byte by byte.
-                let copied: Void? = part.utf8.withContiguousStorageIfAvailable { bytes in
-                    guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
-                    (target + offset).initialize(from: source, count: bytes.count)
-                    offset += bytes.count
-                }
-                if copied == nil {
-                    for byte in part.utf8 {
-                        buffer[offset] = byte
-                        offset += 1
-                    }
-                }
-            }
-            copy(first)
-            copy(second)
-            copy(third)
-            return offset
+            var offset = copy(first, into: buffer, at: 0)
+            offset = copy(second, into: buffer, at: offset)
+            return copy(third, into: buffer, at: offset)
         }
+    }
+
+    /// Copies the UTF-8 bytes of `part` into `buffer` from `offset` (room for them is the caller's
+    /// business); returns the offset after them. A static function rather than a nested one that updates a
+    /// captured offset, which costs a dynamic exclusivity check per access.
+    private static func copy(_ part: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        // Native and small strings are contiguous UTF-8; any other is copied byte by byte.
+        let copied: Int? = part.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return offset }
+            (target + offset).initialize(from: source, count: bytes.count)
+            return offset + bytes.count
+        }
+        if let copied { return copied }
+        var end = offset
+        for byte in part.utf8 {
+            buffer[end] = byte
+            end += 1
+        }
+        return end
     }
 
     /// Swift keywords and names that need backticks when used as identifiers.

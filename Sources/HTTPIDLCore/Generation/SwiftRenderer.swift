@@ -57,6 +57,8 @@ package struct SwiftRenderer: TextOutputStream {
     }
 
     /// Emits one line made of `parts`, appended straight to the output (no intermediate line string).
+    /// Inlined like `write`: most calls pass a few literals.
+    @inline(__always)
     mutating func emit(_ first: String, _ second: String, _ third: String = "", _ fourth: String = "",
                        _ fifth: String = "", _ sixth: String = "", _ seventh: String = "", _ eighth: String = "") {
         beginLine()
@@ -71,7 +73,9 @@ package struct SwiftRenderer: TextOutputStream {
         lineStart = output.count
     }
 
-    /// Appends some parts to the current line.
+    /// Appends some parts to the current line. Inlined: most calls pass literals and leave the last parts
+    /// out, so the caller's code drops the checks and the appends of the parts that are known to be empty.
+    @inline(__always)
     mutating func write(_ first: String, _ second: String, _ third: String = "", _ fourth: String = "",
                         _ fifth: String = "", _ sixth: String = "") {
         // As six `write(_:)` calls, without a call for each part: the indentation goes before the first

@@ -197,9 +197,11 @@ public struct Lexer {
     }
 
     private mutating func emit(_ kind: Token.Kind, _ text: String, from start: Int, escapes: Bool = false) {
+        // Most tokens have no doc comment: the pending one is handed over (and reset) only when there is one.
+        var doc: [String] = []
+        if !pendingDoc.isEmpty { swap(&doc, &pendingDoc) }
         tokens.append(Token(kind: kind, text: text, range: SourceRange(start: start, end: position),
-                            precededBySpace: sawSpace || tokens.isEmpty, hasEscapes: escapes, docComment: pendingDoc))
-        pendingDoc = []
+                            precededBySpace: sawSpace || tokens.isEmpty, hasEscapes: escapes, docComment: doc))
         sawSpace = false
         lineHasCode = true
     }
@@ -260,7 +262,6 @@ public struct Lexer {
 
     private mutating func lexWord() {
         let start = position
-        let scalars = self.scalars
         var isASCII = true
         // Fast path: a word without escapes is a slice of the source.
         while position < scalars.count {
@@ -283,9 +284,13 @@ public struct Lexer {
                 return
             }
             let count = position - start
-            let text = String(unsafeUninitializedCapacity: count) { buffer in
-                for offset in 0..<count { buffer[offset] = UInt8(truncatingIfNeeded: scalars[start + offset].value) }
-                return count
+            // Safe: the source buffer is only read, inside the closure, at `start..<position` (within it), and
+            // `buffer` has room for `count` bytes.
+            let text = scalars.withUnsafeBufferPointer { source in
+                String(unsafeUninitializedCapacity: count) { buffer in
+                    for offset in 0..<count { buffer[offset] = UInt8(truncatingIfNeeded: source[start + offset].value) }
+                    return count
+                }
             }
             emit(.word, text, from: start)
             return

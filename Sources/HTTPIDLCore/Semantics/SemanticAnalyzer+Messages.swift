@@ -9,8 +9,8 @@ extension SemanticAnalyzer {
             stem = name.text.prefix(1).uppercased() + name.text.dropFirst()
         } else {
             // The pieces' UpperCamel bytes collected in one buffer (they are ASCII), made a string once.
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(64)
+            var bytes = Self.take(&scratch.bytes)
+            defer { scratch.bytes = bytes }
             for segment in syntax.uri.segments {
                 for piece in segment.pieces {
                     switch piece {
@@ -43,10 +43,10 @@ extension SemanticAnalyzer {
         }
 
         // Pair parts by method.
-        var order: [MethodKeyword] = []
-        order.reserveCapacity(syntax.parts.count)
-        var requests = PartTable(capacity: syntax.parts.count)
-        var responses = PartTable(capacity: syntax.parts.count)
+        var order = Self.take(&scratch.methods)
+        var requests = PartTable(entries: Self.take(&scratch.requests.entries))
+        var responses = PartTable(entries: Self.take(&scratch.responses.entries))
+        defer { (scratch.methods, scratch.requests, scratch.responses) = (order, requests, responses) }
         var errors = PartTable()
         var valid = true
         let parts = syntax.parts
@@ -101,12 +101,15 @@ extension SemanticAnalyzer {
 
     /// The parts of one message by method, as indices into its `parts` (a handful of entries: a linear scan
     /// beats hashing; an index rather than a copy of the part, which would retain and release its arrays).
-    struct PartTable {
+    struct PartTable: Sendable {
         var entries: [(MethodKeyword, Int)] = []
 
-        /// An empty table with room for `capacity` parts.
-        init(capacity: Int = 0) {
-            entries.reserveCapacity(capacity)
+        /// An empty table.
+        init() {}
+
+        /// A table of `entries` (an emptied one whose room is reused).
+        init(entries: [(MethodKeyword, Int)]) {
+            self.entries = entries
         }
 
         /// The index of the part for `method`, if any.
@@ -183,12 +186,21 @@ extension SemanticAnalyzer {
         if response.isEventStream, let payload = responsePayload, !checkEventPayload(payload, of: response) { responsePayload = nil }
         let errorPayload = error.flatMap { analyzePayload($0) }
 
-        var fields: [ModelField] = []
-        fields.reserveCapacity(request.body.fields.count)
-        var seen = Seen(capacity: request.body.fields.count + parameters.count)
+        var fields = Self.take(&scratch.fields)
+        var pathFields = Self.take(&scratch.pathFields)
+        var seen = takeSeen()
+        var boundParameters = scratch.boundParameters
+        scratch.boundParameters = SmallTable()
+        boundParameters.removeAll()
+        defer {
+            // Put back empty, so the scratch holds no field of the model.
+            fields.removeAll(keepingCapacity: true)
+            pathFields.removeAll(keepingCapacity: true)
+            boundParameters.removeAll()
+            (scratch.fields, scratch.pathFields, scratch.seen, scratch.boundParameters) = (fields, pathFields, seen, boundParameters)
+        }
         var bodyEncoding = request.encoding
         var singleBody: ModelType?
-        var boundParameters = SmallTable<String, ModelField>(capacity: parameters.count)
 
         switch request.body.content {
         case .single(let typeSyntax, _):
@@ -233,8 +245,11 @@ extension SemanticAnalyzer {
             // read, inside the closure, while `syntaxFields` (a constant) keeps the storage alive.
             syntaxFields.withUnsafeBufferPointer { syntaxFields in
                 // Resolve types first: FILE/BLOB fields make an unmarked POST a MULTIPART request.
-                var resolved: [(field: Int, type: ModelType)] = []
-                resolved.reserveCapacity(syntaxFields.count)
+                var resolved = Self.take(&scratch.resolved)
+                defer {
+                    resolved.removeAll(keepingCapacity: true)
+                    scratch.resolved = resolved
+                }
                 for index in syntaxFields.indices {
                     if let type = resolve(syntaxFields[index].type) { resolved.append((index, type)) }
                 }
@@ -250,8 +265,6 @@ extension SemanticAnalyzer {
             }
         }
         // Path parameters without a typed field are required strings.
-        var pathFields: [ModelField] = []
-        pathFields.reserveCapacity(parameters.count)
         for parameter in parameters {
             if let bound = boundParameters[parameter.text] {
                 pathFields.append(bound)
@@ -282,8 +295,8 @@ extension SemanticAnalyzer {
         var path: [ModelPathPiece] = []
         path.reserveCapacity(2 * parameters.count + 1)
         // The literal's UTF-8 bytes are collected in one buffer and made a string once per piece.
-        var literal: [UInt8] = []
-        literal.reserveCapacity(64)
+        var literal = Self.take(&scratch.bytes)
+        defer { scratch.bytes = literal }
         for segment in uri.segments {
             literal.append(UInt8(ascii: "/"))
             for piece in segment.pieces {

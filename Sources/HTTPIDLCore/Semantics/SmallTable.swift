@@ -41,6 +41,12 @@ struct SmallTable<Key: Hashable, Value> {
         }
     }
 
+    /// Removes every entry, keeping the room (a table reused for the next body).
+    mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        index = nil
+    }
+
     private func position(of key: Key) -> Int? {
         if let index { return index[key] }
         return entries.firstIndex { $0.key == key }
@@ -53,3 +59,5 @@ struct SmallTable<Key: Hashable, Value> {
         index = built
     }
 }
+
+extension SmallTable: Sendable where Key: Sendable, Value: Sendable {}
