@@ -56,8 +56,11 @@ import Testing
         }
     }
 
+    /// The adding thread's wait is bounded by an hour here, and the waits for events by 15 minutes: only
+    /// hangs end them. (With a 30 s bound, a loaded machine that kept this test's task unscheduled for 30 s
+    /// let the add return on its bound before the first callback finished.)
     @Test func aFullQueueMakesTheAddingThreadWait() async {
-        let queue = SerialDelegateQueue(label: "test", capacity: 1, maximumWait: .seconds(30))
+        let queue = SerialDelegateQueue(label: "test", capacity: 1, maximumWait: .seconds(3_600))
         let release = DispatchSemaphore(value: 0)
         let firstDone = LockedState(false)
         queue.addOperation { release.wait(); firstDone.withLock { $0 = true } }
@@ -66,7 +69,7 @@ import Testing
         // The one slot is taken by the blocked callback: the second add cannot return yet.
         #expect(await wait(for: added, upTo: .milliseconds(300)) == .timedOut)
         release.signal()
-        #expect(await wait(for: added, upTo: .seconds(30)) == .success)
+        #expect(await wait(for: added, upTo: .seconds(900)) == .success)
         #expect(firstDone.withLock { $0 })
     }
 
@@ -78,16 +81,17 @@ import Testing
         let secondRan = DispatchSemaphore(value: 0)
         addFromAnotherThread(queue, added: added) { secondRan.signal() }
         // Still blocked, yet the add returns after the bounded wait; the callback runs once the queue moves.
-        #expect(await wait(for: added, upTo: .seconds(30)) == .success)
+        #expect(await wait(for: added, upTo: .seconds(900)) == .success)
         release.signal()
-        #expect(await wait(for: secondRan, upTo: .seconds(30)) == .success)
+        #expect(await wait(for: secondRan, upTo: .seconds(900)) == .success)
     }
 
     @Test func aCallbackAddingToItsOwnFullQueueDoesNotDeadlock() async {
-        let queue = SerialDelegateQueue(label: "test", capacity: 1, maximumWait: .seconds(30))
+        // An hour's bound: a callback that waited for its own queue would hang here until the 15-minute guard.
+        let queue = SerialDelegateQueue(label: "test", capacity: 1, maximumWait: .seconds(3_600))
         let nestedRan = DispatchSemaphore(value: 0)
         queue.addOperation { queue.addOperation { nestedRan.signal() } }
-        #expect(await wait(for: nestedRan, upTo: .seconds(5)) == .success)
+        #expect(await wait(for: nestedRan, upTo: .seconds(900)) == .success)
     }
 }
 #endif
