@@ -35,11 +35,13 @@ final class QueryEncodingContext: Sendable {
     let directArrayForm: QueryStreamEncoder.ArrayForm?
     /// `boolEncodingStrategy` is `.numeric`.
     let numericBools: Bool
-    // `nonisolated(unsafe)`: `QueryEscapeTable`'s tables, read-only for the life of the process (see there);
-    // kept here so a `URLQueryWriter` reads a field instead of a lazy global (`swift_once`) per call.
+    // Both kept here so a `URLQueryWriter` reads a field instead of a lazy global (`swift_once`) per call.
     /// `QueryEscapeTable.query`.
+    // `nonisolated(unsafe)`: the pointer is set in `init` and never changes; the table it points at is
+    // filled before it is published and read-only for the life of the process (see `QueryEscapeTable`).
     nonisolated(unsafe) let queryEscapeTable = QueryEscapeTable.query
     /// `QueryEscapeTable.form`.
+    // `nonisolated(unsafe)`: as `queryEscapeTable`: a constant pointer to a table that is only ever read.
     nonisolated(unsafe) let formEscapeTable = QueryEscapeTable.form
 
     init(options: QueryEncodingOptions) {

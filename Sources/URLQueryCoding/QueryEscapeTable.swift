@@ -4,12 +4,12 @@
 /// `PercentEncoding.AllowedCharacters.queryComponent`. Reading a lazy global calls `swift_once` on Linux, so
 /// hot paths read the pointers `QueryEncodingContext` keeps.
 enum QueryEscapeTable {
-    // `nonisolated(unsafe)`: each table is filled once, before the pointer is published by the lazy
-    // global initializer, and only ever read afterwards, so threads share it without a data race.
-
     /// The table for query strings (a space is `%20`).
+    // `nonisolated(unsafe)`: the table is filled once, before the pointer is published by the lazy global
+    // initializer (which runs once, thread-safely), and only ever read afterwards: no data race.
     nonisolated(unsafe) static let query: UnsafePointer<UInt8> = make(spaceAsPlus: false)
     /// The table for form bodies (a space is `+`).
+    // `nonisolated(unsafe)`: as `query`: filled before it is published, read-only afterwards.
     nonisolated(unsafe) static let form: UnsafePointer<UInt8> = make(spaceAsPlus: true)
 
     /// The table for `spaceAsPlus`.
