@@ -57,7 +57,7 @@ public struct FlexibleJSONDecoder: Sendable {
         }
         let decoder = JSONTreeDecoder(document: document, configuration: self, path: [], node: 0, reusingContainers: true)
         defer { decoder.finish() }
-        return try decoder.decodeValue(T.self, at: 0, depth: 0, suffix: [], component: nil)
+        return try decoder.decodeValue(T.self, at: 0, depth: 0, suffix: [], component: { nil })
     }
 }
 

@@ -16,7 +16,7 @@ extension Array: JSONDecodableArray where Element: Decodable {
         elements.reserveCapacity(count)
         var cursor = array + 1
         for position in 0..<count {
-            elements.append(try decoder.decodeValue(Element.self, at: cursor, depth: depth, suffix: [], component: .index(position)))
+            elements.append(try decoder.decodeValue(Element.self, at: cursor, depth: depth, suffix: [], component: { .index(position) }))
             cursor += nodes[cursor].span
         }
         return elements

@@ -114,12 +114,18 @@ final class JSONDocument {
 
     /// The decoded contents of a string node (escapes resolved). The parser already validated UTF-8
     /// and escapes, so this cannot fail.
+    func string(of node: JSONNode) -> String {
+        Self.string(of: node, in: bytes)
+    }
+
+    /// `string(of:)` for a node of the document whose bytes start at `bytes`. Static, like the key lookup
+    /// below, so that callers reach it through plain pointers without retaining the document per call.
     ///
     /// Plain text is copied straight into the new string's storage: for up to 15 ASCII bytes (most
     /// values and keys) the string is built in place with no UTF-8 validation pass, where
     /// `String(decoding:as:)` validates first and copies after (a third of a records decode's string cost).
-    func string(of node: JSONNode) -> String {
-        let raw = text(of: node)
+    static func string(of node: JSONNode, in bytes: UnsafeMutablePointer<UInt8>) -> String {
+        let raw = UnsafeBufferPointer(start: bytes + node.offset, count: node.length)
         if node.flags & JSONNode.escaped == 0 {
             return String(unsafeUninitializedCapacity: raw.count) { output in
                 // `raw` is `output.count` initialized bytes of the document; the ranges cannot overlap.
@@ -135,13 +141,23 @@ final class JSONDocument {
     }
 
     /// The index of the value for `key` in the object at `object`, or `nil`. The first matching key wins.
+    @inline(__always)
+    func valueIndex(forKey key: String, inObject object: Int) -> Int? {
+        Self.valueIndex(forKey: key, inObject: object, nodes: nodes, bytes: bytes)
+    }
+
+    /// `valueIndex(forKey:inObject:)` on the document's `nodes` and `bytes`, passed as plain pointers: a
+    /// keyed container reaches them through its decoder without retaining and releasing the document for
+    /// every field it decodes (the pointers live as long as the document, which the decoder holds).
     ///
     /// In an object whose keys are all distinct the scan starts after the previous match and wraps
     /// around (keys are usually asked for in document order, so the first pair looked at is usually
     /// the one, and that pair is tried in line before any loop); an object that may repeat a key is
     /// scanned from its first pair.
     @inline(__always)
-    func valueIndex(forKey key: String, inObject object: Int) -> Int? {
+    static func valueIndex(
+        forKey key: String, inObject object: Int, nodes: UnsafeMutablePointer<JSONNode>, bytes: UnsafeMutablePointer<UInt8>
+    ) -> Int? {
         let objectNode = nodes[object]
         let end = object + objectNode.length
         let hinted = object + (objectNode.lookupHint == 0 ? 1 : Int(objectNode.lookupHint))
@@ -149,32 +165,35 @@ final class JSONDocument {
             let keyNode = nodes[hinted]
             if keyNode.flags & JSONNode.escaped == 0 && keyNode.length == key.utf8.count {
                 let equal = keyNode.length == 0 || key.utf8.withContiguousStorageIfAvailable { keyBytes in
-                    Self.equalBytes(bytes + keyNode.offset, keyBytes.baseAddress!, count: keyNode.length)  // count > 0
+                    equalBytes(bytes + keyNode.offset, keyBytes.baseAddress!, count: keyNode.length)  // count > 0
                 } == true
                 if equal {
-                    advanceHint(ofObject: object, pastKey: hinted, end: end)
+                    advanceHint(ofObject: object, pastKey: hinted, end: end, nodes: nodes)
                     return hinted + 1
                 }
             }
         }
-        return scanningValueIndex(forKey: key, inObject: object)
+        return scanningValueIndex(forKey: key, inObject: object, nodes: nodes, bytes: bytes)
     }
 
     /// `valueIndex(forKey:inObject:)` when the hinted pair is not the key: a scan of the pairs.
     @inline(never)
-    private func scanningValueIndex(forKey key: String, inObject object: Int) -> Int? {
+    private static func scanningValueIndex(
+        forKey key: String, inObject object: Int, nodes: UnsafeMutablePointer<JSONNode>, bytes: UnsafeMutablePointer<UInt8>
+    ) -> Int? {
         var key = key
         return key.withUTF8 { keyBytes -> Int? in
             let objectNode = nodes[object]
             let end = object + objectNode.length
             if objectNode.flags & JSONNode.mayRepeatKeys != 0 {
-                return scanKeys(keyBytes, from: object + 1, to: end).map { $0 + 1 }
+                return scanKeys(keyBytes, from: object + 1, to: end, nodes: nodes, bytes: bytes).map { $0 + 1 }
             }
             let hint = object + Int(objectNode.lookupHint)
             let start = hint > object ? hint : object + 1
-            guard let keyIndex = scanKeys(keyBytes, from: start, to: end)
-                ?? (start > object + 1 ? scanKeys(keyBytes, from: object + 1, to: start) : nil) else { return nil }
-            advanceHint(ofObject: object, pastKey: keyIndex, end: end)
+            guard let keyIndex = scanKeys(keyBytes, from: start, to: end, nodes: nodes, bytes: bytes)
+                ?? (start > object + 1 ? scanKeys(keyBytes, from: object + 1, to: start, nodes: nodes, bytes: bytes) : nil)
+            else { return nil }
+            advanceHint(ofObject: object, pastKey: keyIndex, end: end, nodes: nodes)
             return keyIndex + 1
         }
     }
@@ -182,7 +201,7 @@ final class JSONDocument {
     /// Makes the next lookup in the object at `object` (whose subtree ends before node `end`) start at the
     /// pair after the one whose key node is `keyIndex`.
     @inline(__always)
-    private func advanceHint(ofObject object: Int, pastKey keyIndex: Int, end: Int) {
+    private static func advanceHint(ofObject object: Int, pastKey keyIndex: Int, end: Int, nodes: UnsafeMutablePointer<JSONNode>) {
         let next = keyIndex + 1 + nodes[keyIndex + 1].span
         nodes[object].lookupHint = next < end ? UInt32(truncatingIfNeeded: next - object) : 0
     }
@@ -190,7 +209,10 @@ final class JSONDocument {
     /// The index of the first key node equal to `keyBytes` among the pairs from the key node at `start`
     /// up to node `end`, or `nil`.
     @inline(__always)
-    private func scanKeys(_ keyBytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+    private static func scanKeys(
+        _ keyBytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+        nodes: UnsafeMutablePointer<JSONNode>, bytes: UnsafeMutablePointer<UInt8>
+    ) -> Int? {
         var index = start
         while index < end {
             let keyNode = nodes[index]
@@ -200,11 +222,11 @@ final class JSONDocument {
                     // The first byte rejects most same-length keys; the rest of a short key is
                     // compared in line (a `memcmp` call costs more than the few bytes of a key).
                     if bytes[keyNode.offset] == keyStart[0]
-                        && Self.equalBytes(bytes + keyNode.offset, keyStart, count: keyBytes.count) {
+                        && equalBytes(bytes + keyNode.offset, keyStart, count: keyBytes.count) {
                         return index
                     }
                 }
-            } else if string(of: keyNode).utf8.elementsEqual(keyBytes) {
+            } else if string(of: keyNode, in: bytes).utf8.elementsEqual(keyBytes) {
                 return index
             }
             index += 1

@@ -52,7 +52,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     private func lookup(_ key: Key) -> Int? {
         if let table { return table[key.stringValue] }
-        return decoder.document.valueIndex(forKey: key.stringValue, inObject: object)
+        return JSONDocument.valueIndex(forKey: key.stringValue, inObject: object, nodes: state.nodes, bytes: state.bytes)
     }
 
     @inline(__always)
@@ -74,7 +74,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func scalarIfPresent<T>(_ key: Key, _ unwrap: (Int) throws(ScalarFailure) -> T) throws -> T? {
-        guard let index = lookup(key), decoder.document.nodes[index].kind != .null else { return nil }
+        guard let index = lookup(key), state.nodes[index].kind != .null else { return nil }
         do { return try unwrap(index) } catch {
             throw error.decodingError(T.self, codingPath: decoder.codingPath(depth: depth, suffix: suffix, adding: .key(key)))
         }
@@ -106,7 +106,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let index = try valueIndex(for: key)
-        return try decoder.decodeValue(T.self, at: index, depth: depth, suffix: suffix, component: .key(key))
+        return try decoder.decodeValue(T.self, at: index, depth: depth, suffix: suffix, component: { .key(key) })
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try scalarIfPresent(key) { i throws(ScalarFailure) in try decoder.unwrapBool(at: i) } }
@@ -130,8 +130,8 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try scalarIfPresent(key) { i throws(ScalarFailure) in try decoder.unwrapInteger(UInt128.self, at: i) } }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let index = lookup(key), decoder.document.nodes[index].kind != .null else { return nil }
-        return try decoder.decodeValue(T.self, at: index, depth: depth, suffix: suffix, component: .key(key))
+        guard let index = lookup(key), state.nodes[index].kind != .null else { return nil }
+        return try decoder.decodeValue(T.self, at: index, depth: depth, suffix: suffix, component: { .key(key) })
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

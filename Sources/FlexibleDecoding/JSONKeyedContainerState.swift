@@ -6,6 +6,11 @@
 final class JSONKeyedContainerState {
     /// The decoder whose document holds the object.
     let decoder: JSONTreeDecoder
+    /// The decoder's document's nodes and bytes, copied here so that a key lookup reads them straight from
+    /// the state: reached through `decoder.document`, the document is retained and released per field.
+    /// They stay valid as long as this state: it holds the decoder, which holds the document that owns them.
+    let nodes: UnsafeMutablePointer<JSONNode>
+    let bytes: UnsafeMutablePointer<UInt8>
     // `@exclusivity(unchecked)`: written only by `KeyedContainerCache` when no container refers to this state
     // any more (its box is uniquely held by the cache), and read by the container afterwards, on the one thread
     // of the decode; no access overlaps another, so the run-time exclusivity check buys nothing.
@@ -18,6 +23,8 @@ final class JSONKeyedContainerState {
 
     init(decoder: JSONTreeDecoder, object: Int, depth: Int, extras: JSONContainerExtras?) {
         self.decoder = decoder
+        nodes = decoder.document.nodes
+        bytes = decoder.document.bytes
         self.object = object
         self.depth = depth
         self.extras = extras

@@ -36,6 +36,6 @@ struct JSONSingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt128.Type) throws -> UInt128 { try scalar { i throws(ScalarFailure) in try decoder.unwrapInteger(UInt128.self, at: i) } }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try decoder.decodeValue(T.self, at: node, depth: depth, suffix: [], component: nil)
+        try decoder.decodeValue(T.self, at: node, depth: depth, suffix: [], component: { nil })
     }
 }

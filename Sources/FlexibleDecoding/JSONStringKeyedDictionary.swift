@@ -21,7 +21,7 @@ extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Deco
             // The first occurrence of a duplicated key wins, as in the keyed container.
             guard result[name] == nil else { return }
             result[name] = try decoder.decodeValue(
-                Value.self, at: value, depth: depth, suffix: suffix, component: .key(JSONCodingKey(stringValue: name)))
+                Value.self, at: value, depth: depth, suffix: suffix, component: { .key(JSONCodingKey(stringValue: name)) })
         }
         return result
     }

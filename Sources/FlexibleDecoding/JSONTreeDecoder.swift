@@ -116,7 +116,7 @@ final class JSONTreeDecoder: Decoder {
     /// `component`. Scalars and Foundation types are converted directly; other types run `init(from:)`
     /// on this decoder after moving it to the node.
     func decodeValue<T: Decodable>(
-        _: T.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: CodingPathComponent?
+        _: T.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: () -> CodingPathComponent?
     ) throws -> T {
         let type = ObjectIdentifier(T.self)
         if type != plainTypes.0 && type != plainTypes.1 {
@@ -151,11 +151,11 @@ final class JSONTreeDecoder: Decoder {
     /// metadata on every call.
     @inline(never)
     private func decodeSpecialCase<T>(
-        _: T.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: CodingPathComponent?
+        _: T.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: () -> CodingPathComponent?
     ) throws(KnownTypeMiss) -> T {
         do {
             if let representable = T.self as? any JSONTreeRepresentable.Type {
-                var nodePath = Array(path.prefix(depth)) + suffix + (component.map { [$0] } ?? [])
+                var nodePath = Array(path.prefix(depth)) + suffix + (component().map { [$0] } ?? [])
                 return try buildTree(representable, as: T.self, at: index, path: &nodePath)
             }
             // The node first: the conformance check is a run-time lookup, wasted on the (usual) objects.
@@ -168,7 +168,7 @@ final class JSONTreeDecoder: Decoder {
                 // Keys need no conversion: `Dictionary.init(from:)` through the keyed container is the same.
             } else if let dictionary = T.self as? any JSONStringKeyedDictionary.Type, document.nodes[index].kind == .object {
                 return try decodeMembers(
-                    dictionary, as: T.self, object: index, depth: depth, suffix: suffix + (component.map { [$0] } ?? []))
+                    dictionary, as: T.self, object: index, depth: depth, suffix: suffix + (component().map { [$0] } ?? []))
             }
         } catch {
             throw .failed(error)
@@ -211,17 +211,17 @@ final class JSONTreeDecoder: Decoder {
 
     /// Runs `body` with a decoder standing on `index` whose path ends in `suffix + component`.
     private func pushing<R>(
-        _ index: Int, depth: Int, suffix: [CodingPathComponent], component: CodingPathComponent?,
+        _ index: Int, depth: Int, suffix: [CodingPathComponent], component: () -> CodingPathComponent?,
         _ body: (JSONTreeDecoder) throws -> R
     ) throws -> R {
         guard path.count == depth else {
             // A container used after its decoder moved on (unusual): give it its own decoder.
-            let fullPath = Array(path.prefix(depth)) + suffix + (component.map { [$0] } ?? [])
+            let fullPath = Array(path.prefix(depth)) + suffix + (component().map { [$0] } ?? [])
             return try body(JSONTreeDecoder(document: document, configuration: configuration, path: fullPath, node: index))
         }
         let savedNode = node
         if !suffix.isEmpty { path.append(contentsOf: suffix) }
-        if let component { path.append(component) }
+        if let component = component() { path.append(component) }
         node = index
         defer {
             // One component in the usual case; `removeLast(_:)` costs several times more than this loop.
@@ -237,13 +237,13 @@ final class JSONTreeDecoder: Decoder {
     /// It returns `T`, not `T?`: an optional of a runtime type costs a metadata lookup per call.
     /// `unsafeBitCast` is only applied after `T.self ==` proved the two types identical.
     private func decodeKnownType<T>(
-        _: T.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: CodingPathComponent?
+        _: T.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: () -> CodingPathComponent?
     ) throws(KnownTypeMiss) -> T {
         func convert<V>(_ type: V.Type, _ unwrap: (Int) throws(ScalarFailure) -> V) throws(KnownTypeMiss) -> T {
             do {
                 return unsafeBitCast(try unwrap(index), to: T.self)
             } catch {
-                throw .failed(error.decodingError(V.self, codingPath: codingPath(depth: depth, suffix: suffix, adding: component)))
+                throw .failed(error.decodingError(V.self, codingPath: codingPath(depth: depth, suffix: suffix, adding: component())))
             }
         }
         func array<Element>(_ read: () throws -> [Element]) throws(KnownTypeMiss) -> T {
@@ -289,12 +289,12 @@ final class JSONTreeDecoder: Decoder {
     /// with a runtime element type costs a metadata lookup per array.
     @inline(__always)
     private func scalarArray<Element>(
-        _: Element.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: CodingPathComponent?,
+        _: Element.Type, at index: Int, depth: Int, suffix: [CodingPathComponent], component: () -> CodingPathComponent?,
         _ unwrap: (Int) throws(ScalarFailure) -> Element
     ) throws -> [Element] {
         let array = document.nodes[index]
         guard array.kind == .array else {
-            throw containerError([Any].self, found: array, codingPath: codingPath(depth: depth, suffix: suffix, adding: component))
+            throw containerError([Any].self, found: array, codingPath: codingPath(depth: depth, suffix: suffix, adding: component()))
         }
         var elements: [Element] = []
         elements.reserveCapacity(array.offset)
@@ -303,7 +303,7 @@ final class JSONTreeDecoder: Decoder {
             do {
                 elements.append(try unwrap(cursor))
             } catch {
-                var elementPath = codingPath(depth: depth, suffix: suffix, adding: component)
+                var elementPath = codingPath(depth: depth, suffix: suffix, adding: component())
                 elementPath.append(JSONCodingKey(index: position))
                 throw error.decodingError(Element.self, codingPath: elementPath)
             }

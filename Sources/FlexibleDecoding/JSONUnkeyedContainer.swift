@@ -80,7 +80,7 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try ensureNotAtEnd(T.self)
-        let value = try decoder.decodeValue(T.self, at: cursor, depth: depth, suffix: suffix, component: .index(currentIndex))
+        let value = try decoder.decodeValue(T.self, at: cursor, depth: depth, suffix: suffix, component: { .index(currentIndex) })
         advance()
         return value
     }
