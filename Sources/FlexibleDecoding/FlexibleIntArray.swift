@@ -38,6 +38,7 @@ public struct FlexibleIntArray<Value: FixedWidthInteger & Codable & Sendable>: C
     }
 
     /// The numeric strings of an array at `codingPath` as integers (errors name the element's index).
+    @usableFromInline
     static func integers(_ texts: [String], codingPath: () -> [any CodingKey]) throws -> [Value] {
         var values: [Value] = []
         values.reserveCapacity(texts.count)
@@ -58,7 +59,9 @@ public struct FlexibleIntArray<Value: FixedWidthInteger & Codable & Sendable>: C
 extension KeyedDecodingContainer {
     /// What a synthesized `init(from:)` calls for a `@FlexibleIntArray` property: an array of all numbers
     /// or all numeric strings is read straight from this container; anything else goes through
-    /// `init(from:)` (same results and errors).
+    /// `init(from:)` (same results and errors). Inlinable so the caller's concrete types specialize it (no
+    /// run-time lookup of `[Value]`'s metadata per value).
+    @inlinable
     public func decode<Value>(_ type: FlexibleIntArray<Value>.Type, forKey key: Key) throws -> FlexibleIntArray<Value> {
         if let values = try? decode([Value].self, forKey: key) { return FlexibleIntArray(wrappedValue: values) }
         guard contains(key) else {

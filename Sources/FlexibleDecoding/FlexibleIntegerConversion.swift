@@ -39,31 +39,46 @@ enum FlexibleIntegerConversion {
         _: T.Type, fromString text: String, codingPath: @autoclosure () -> [any CodingKey], policy: FractionalIntegerPolicy
     ) throws -> T {
         var text = text
-        let result = text.withUTF8 { concreteInteger(T.self, $0, policy: policy) }
-        switch result {
-        case .success(let value): return value
-        case .failure(let failure): throw error(failure, T.self, shown: "string \"\(text)\"", codingPath: codingPath())
+        var failure: NumericText.IntegerFailure?
+        let value = text.withUTF8 { bytes -> T in
+            do throws(NumericText.IntegerFailure) {
+                return try concreteInteger(T.self, bytes, policy: policy)
+            } catch {
+                failure = error
+                return 0
+            }
         }
+        if let failure { throw error(failure, T.self, shown: "string \"\(text)\"", codingPath: codingPath()) }
+        return value
     }
 
     /// `NumericText.integer` (lenient) called with the concrete type when `T` is a standard integer, so
     /// the parse is specialized rather than run through generic witnesses per digit. Each
-    /// `unsafeBitCast` runs only after `T.self ==` proved the two types (and so the two `Result`s) identical.
+    /// `unsafeBitCast` runs only after `T.self ==` proved the two types identical. It throws rather than
+    /// returning a `Result<T, …>`: in this generic code that type's metadata is a run-time lookup per call.
     private static func concreteInteger<T: FixedWidthInteger>(
         _: T.Type, _ text: UnsafeBufferPointer<UInt8>, policy: FractionalIntegerPolicy
-    ) -> Result<T, NumericText.IntegerFailure> {
-        typealias Parsed = Result<T, NumericText.IntegerFailure>
-        if T.self == Int.self { return unsafeBitCast(NumericText.integer(Int.self, text, lenient: true, policy: policy), to: Parsed.self) }
-        if T.self == Int64.self { return unsafeBitCast(NumericText.integer(Int64.self, text, lenient: true, policy: policy), to: Parsed.self) }
-        if T.self == Int32.self { return unsafeBitCast(NumericText.integer(Int32.self, text, lenient: true, policy: policy), to: Parsed.self) }
-        if T.self == UInt64.self { return unsafeBitCast(NumericText.integer(UInt64.self, text, lenient: true, policy: policy), to: Parsed.self) }
-        if T.self == UInt.self { return unsafeBitCast(NumericText.integer(UInt.self, text, lenient: true, policy: policy), to: Parsed.self) }
-        if T.self == UInt32.self { return unsafeBitCast(NumericText.integer(UInt32.self, text, lenient: true, policy: policy), to: Parsed.self) }
-        if T.self == Int16.self { return unsafeBitCast(NumericText.integer(Int16.self, text, lenient: true, policy: policy), to: Parsed.self) }
-        if T.self == UInt16.self { return unsafeBitCast(NumericText.integer(UInt16.self, text, lenient: true, policy: policy), to: Parsed.self) }
-        if T.self == Int8.self { return unsafeBitCast(NumericText.integer(Int8.self, text, lenient: true, policy: policy), to: Parsed.self) }
-        if T.self == UInt8.self { return unsafeBitCast(NumericText.integer(UInt8.self, text, lenient: true, policy: policy), to: Parsed.self) }
-        return NumericText.integer(T.self, text, lenient: true, policy: policy)
+    ) throws(NumericText.IntegerFailure) -> T {
+        if T.self == Int.self { return unsafeBitCast(try NumericText.integer(Int.self, text, lenient: true, policy: policy).get(), to: T.self) }
+        if T.self == Int64.self { return unsafeBitCast(try NumericText.integer(Int64.self, text, lenient: true, policy: policy).get(), to: T.self) }
+        if T.self == Int32.self { return unsafeBitCast(try NumericText.integer(Int32.self, text, lenient: true, policy: policy).get(), to: T.self) }
+        if T.self == UInt64.self { return unsafeBitCast(try NumericText.integer(UInt64.self, text, lenient: true, policy: policy).get(), to: T.self) }
+        if T.self == UInt.self { return unsafeBitCast(try NumericText.integer(UInt.self, text, lenient: true, policy: policy).get(), to: T.self) }
+        if T.self == UInt32.self { return unsafeBitCast(try NumericText.integer(UInt32.self, text, lenient: true, policy: policy).get(), to: T.self) }
+        if T.self == Int16.self { return unsafeBitCast(try NumericText.integer(Int16.self, text, lenient: true, policy: policy).get(), to: T.self) }
+        if T.self == UInt16.self { return unsafeBitCast(try NumericText.integer(UInt16.self, text, lenient: true, policy: policy).get(), to: T.self) }
+        if T.self == Int8.self { return unsafeBitCast(try NumericText.integer(Int8.self, text, lenient: true, policy: policy).get(), to: T.self) }
+        if T.self == UInt8.self { return unsafeBitCast(try NumericText.integer(UInt8.self, text, lenient: true, policy: policy).get(), to: T.self) }
+        return try otherInteger(T.self, text, policy: policy)
+    }
+
+    /// `NumericText.integer` for an integer type other than the standard ones. Kept out of `concreteInteger`:
+    /// its `Result<T, …>` would otherwise make every call look up that type's metadata on entry.
+    @inline(never)
+    private static func otherInteger<T: FixedWidthInteger>(
+        _: T.Type, _ text: UnsafeBufferPointer<UInt8>, policy: FractionalIntegerPolicy
+    ) throws(NumericText.IntegerFailure) -> T {
+        try NumericText.integer(T.self, text, lenient: true, policy: policy).get()
     }
 
     /// Converts a `Decimal` exactly (through its plain-digit `description`, never through `Double`).

@@ -32,6 +32,8 @@ public struct FlexibleOptionalInt<Value: FixedWidthInteger & Codable & Sendable>
 
 extension KeyedDecodingContainer {
     /// Lets a synthesized `init(from:)` treat a missing key of a `@FlexibleOptionalInt` property as `nil`.
+    /// Inlinable so the caller's concrete types specialize it.
+    @inlinable
     public func decode<Value>(_ type: FlexibleOptionalInt<Value>.Type, forKey key: Key) throws -> FlexibleOptionalInt<Value> {
         FlexibleOptionalInt(wrappedValue: try decodeIntegerFlexibleIfPresent(Value.self, forKey: key))
     }

@@ -46,7 +46,8 @@ extension KeyedDecodingContainer {
     }
 
     /// Like `decodeIntegerFlexible(_:forKey:fractionalPolicy:)`, but returns `nil` for a missing key or
-    /// `null`. Anything else that is not an integer throws.
+    /// `null`. Anything else that is not an integer throws. Inlinable, like `decodeIntegerFlexible`.
+    @inlinable
     public func decodeIntegerFlexibleIfPresent<T: FixedWidthInteger & Decodable>(
         _ type: T.Type, forKey key: Key, fractionalPolicy: FractionalIntegerPolicy = .reject
     ) throws -> T? {

@@ -48,9 +48,18 @@ enum DecodeBenchmarks {
         let stringInts = payload(integersAsStrings: true)
         let flexibleDecoder = FlexibleJSONDecoder()
         let foundationDecoder = JSONDecoder()
-        // `COURIER_BENCH_DECODE_PROFILE=N`: only decodes the records (real ints) N times, for `perf record`.
-        if let rounds = ProcessInfo.processInfo.environment["COURIER_BENCH_DECODE_PROFILE"].flatMap({ Int($0) }) {
-            for _ in 0..<rounds { Measure.blackHole(try? flexibleDecoder.decode([Record].self, from: realInts)) }
+        // `COURIER_BENCH_DECODE_PROFILE=N`: only decodes the records (real ints) N times, for `perf record`;
+        // with `COURIER_BENCH_DECODE_PROFILE_ROW=wrapped` (or `hand`), the string-int records through the
+        // `@FlexibleInt` wrappers (or the hand-written `init(from:)`) on `JSONDecoder` instead.
+        let environment = ProcessInfo.processInfo.environment
+        if let rounds = environment["COURIER_BENCH_DECODE_PROFILE"].flatMap({ Int($0) }) {
+            for _ in 0..<rounds {
+                switch environment["COURIER_BENCH_DECODE_PROFILE_ROW"] {
+                case "wrapped": Measure.blackHole(try? foundationDecoder.decode([WrappedRecord].self, from: stringInts))
+                case "hand": Measure.blackHole(try? foundationDecoder.decode([HandWrittenRecord].self, from: stringInts))
+                default: Measure.blackHole(try? flexibleDecoder.decode([Record].self, from: realInts))
+                }
+            }
             return
         }
 

@@ -129,4 +129,33 @@ struct Int128Tests {
         let failure = decodingFailure { _ = try flexible(Box<UInt128>.self, #"{"value":"340282366920938463463374607431768211456"}"#) }
         #expect(failure?.kind == .dataCorrupted)
     }
+
+    /// The wrappers on Foundation's `JSONDecoder` parse a string into a type outside the standard ten
+    /// (its own parse path), with every digit and the same errors.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test func wrappersReadWideStringsOnJSONDecoder() throws {
+        struct Wide: Decodable {
+            @FlexibleInt var signed: Int128
+            @FlexibleOptionalInt var unsigned: UInt128?
+            @FlexibleIntArray var list: [Int128]
+        }
+        let json = #"""
+        {"signed":"-170141183460469231731687303715884105728","unsigned":"340282366920938463463374607431768211455",
+         "list":["1","-2","+3"]}
+        """#
+        let wide = try JSONDecoder().decode(Wide.self, from: Data(json.utf8))
+        #expect(wide.signed == .min)
+        #expect(wide.unsigned == .max)
+        #expect(wide.list == [1, -2, 3])
+        let tooLarge = decodingFailure {
+            _ = try JSONDecoder().decode(Wide.self, from: Data(#"{"signed":"1","unsigned":"340282366920938463463374607431768211456","list":[]}"#.utf8))
+        }
+        #expect(tooLarge?.kind == .dataCorrupted)
+        #expect(tooLarge?.path == ["unsigned"])
+        let notANumber = decodingFailure {
+            _ = try JSONDecoder().decode(Wide.self, from: Data(#"{"signed":"1","list":["4","x"]}"#.utf8))
+        }
+        #expect(notANumber?.kind == .typeMismatch)
+        #expect(notANumber?.path == ["list", "Index 1"])
+    }
 }
