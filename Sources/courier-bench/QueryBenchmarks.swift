@@ -195,7 +195,8 @@ enum QueryBenchmarks {
     }
 
     /// `COURIER_BENCH_QUERY_PROFILE=flat|nested|ids|items` (append `-floor` for the floor): encodes that
-    /// writable model in a loop for about 3 seconds, for `perf record` or callgrind.
+    /// writable model in a loop for about 3 seconds, for `perf record` or callgrind; `items-encodable` encodes
+    /// the plain `Encodable` items model instead.
     private static func profile(_ name: String) {
         let encoder = URLQueryEncoder()
         let items = writable(order(count: 1_000)), itemsModel = order(count: 1_000)
@@ -213,6 +214,7 @@ enum QueryBenchmarks {
         case "ids-floor": loop(100_000) { QueryFloor.ids(bulk) }
         case "items": loop(20_000) { try encoder.encodeQueryString(items) }
         case "items-floor": loop(20_000) { QueryFloor.order(itemsModel) }
+        case "items-encodable": loop(4_000) { try encoder.encodeQueryString(itemsModel) }
         default: print("courier-bench: unknown query profile '\(name)'")
         }
     }
