@@ -109,6 +109,11 @@ final class JSONDocument {
 
     /// The raw bytes of a scalar node.
     @inline(__always) func text(of node: JSONNode) -> UnsafeBufferPointer<UInt8> {
+        Self.text(of: node, in: bytes)
+    }
+
+    /// `text(of:)` for a node of the document whose bytes start at `bytes`.
+    @inline(__always) static func text(of node: JSONNode, in bytes: UnsafeMutablePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: bytes + node.offset, count: node.length)
     }
 
@@ -125,7 +130,7 @@ final class JSONDocument {
     /// values and keys) the string is built in place with no UTF-8 validation pass, where
     /// `String(decoding:as:)` validates first and copies after (a third of a records decode's string cost).
     static func string(of node: JSONNode, in bytes: UnsafeMutablePointer<UInt8>) -> String {
-        let raw = UnsafeBufferPointer(start: bytes + node.offset, count: node.length)
+        let raw = text(of: node, in: bytes)
         if node.flags & JSONNode.escaped == 0 {
             return String(unsafeUninitializedCapacity: raw.count) { output in
                 // `raw` is `output.count` initialized bytes of the document; the ranges cannot overlap.

@@ -81,7 +81,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        decoder.document.nodes[try valueIndex(for: key)].kind == .null
+        state.nodes[try valueIndex(for: key)].kind == .null
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(key) { i throws(ScalarFailure) in try decoder.unwrapBool(at: i) } }

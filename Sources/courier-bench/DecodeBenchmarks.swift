@@ -53,8 +53,9 @@ enum DecodeBenchmarks {
         // `@FlexibleInt` wrappers (or the hand-written `init(from:)`) on `JSONDecoder` instead.
         let environment = ProcessInfo.processInfo.environment
         if let rounds = environment["COURIER_BENCH_DECODE_PROFILE"].flatMap({ Int($0) }) {
+            let row = environment["COURIER_BENCH_DECODE_PROFILE_ROW"]
             for _ in 0..<rounds {
-                switch environment["COURIER_BENCH_DECODE_PROFILE_ROW"] {
+                switch row {
                 case "wrapped": Measure.blackHole(try? foundationDecoder.decode([WrappedRecord].self, from: stringInts))
                 case "hand": Measure.blackHole(try? foundationDecoder.decode([HandWrittenRecord].self, from: stringInts))
                 default: Measure.blackHole(try? flexibleDecoder.decode([Record].self, from: realInts))
