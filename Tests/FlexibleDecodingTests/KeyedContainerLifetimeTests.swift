@@ -3,16 +3,11 @@ import Synchronization
 import Testing
 @testable import FlexibleDecoding
 
-/// `KeyedContainerCache` hands a finished keyed container to the next object of the same key type; these
-/// tests hold containers past their `init(from:)` and nest a type in itself, so a reused container that was
-/// still in use would read another object's values.
-@Suite("Keyed container reuse")
-struct KeyedContainerReuseTests {
-    /// The probe that enables reuse passes on this platform (otherwise the speed-up silently does nothing).
-    @Test func layoutProbePasses() {
-        #expect(KeyedContainerCache.supportsReuse)
-    }
-
+/// Keyed containers live as long as the code that holds them: these tests hold containers past their
+/// `init(from:)` and nest a type in itself, so a container that shared state with another object's
+/// container would read that object's values.
+@Suite("Keyed container lifetime")
+struct KeyedContainerLifetimeTests {
     /// Each record keeps its container and reads its field again only after every record was decoded.
     @Test func storedContainersKeepTheirObject() throws {
         let json = "[" + (0..<20).map { #"{"id":\#($0),"name":"n\#($0)"}"# }.joined(separator: ",") + "]"
@@ -47,7 +42,7 @@ struct KeyedContainerReuseTests {
         #expect(classify(catching { try flexible(Tree.self, nested) }).path == ["children", "Index 0", "after"])
     }
 
-    /// The cached containers refer to the decoder; the decode must not leave that cycle behind.
+    /// Containers refer to the decoder; the decode must not leave a reference cycle behind.
     @Test func decoderIsReleasedAfterTheDecode() throws {
         let watch = DecoderWatch()
         let json = "[" + Array(repeating: #"{"id":1,"name":"a"}"#, count: 5).joined(separator: ",") + "]"
