@@ -55,7 +55,7 @@ import Testing
             connectTimeout: MonotonicClock.nanoseconds(connectTimeout), idleTimeout: MonotonicClock.nanoseconds(.seconds(60)),
             tlsContext: .failure(.cancelled), metricsHandler: nil)
         let pool = ConnectionPool(limit: 4)
-        let loop = EventLoopGroup.shared.nextLoop()
+        let loop = try EventLoopGroup.shared.nextLoop()
         let key = PoolKey(scheme: "http", host: "127.0.0.1", port: 80, proxy: nil)
         let connection = HTTP1Connection(key: key, serverName: "127.0.0.1", loop: loop, pool: pool, settings: settings)
         let now = MonotonicClock.now()

@@ -8,9 +8,9 @@ import Foundation
 /// cancelling the task that reads it, cancels the transfer.
 ///
 /// ```swift
-/// let response = try await client.perform(request)
-/// for try await chunk in response.body { sink.write(chunk) }        // streamed
-/// let bytes = try await response.body.collect(upTo: 1 << 20)        // or all at once, with a limit
+/// let response = try await client.stream(endpoint)               // or `transport.send(request)`
+/// for try await chunk in response.body { sink.write(chunk) }     // streamed
+/// let bytes = try await response.body.collect(upTo: 1 << 20)     // or all at once, with a limit
 /// ```
 public struct ResponseBody: AsyncSequence, Sendable {
     /// One chunk of body bytes, in order; never empty.
