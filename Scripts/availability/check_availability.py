@@ -10,7 +10,9 @@ Inputs (Scripts/check-availability.sh prepares them):
 
 A reference is reported when the declaration it names carries an `@available(<platform> X, …)` newer than the
 deployment target of that platform and no enclosing `@available`/`#available` scope in the source raises the
-floor to X, and the use is not inside an `#if` that only Linux compiles. Exit status 1 when anything is reported.
+floor to X, and the use is not inside an `#if` that only Linux compiles; or when it names one of the package's own
+declarations that only Linux compiles (inside `#if os(Linux)` with no `#else`) from code that Apple platforms
+compile too. Exit status 1 when anything is reported.
 """
 import argparse
 import json
@@ -21,9 +23,17 @@ import sys
 PLATFORMS = ("macOS", "iOS", "tvOS", "watchOS", "visionOS")
 # SwiftPM's own floors for platforms a manifest does not name.
 DEFAULT_FLOORS = {"macOS": (10, 13), "iOS": (12, 0), "tvOS": (12, 0), "watchOS": (4, 0), "visionOS": (1, 0)}
+DEFINITION_ROLE = 1 << 1
 IMPLICIT_ROLE = 1 << 8  # compiler-written references (for-in's next(isolation:)), chosen per target by the compiler
-# `#if` conditions under which only Linux compiles the code.
-LINUX_ONLY = re.compile(r"^\s*#if\s+(os\(Linux\)|canImport\((Glibc|Musl|COpenSSL|CZlib|FoundationNetworking)\))")
+# The `#if` conditions under which only Linux compiles the code (alone, or joined with `&&`).
+LINUX_ATOM = re.compile(r"^(os\(Linux\)|canImport\((Glibc|Musl|COpenSSL|CZlib|FoundationNetworking)\))$")
+
+
+def is_linux_only(line):
+    condition = line.strip()[len("#if"):].split("//")[0].strip()
+    if "||" in condition or "!" in condition:
+        return False
+    return any(LINUX_ATOM.match(part.strip()) for part in condition.split("&&"))
 
 CANNOT_SEE = """What this check cannot see:
 - code that Linux does not compile (`#if os(macOS)`, `#if canImport(Darwin)`, `#else` of a Linux-only `#if`):
@@ -32,6 +42,8 @@ CANNOT_SEE = """What this check cannot see:
   differences between Apple's Foundation and swift-corelibs-foundation's annotations;
 - declarations unavailable on a platform (`@available(tvOS, unavailable)`, e.g. posix_spawn on tvOS/watchOS),
   since Linux's Glibc module carries no Apple annotations;
+- platforms apart: code under `#if os(Linux) || os(macOS)` counts as compiled on every Apple platform, so a
+  macOS-only declaration used where iOS compiles is not caught (the iOS job of the workflow builds that);
 - language features newer than the tools version (`weak let`, typed throws in closures): the compiler's
   `-swift-version`/tools version is the guard there."""
 
@@ -182,21 +194,26 @@ def availability_scopes(text):
 
 
 def linux_only_lines(lines):
-    """Line numbers (1-based) inside an `#if` that only Linux compiles, up to its `#else`/`#elseif`/`#endif`."""
-    hidden, stack = set(), []
+    """(hidden, solitary): the line numbers (1-based) inside an `#if` that only Linux compiles, up to its
+    `#else`/`#elseif`/`#endif`; and those of them whose block has no `#else`/`#elseif`, where a declaration has no
+    Apple twin."""
+    hidden, solitary, stack = set(), set(), []  # stack: [is Linux-only now, first line, has an else branch]
     for number, line in enumerate(lines, 1):
         stripped = line.strip()
         if stripped.startswith("#if"):
-            stack.append(bool(LINUX_ONLY.match(line)))
+            stack.append([is_linux_only(line), number, False])
         elif stripped.startswith("#else") or stripped.startswith("#elseif"):
             if stack:
-                stack[-1] = False
+                stack[-1][2] = stack[-1][2] or stack[-1][0]
+                stack[-1][0] = False
         elif stripped.startswith("#endif"):
             if stack:
-                stack.pop()
-        if any(stack):
+                linux_only, first, has_else = stack.pop()
+                if linux_only and not has_else:
+                    solitary.update(range(first, number + 1))
+        if any(block[0] for block in stack):
             hidden.add(number)
-    return hidden
+    return hidden, solitary
 
 
 class SourceFile:
@@ -208,7 +225,7 @@ class SourceFile:
         for line in self.lines:
             self.offsets.append(self.offsets[-1] + len(line) + 1)
         self.scopes = availability_scopes(self.text)
-        self.hidden = linux_only_lines(self.lines)
+        self.hidden, self.solitary = linux_only_lines(self.lines)
 
     def floors_at(self, line, column):
         offset = self.offsets[line - 1] + column - 1
@@ -218,6 +235,60 @@ class SourceFile:
                 for platform, found in versions.items():
                     raised[platform] = max(raised.get(platform, (0, 0)), found)
         return raised
+
+
+def read_occurrences(path, root):
+    """The index rows of files below Sources/, Tests/ and Plugins/ that still exist (a file deleted since an earlier
+    build leaves its record in the store), without compiler-written ones, each once."""
+    checked = tuple(root + folder + os.sep for folder in ("Sources", "Tests", "Plugins"))
+    seen, rows = set(), []
+    with open(path, encoding="utf-8") as handle:
+        for row in handle:
+            fields = row.rstrip("\n").split("\t")
+            if len(fields) != 6:
+                continue
+            usr, file, line, column, roles, name = fields
+            roles = int(roles, 16)
+            key = (usr, file, line, column, roles & DEFINITION_ROLE)
+            if key in seen or not file.startswith(checked) or roles & IMPLICIT_ROLE or not os.path.exists(file):
+                continue
+            seen.add(key)
+            rows.append((usr, file, int(line), int(column), roles, name))
+    return rows
+
+
+def newer_api_uses(rows, files, newer, floors, root):
+    """Errors for references to declarations newer than the deployment targets outside a matching scope."""
+    errors = []
+    for usr, path, line, column, roles, _ in rows:
+        if usr not in newer or roles & DEFINITION_ROLE:
+            continue
+        source = files(path)
+        if line in source.hidden:
+            continue
+        title, late = newer[usr]
+        raised = source.floors_at(line, column)
+        missing = {p: v for p, v in late.items() if raised.get(p, floors[p]) < v}
+        if missing:
+            needs = ", ".join(f"{p} {v[0]}.{v[1]}" for p, v in sorted(missing.items()))
+            errors.append(f"{path[len(root):]}:{line}:{column}: error: '{title}' needs {needs}, newer than the "
+                          f"deployment targets; guard it with @available/#available or do without it")
+    return errors
+
+
+def linux_only_uses(rows, files, root):
+    """Errors for references, in code Apple platforms compile, to the package's own declarations that exist only
+    inside an `#if os(Linux)` (or another Linux-only `#if`) without an `#else` twin."""
+    linux_only = {}
+    for usr, path, line, _, roles, name in rows:
+        if roles & DEFINITION_ROLE and line in files(path).solitary:
+            linux_only[usr] = f"{path[len(root):]}:{line}"
+    errors = []
+    for usr, path, line, column, roles, name in rows:
+        if usr in linux_only and not roles & DEFINITION_ROLE and line not in files(path).hidden:
+            errors.append(f"{path[len(root):]}:{line}:{column}: error: '{name}' exists only on Linux (declared at "
+                          f"{linux_only[usr]}); guard this use with #if os(Linux)")
+    return errors
 
 
 def main():
@@ -231,40 +302,22 @@ def main():
     floors = deployment_floors(args.manifest)
     newer = newer_symbols(args.symbol_graphs, floors)
     root = os.path.realpath(args.root) + os.sep
-    checked = tuple(root + folder + os.sep for folder in ("Sources", "Tests", "Plugins"))
-    files, reported, seen = {}, [], set()
-    with open(args.references, encoding="utf-8") as handle:
-        for row in handle:
-            fields = row.rstrip("\n").split("\t")
-            if len(fields) != 6:
-                continue
-            usr, path, line, column, roles, name = fields
-            if usr not in newer or not path.startswith(checked) or int(roles, 16) & IMPLICIT_ROLE:
-                continue
-            if not os.path.exists(path):  # a file deleted since an earlier build left its record in the store
-                continue
-            key = (path, line, column, usr)
-            if key in seen:
-                continue
-            seen.add(key)
-            source = files.setdefault(path, SourceFile(path))
-            line, column = int(line), int(column)
-            if line in source.hidden:
-                continue
-            title, late = newer[usr]
-            raised = source.floors_at(line, column)
-            missing = {p: v for p, v in late.items() if raised.get(p, floors[p]) < v}
-            if missing:
-                needs = ", ".join(f"{p} {v[0]}.{v[1]}" for p, v in sorted(missing.items()))
-                reported.append(f"{path[len(root):]}:{line}:{column}: error: '{title}' needs {needs}, newer than "
-                                f"the deployment targets; guard it with @available/#available or do without it")
-    for line in sorted(reported):
+    rows = read_occurrences(args.references, root)
+    cache = {}
+
+    def files(path):
+        if path not in cache:
+            cache[path] = SourceFile(path)
+        return cache[path]
+
+    errors = newer_api_uses(rows, files, newer, floors, root) + linux_only_uses(rows, files, root)
+    for line in sorted(set(errors)):
         print(line)
     targets = ", ".join(f"{p} {v[0]}.{v[1]}" for p, v in floors.items())
-    print(f"availability: {len(seen)} references to {len(newer)} newer declarations checked against {targets}: "
-          f"{len(reported)} unguarded")
+    print(f"availability: {len(rows)} references and definitions in {len(cache)} files checked against {targets} "
+          f"({len(newer)} newer declarations in the toolchain's interfaces): {len(set(errors))} errors")
     print(CANNOT_SEE)
-    return 1 if reported else 0
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-// Prints every symbol reference that the compiler's index store records for source files below a folder, one
-// per line: USR, file, line, column, roles (hex), name (tab-separated). Scripts/check-availability.sh builds and runs it; the
+// Prints every symbol reference and definition that the compiler's index store records for source files below a
+// folder, one per line: USR, file, line, column, roles (hex), name (tab-separated). Scripts/check-availability.sh builds and runs it; the
 // index store is what `swift build` writes for each source file it compiles (.build/<triple>/debug/index/store).
 //
 //   index-references STORE-PATH SOURCE-ROOT
@@ -20,7 +20,7 @@ static void print_ref(indexstore_string_ref_t ref) { fwrite(ref.data, 1, ref.len
 static bool print_occurrence(void *context, indexstore_occurrence_t occurrence) {
     const char *file = context;
     indexstore_symbol_role_t roles = indexstore_occurrence_get_roles(occurrence);
-    if (!(roles & INDEXSTORE_SYMBOL_ROLE_REFERENCE)) return true;
+    if (!(roles & (INDEXSTORE_SYMBOL_ROLE_REFERENCE | INDEXSTORE_SYMBOL_ROLE_DEFINITION))) return true;
     indexstore_symbol_t symbol = indexstore_occurrence_get_symbol(occurrence);
     unsigned line = 0, column = 0;
     indexstore_occurrence_get_line_col(occurrence, &line, &column);
