@@ -8,7 +8,7 @@ import Testing
 
 /// Connecting to a host's addresses Happy-Eyeballs style (RFC 8305): families alternate, a silent address gets
 /// 250 ms before the next one races it, a refused one hands over at once, and the loser's socket is closed.
-@Suite struct HappyEyeballsTests {
+@Suite("HappyEyeballsTests (Linux)") struct HappyEyeballsTests {
     static func address(_ host: String, _ port: Int) -> SocketAddress {
         SocketAddress.numeric(host: host, port: port)!
     }

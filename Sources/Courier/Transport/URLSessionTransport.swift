@@ -61,6 +61,9 @@ public final class URLSessionTransport: Transport {
         sessionConfiguration.httpCookieStorage = nil
         sessionConfiguration.httpShouldSetCookies = false
         sessionConfiguration.httpCookieAcceptPolicy = .never
+        // No stored credentials: a 401 reaches the client as a response (its `AuthInterceptor` answers it), on
+        // Apple platforms as on Linux, instead of being retried with whatever `URLCredentialStorage.shared` holds.
+        sessionConfiguration.urlCredentialStorage = nil
         let delegate = SessionDelegate()
         #if canImport(FoundationNetworking)
         let queue: OperationQueue = SerialDelegateQueue(label: "Courier.URLSessionTransport")

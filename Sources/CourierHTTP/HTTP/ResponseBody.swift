@@ -94,8 +94,9 @@ public struct ResponseBody: AsyncSequence, Sendable {
         .transport(TransportFailure(kind: .responseTooLarge, message: "the response body exceeds the limit of \(limit) bytes"))
     }
 
-    /// Reads chunks in order.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    /// Reads chunks in order. `Sendable` (its parts are), so an actor-isolated reader can call `next()` without
+    /// the standard library's `next(isolation:)`, which Apple platforms have only from macOS 15 / iOS 18.
+    public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
         private var buffered: Data?
         private let handle: StreamHandle?
 
