@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import FlexibleDecoding
 
@@ -93,21 +92,25 @@ private struct Tree: Decodable {
 }
 
 /// Holds a weak reference to the decoder the records were decoded with.
-private final class DecoderWatch: Sendable {
+///
+/// `@unchecked Sendable` is safe: `state` is read and written only while `lock` is held (`NSLock`, not
+/// `Mutex`, which Apple platforms have only from macOS 15 / iOS 18).
+private final class DecoderWatch: @unchecked Sendable {
     static let key = CodingUserInfoKey(rawValue: "decoderWatch")!
-    private let state = Mutex<(decoder: WeakDecoder?, seen: Int)>((nil, 0))
+    private let lock = NSLock()
+    private var state: (decoder: WeakDecoder?, seen: Int) = (nil, 0)
 
     func saw(_ decoder: any Decoder) {
-        state.withLock { $0 = (WeakDecoder(decoder as AnyObject), $0.seen + 1) }
+        lock.withLock { state = (WeakDecoder(decoder as AnyObject), state.seen + 1) }
     }
 
-    var seen: Int { state.withLock { $0.seen } }
-    var isReleased: Bool { state.withLock { $0.decoder != nil && $0.decoder?.object == nil } }
+    var seen: Int { lock.withLock { state.seen } }
+    var isReleased: Bool { lock.withLock { state.decoder != nil && state.decoder?.object == nil } }
 }
 
 /// A weak reference to the decoder.
 ///
-/// `@unchecked Sendable` is safe: `DecoderWatch` keeps its only copy inside its `Mutex` and reads and writes
+/// `@unchecked Sendable` is safe: `DecoderWatch` keeps its only copy behind its lock and reads and writes
 /// `object` only in `withLock`, so no two threads touch the weak reference at once.
 private struct WeakDecoder: @unchecked Sendable {
     weak var object: AnyObject?
