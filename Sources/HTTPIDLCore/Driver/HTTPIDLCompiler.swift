@@ -63,10 +63,6 @@ public struct HTTPIDLCompiler: Sendable {
             syntaxDiagnostics += diagnostics
         }
         let (model, semanticDiagnostics) = SemanticAnalyzer.analyze(trees, options: options.analyzer)
-        // The trees are not needed any more: a large input's are freed on another thread meanwhile.
-        if trees.reduce(0, { $0 + $1.declarations.count }) >= Self.backgroundReleaseDeclarations {
-            BackgroundRelease.release(consume trees)
-        }
         var diagnostics = order(syntaxDiagnostics + semanticDiagnostics, sources: sources)
         diagnostics += duplicateOutputs(sources)
         if options.strict {
@@ -85,10 +81,6 @@ public struct HTTPIDLCompiler: Sendable {
         }
         return Result(diagnostics: diagnostics, outputs: outputs, model: model)
     }
-
-    /// The number of declarations from which the syntax trees are freed on a thread of their own (below it,
-    /// starting a thread costs more than the release).
-    static var backgroundReleaseDeclarations: Int { 512 }
 
     /// `dir/users.http` → `users.swift`.
     public static func outputFileName(for sourceName: String) -> String {

@@ -21,38 +21,13 @@ public struct Parser {
 
     /// Lexes and parses a file; returns the syntax tree and every lexical and syntax diagnostic.
     public static func parse(_ source: SourceFile) -> (FileSyntax, [Diagnostic]) {
-        lexAndParseInChunks(source, scalarsPerChunk: defaultScalarsPerChunk) ?? parse(source, tokensPerChunk: defaultTokensPerChunk)
-    }
-
-    /// `parse`, with large files parsed in chunks of about `tokensPerChunk` tokens on all cores (nil: in one
-    /// pass); the result is the same either way.
-    package static func parse(_ source: SourceFile, tokensPerChunk: Int?) -> (FileSyntax, [Diagnostic]) {
         let lexer = Lexer(source: source)
-        let tokens = lexer.tokens
-        let (declarations, parserDiagnostics) = tokensPerChunk.flatMap { parseInChunks(source: source, tokens: tokens, tokensPerChunk: $0) }
-            ?? parseDeclarations(source: source, tokens: tokens, from: 0, to: tokens.count - 1)
-            ?? ([], [])  // unreachable: a parse up to the end of the file always ends there
+        var parser = Parser(source: source, tokens: lexer.tokens)
+        let declarations = parser.parseFile()
         let file = FileSyntax(source: source, declarations: declarations, comments: lexer.comments,
-                              isBlank: tokens.count == 1)
-        return (file, sortedDiagnostics(lexer.diagnostics + parserDiagnostics))
-    }
-
-    /// The lexer's diagnostics, then the parser's, in the order of their positions.
-    static func sortedDiagnostics(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.sorted { $0.range.start < $1.range.start }
-    }
-
-    /// Parses the top-level declarations that start at token `start` (where a declaration starts, or 0) up to
-    /// token `end`: nil unless the parser, after a declaration, stands exactly at `end`. The parser keeps no
-    /// state from one declaration to the next but its position (and the end of the previous token, for
-    /// "missing ';'" ranges), so when this returns a result it is the one a parse of the whole file makes
-    /// of those tokens, and `end` is where that parse starts its next declaration.
-    static func parseDeclarations(source: SourceFile, tokens: [Token], from start: Int, to end: Int) -> ([DeclarationSyntax], [Diagnostic])? {
-        var parser = Parser(source: source, tokens: tokens)
-        parser.index = start
-        parser.lastEnd = start > 0 ? tokens[start - 1].range.end : 0
-        guard let declarations = parser.parseFile(until: end) else { return nil }
-        return (declarations, parser.diagnostics)
+                              isBlank: lexer.tokens.count == 1)
+        // The lexer's diagnostics, then the parser's, in the order of their positions.
+        return (file, (lexer.diagnostics + parser.diagnostics).sorted { $0.range.start < $1.range.start })
     }
 
     private init(source: SourceFile, tokens: [Token]) {
@@ -109,10 +84,10 @@ public struct Parser {
 
     // MARK: - File
 
-    /// The declarations up to token `end`; nil when the last one ran past it.
-    private mutating func parseFile(until end: Int) -> [DeclarationSyntax]? {
+    /// The declarations of the whole file.
+    private mutating func parseFile() -> [DeclarationSyntax] {
         var declarations: [DeclarationSyntax] = []
-        while current.kind != .endOfFile, index < end {
+        while current.kind != .endOfFile {
             if current.isKeyword("MESSAGE") {
                 if let message = parseMessage() { declarations.append(.message(message)) }
             } else if current.isKeyword("STRUCT") {
@@ -133,7 +108,7 @@ public struct Parser {
                 while current.kind != .endOfFile, !isAtTopLevelKeyword { advance() }
             }
         }
-        return index == end ? declarations : nil
+        return declarations
     }
 
     // MARK: - Declarations

@@ -25,10 +25,6 @@ public struct SourceFile: Sendable {
         // `start` scalars are initialized (start <= bytes.count, the capacity) and counted.
         let start = bytes.withUnsafeBufferPointer { buffer in buffer.firstIndex { $0 >= 0x80 } ?? buffer.count }
         var scalars = [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-            // A large file's scalars are many megabytes of fresh memory (four bytes a scalar).
-            if let base = buffer.baseAddress, buffer.count * MemoryLayout<Unicode.Scalar>.stride >= LargePages.blockThreshold {
-                LargePages.advise(UnsafeMutableRawPointer(base), byteCount: buffer.count * MemoryLayout<Unicode.Scalar>.stride)
-            }
             bytes.withUnsafeBufferPointer { source in
                 for index in 0..<start { buffer.initializeElement(at: index, to: Unicode.Scalar(source[index])) }
             }
