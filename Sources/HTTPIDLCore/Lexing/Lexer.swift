@@ -12,7 +12,8 @@ public struct Lexer {
     /// Lexical errors.
     public private(set) var diagnostics: [Diagnostic] = []
 
-    private let source: SourceFile
+    /// The file being lexed.
+    let source: SourceFile
     private let scalars: [Unicode.Scalar]
     private var position = 0
     private var sawSpace = false
@@ -206,6 +207,7 @@ public struct Lexer {
     private static let wordASCIILow: UInt64 = 0x83ff_6cee_0000_0000
     private static let wordASCIIHigh: UInt64 = 0x57ff_ffff_efff_ffff
 
+    /// A word: a slice of the source when it has no escapes.
     private mutating func lexWord() {
         let start = position
         var isASCII = true
@@ -241,6 +243,11 @@ public struct Lexer {
             emit(.word, text, from: start)
             return
         }
+        lexEscapedWord(from: start)
+    }
+
+    /// A word with `\` escapes from `start` (the slow path of `lexWord`): its text is built scalar by scalar.
+    private mutating func lexEscapedWord(from start: Int) {
         position = start
         var text = String.UnicodeScalarView()
         var escapes = false
