@@ -4,13 +4,13 @@
 /// else that is not whitespace forms words (keywords, names, numbers, URI text, wire keys). In words, `\`
 /// escapes one of `/ { } $ < > ( ) , = ; \ :`. Whitespace and comments end a word (a space never silently
 /// vanishes inside a URI or key).
-public struct Lexer {
+package struct Lexer {
     /// The tokens, ending with `.endOfFile`.
-    public private(set) var tokens: [Token] = []
+    package private(set) var tokens: [Token] = []
     /// Every comment, in order.
-    public private(set) var comments: [Comment] = []
+    package private(set) var comments: [Comment] = []
     /// Lexical errors.
-    public private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
 
     /// The file being lexed.
     let source: SourceFile
@@ -24,7 +24,7 @@ public struct Lexer {
     static let escapable: Set<Unicode.Scalar> = ["/", "{", "}", "$", "<", ">", "(", ")", ",", "=", ";", "\\", ":"]
 
     /// Lexes the whole file.
-    public init(source: SourceFile) {
+    package init(source: SourceFile) {
         self.source = source
         self.scalars = source.scalars
         if scalars.first == "\u{FEFF}" { position = 1 }

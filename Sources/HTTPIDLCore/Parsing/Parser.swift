@@ -5,9 +5,9 @@
 /// `maximumTypeDepth` levels, so no input can exhaust the stack. The grammar is read in sections: the
 /// declarations (`Parser+Declarations`), bodies and fields (`Parser+Bodies`), types, names, keys and literals
 /// (`Parser+Types`) and URIs (`Parser+URI`).
-public struct Parser {
+package struct Parser {
     /// The deepest `ARRAY<…>` / `DICT<…>` nesting accepted.
-    public static let maximumTypeDepth = 64
+    package static let maximumTypeDepth = 64
 
     let source: SourceFile
     let tokens: [Token]
@@ -30,7 +30,7 @@ public struct Parser {
     }
 
     /// Lexes and parses a file (`parse(Lexer(source:))`).
-    public static func parse(_ source: SourceFile) -> (FileSyntax, [Diagnostic]) {
+    package static func parse(_ source: SourceFile) -> (FileSyntax, [Diagnostic]) {
         parse(Lexer(source: source))
     }
 

@@ -6,9 +6,9 @@ public struct SourceFile: Sendable {
     /// The name shown in diagnostics (the path as given on the command line).
     public let name: String
     /// The text as Unicode scalars.
-    public let scalars: [Unicode.Scalar]
+    package let scalars: [Unicode.Scalar]
     /// Offsets of scalars that replaced an invalid UTF-8 byte sequence.
-    public let invalidUTF8Offsets: Set<Int>
+    package let invalidUTF8Offsets: Set<Int>
     /// Offset of the first scalar of each line.
     let lineStarts: [Int]
 
@@ -73,7 +73,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The text of a 1-based line, without its line break.
-    public func lineText(_ line: Int) -> String {
+    package func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : scalars.count
@@ -118,7 +118,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The text of a range.
-    public func text(in range: SourceRange) -> String {
+    package func text(in range: SourceRange) -> String {
         let lower = max(0, min(range.start, scalars.count))
         let upper = max(lower, min(range.end, scalars.count))
         return Self.string(scalars[lower..<upper])
@@ -156,7 +156,7 @@ public struct SourceRange: Sendable, Hashable {
     }
 
     /// The range covering both.
-    public func union(_ other: SourceRange) -> SourceRange {
+    package func union(_ other: SourceRange) -> SourceRange {
         SourceRange(start: min(start, other.start), end: max(end, other.end))
     }
 }

@@ -1,12 +1,12 @@
 /// A name as written in the source, with its range.
-public struct Identifier: Sendable, Hashable {
+package struct Identifier: Sendable, Hashable {
     /// The text.
-    public let text: String
+    package let text: String
     /// Where it is.
-    public let range: SourceRange
+    package let range: SourceRange
 
     /// Creates a name.
-    public init(_ text: String, range: SourceRange) {
+    package init(_ text: String, range: SourceRange) {
         self.text = text
         self.range = range
     }

@@ -1,7 +1,7 @@
 /// A literal after `DEFAULT` or `=` in an enum case: a string, a number or a boolean.
-public struct LiteralSyntax: Sendable, Hashable {
+package struct LiteralSyntax: Sendable, Hashable {
     /// The literal's value.
-    public enum Value: Sendable, Hashable {
+    package enum Value: Sendable, Hashable {
         /// `"text"`
         case string(String)
         /// `42`, `-7`
@@ -13,12 +13,12 @@ public struct LiteralSyntax: Sendable, Hashable {
     }
 
     /// The value.
-    public let value: Value
+    package let value: Value
     /// Where it is.
-    public let range: SourceRange
+    package let range: SourceRange
 
     /// Creates a literal.
-    public init(_ value: Value, range: SourceRange) {
+    package init(_ value: Value, range: SourceRange) {
         self.value = value
         self.range = range
     }
