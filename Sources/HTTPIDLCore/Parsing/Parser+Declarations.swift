@@ -23,6 +23,7 @@ extension Parser {
         return declarations
     }
 
+    /// `MESSAGE(Name) /uri { parts }` (the name is optional); nil when it cannot be read past its URI.
     mutating func parseMessage() -> MessageSyntax? {
         let errorsBefore = diagnostics.count
         // Token indices and ranges rather than copies of tokens (each copy retains and releases its text and
@@ -83,6 +84,7 @@ extension Parser {
         return true
     }
 
+    /// `METHOD ROLE [encoding] [EVENTS] { body }`; nil (after skipping the part) when it is malformed.
     mutating func parsePart() -> MessagePartSyntax? {
         let first = current
         guard first.kind == .word, let method = MethodKeyword(rawValue: first.text) else {
@@ -150,6 +152,7 @@ extension Parser {
         }
     }
 
+    /// `STRUCT Name { fields }`.
     mutating func parseStruct() -> StructSyntax? {
         let keyword = advance()
         guard let name = parseDeclarationName(what: "struct name") else { return nil }
@@ -160,6 +163,7 @@ extension Parser {
         return StructSyntax(doc: keyword.docComment, name: name, body: body, range: SourceRange(start: keyword.range.start, end: lastEnd))
     }
 
+    /// `UNION Name { TYPE; … }`.
     mutating func parseUnion() -> UnionSyntax? {
         let keyword = advance()
         guard let name = parseDeclarationName(what: "union name") else { return nil }
@@ -183,6 +187,7 @@ extension Parser {
         return UnionSyntax(doc: keyword.docComment, name: name, members: members, range: SourceRange(start: keyword.range.start, end: lastEnd))
     }
 
+    /// `EXTERN Name;`.
     mutating func parseExtern() -> ExternSyntax? {
         let keyword = advance()
         guard let name = parseDeclarationName(what: "type name") else { return nil }
@@ -190,6 +195,7 @@ extension Parser {
         return ExternSyntax(doc: keyword.docComment, name: name, range: SourceRange(start: keyword.range.start, end: lastEnd))
     }
 
+    /// `ENUM Name : RAWTYPE { CASE = literal; … }`.
     mutating func parseEnum() -> EnumSyntax? {
         let keyword = advance()
         guard let name = parseDeclarationName(what: "enum name") else { return nil }

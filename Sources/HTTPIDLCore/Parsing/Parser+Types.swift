@@ -1,5 +1,7 @@
 /// Types, names, wire keys and literals.
 extension Parser {
+    /// A type: a name, `ARRAY<T>` or `DICT<K, V>`, nested at most `maximumTypeDepth` deep. On an error it
+    /// reports, sets `typeFailed` and returns an `.invalid` type.
     mutating func parseType(depth: Int) -> TypeSyntax {
         let token = current
         if depth >= Self.maximumTypeDepth {
@@ -38,6 +40,7 @@ extension Parser {
         return TypeSyntax(.named(token.text), range: token.range)
     }
 
+    /// Whether the current token is `kind` (then read); if not, reports "expected `what`" and sets `typeFailed`.
     mutating func expectAngle(_ kind: Token.Kind, _ what: String) -> Bool {
         if current.kind == kind {
             advance()
@@ -48,6 +51,7 @@ extension Parser {
         return false
     }
 
+    /// A name (`what` describes it in the report when there is none).
     mutating func parseIdentifier(what: String) -> Identifier? {
         let token = current
         guard token.kind == .word else {
@@ -71,6 +75,7 @@ extension Parser {
         }
     }
 
+    /// The wire key after `=`: a quoted string, or words, `:` and `$` up to the next space.
     mutating func parseKey() -> WireKeySyntax? {
         if current.kind == .string {
             let token = advance()
@@ -88,6 +93,7 @@ extension Parser {
         return WireKeySyntax(text: text, isQuoted: false, range: SourceRange(start: start, end: lastEnd))
     }
 
+    /// A `"string"`, an integer, a floating-point number, `true` or `false`.
     mutating func parseLiteral() -> LiteralSyntax? {
         let token = current
         if token.kind == .string {

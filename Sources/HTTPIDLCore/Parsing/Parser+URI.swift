@@ -1,5 +1,6 @@
 /// The URI of a `MESSAGE`: `/`-separated segments of text and `$name` / `${name}` path parameters.
 extension Parser {
+    /// The URI of a message, up to the `{` of its block.
     mutating func parseURI() -> URISyntax {
         guard current.kind == .slash else {
             errorAtCurrent("expected a URI starting with '/', found \(current.displayName)")
@@ -56,6 +57,7 @@ extension Parser {
         return URISyntax(segments: segments, range: range)
     }
 
+    /// `$name` or `${name}` after the `$`; nil when the name is malformed (reported).
     mutating func parseParameter(pieces: inout [URISyntax.Piece]) -> URISyntax.Piece? {
         let dollar = advance()
         if current.kind == .leftBrace, !current.precededBySpace {
