@@ -1,4 +1,4 @@
-/// Splits a `SourceFile` into tokens, collecting comments and reporting malformed input.
+/// The lex stage: splits a `SourceFile` into tokens, collecting comments and reporting malformed input.
 ///
 /// Delimiters are `{ } < > ( ) , = ; / $ :`; `"` starts a string literal at the beginning of a token; anything
 /// else that is not whitespace forms words (keywords, names, numbers, URI text, wire keys). In words, `\`

@@ -1,7 +1,7 @@
 /// A top-level declaration.
 package enum DeclarationSyntax: Sendable, Hashable {
-    /// `MESSAGE [(Name)] uri { … }` (boxed: a large file's many messages are copied as one reference each
-    /// when the declarations of its chunks are joined and walked)
+    /// `MESSAGE [(Name)] uri { … }` (boxed: a message is large, and each copy of a declaration is then one
+    /// reference)
     indirect case message(MessageSyntax)
     /// `STRUCT Name { … }`
     case structure(StructSyntax)
