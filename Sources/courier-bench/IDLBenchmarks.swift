@@ -115,8 +115,7 @@ enum IDLBenchmarks {
             ("lex (one pass, on its own)", lex),
             ("lex + parse (chunks on all cores)", parse),
             ("semantic analysis", phase { Measure.blackHole(SemanticAnalyzer.analyze([tree])) }),
-            ("generate (parallel)", phase { Measure.blackHole(generator.generate(file)) }),
-            ("generate, one thread", phase { Measure.blackHole(generator.generateOnOneThread(file)) }),
+            ("generate", phase { Measure.blackHole(generator.generate(file)) }),
             ("free syntax tree (+ tokens)", releaseTime { Parser.parse(source) }),
             ("free validated model", releaseTime { SemanticAnalyzer.analyze([tree]) }),
         ]

@@ -30,7 +30,7 @@ import Testing
     static func analyze(_ text: String, ahead: Bool) -> (swift: String, diagnostics: [Diagnostic]) {
         let (tree, _) = Parser.parse(SourceFile(name: "large.http", text: text))
         let (model, diagnostics) = SemanticAnalyzer.analyze([tree], options: .init(), checkingMessagesAhead: ahead)
-        let swift = model.files.map { SwiftGenerator().generateOnOneThread($0) }.joined()
+        let swift = model.files.map { SwiftGenerator().generate($0) }.joined()
         return (swift, diagnostics)
     }
 

@@ -207,7 +207,7 @@ extension SemanticAnalyzer {
             guard let type = resolve(typeSyntax) else { break }
             if bodyEncoding == nil {
                 if method.sendsFieldsInQuery {
-                    report(.error, "a single-value body '{ TYPE; }' needs a request body; \(method.rawValue) sends its fields in the query (write '\(method.rawValue) REQUEST JSON' or 'BINARY' to send a body)", at: typeSyntax.range)
+                    if let field = singleQueryValue(type, at: typeSyntax.range, method: method, seen: &seen) { fields.append(field) }
                     break
                 }
                 bodyEncoding = (type == .scalar(.file) || type == .scalar(.blob)) ? .binary : .json
@@ -456,6 +456,23 @@ extension SemanticAnalyzer {
         }
         return (array?.0, object?.0)
     }
+
+    /// `GET REQUEST { TYPE; }` — the original language's single value on a method that sends its fields in the
+    /// query: a required query field, the property `payload` sent under the key `body` (`body=42`,
+    /// `body[0][key]=1`: the `rootKey:` rule of `URLQueryEncoder`), with a warning that says so.
+    mutating func singleQueryValue(_ type: ModelType, at range: SourceRange, method: MethodKeyword, seen: inout Seen) -> ModelField? {
+        guard check(type, usage: .query, at: range) else { return nil }
+        let key = Self.singleQueryKey
+        report(.warning, "a single-value body on \(method.rawValue) is sent in the query under the key '\(key)' (\(key)=…); name a field to choose the key, or write '\(method.rawValue) REQUEST JSON' to send a body",
+               at: range)
+        seen.names["payload"] = range
+        seen.keys[WireKeyID(placement: .query, key: key)] = range
+        return ModelField(idlName: key, swiftName: "payload", wireKey: key, type: type, isOptional: false, defaultValue: nil, doc: [],
+                          placement: .query, isIndirect: false)
+    }
+
+    /// The query key of a single value sent in the query (`singleQueryValue`).
+    static var singleQueryKey: String { "body" }
 
     func reservedSafe(_ name: String) -> String {
         Self.reservedRequestMembers.contains(name) ? name + "Value" : name
