@@ -46,72 +46,23 @@ extension SemanticAnalyzer {
     /// Fields of a struct, response or error body (JSON).
     mutating func analyzeModelFields(_ syntax: [FieldSyntax], isIndirect: (String) -> Bool = { _ in false }) -> [ModelField] {
         var fields: [ModelField] = []
-        fields.reserveCapacity(syntax.count)
-        var seen = takeSeen()
-        defer { scratch.seen = seen }
-        // The fields are read in place through a buffer pointer (`for field in` would copy each one, retaining
-        // and releasing its strings and arrays). Safe: the buffer is only read, inside the closure, while
-        // `syntax` (a constant) keeps the storage alive.
-        syntax.withUnsafeBufferPointer { syntax in
-            for index in syntax.indices {
-                for (modifier, range) in syntax[index].modifiers where modifier != .required {
-                    report(.error, "'\(modifier.rawValue)' places request fields; it has no meaning here", at: range)
-                }
-                guard let type = resolve(syntax[index].type) else { continue }
-                guard check(type, usage: .json, at: syntax[index].type.range) else { continue }
-                guard let model = makeField(syntax[index], type: type, placement: .body, swiftName: nil,
-                                            isIndirect: isIndirect(syntax[index].name.text), seen: &seen) else { continue }
-                fields.append(model)
+        var seen = Seen()
+        for field in syntax {
+            for (modifier, range) in field.modifiers where modifier != .required {
+                report(.error, "'\(modifier.rawValue)' places request fields; it has no meaning here", at: range)
             }
+            guard let type = resolve(field.type), check(type, usage: .json, at: field.type.range),
+                  let model = makeField(field, type: type, placement: .body, swiftName: nil, isIndirect: isIndirect(field.name.text),
+                                        seen: &seen) else { continue }
+            fields.append(model)
         }
         return fields
     }
 
     /// Names and keys already used in one body.
-    struct Seen: Sendable {
-        var names: SmallTable<String, SourceRange>
-        var keys: SmallTable<WireKeyID, SourceRange>
-
-        /// Empty tables (they allocate nothing until the first entry).
-        init() {
-            names = SmallTable()
-            keys = SmallTable()
-        }
-    }
-
-    /// Buffers that the checks of one message reuse for the next, so that checking a message allocates
-    /// little besides its model. Each is taken out (`take`, `takeSeen`), which leaves an empty one in its place
-    /// (so a nested use allocates its own), and put back when done.
-    struct Scratch: Sendable {
-        /// The tables of the last body checked.
-        var seen = Seen()
-        /// Bytes of the last name or path literal built.
-        var bytes: [UInt8] = []
-        /// A request's fields in declaration order, and its path parameters' fields.
-        var fields: [ModelField] = [], pathFields: [ModelField] = []
-        /// A request's fields whose types resolved, by index, with the types.
-        var resolved: [(field: Int, type: ModelType)] = []
-        /// A request's fields bound to path parameters, by parameter name.
-        var boundParameters = SmallTable<String, ModelField>()
-        /// A message's methods in order of appearance, and its requests and responses by method.
-        var methods: [MethodKeyword] = [], requests = PartTable(), responses = PartTable()
-    }
-
-    /// The array in `slot`, emptied (its room kept), leaving an empty one there until it is put back.
-    static func take<Element>(_ slot: inout [Element]) -> [Element] {
-        var array: [Element] = []
-        swap(&array, &slot)
-        array.removeAll(keepingCapacity: true)
-        return array
-    }
-
-    /// Empty `Seen` tables, with the room of the last ones put back in `scratch` (none when they are in use).
-    mutating func takeSeen() -> Seen {
-        var seen = Seen()
-        swap(&seen, &scratch.seen)
-        seen.names.removeAll()
-        seen.keys.removeAll()
-        return seen
+    struct Seen {
+        var names: [String: SourceRange] = [:]
+        var keys: [WireKeyID: SourceRange] = [:]
     }
 
     /// A wire key within its placement (a query item and a header may share a name).

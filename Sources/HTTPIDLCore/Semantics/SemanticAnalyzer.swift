@@ -52,8 +52,6 @@ public struct SemanticAnalyzer: Sendable {
     /// Whether large inputs have their messages checked in parallel first (`checkMessagesAhead`).
     var checksMessagesAhead = true
     var fileIndex = 0
-    /// Buffers reused from one message's checks to the next.
-    var scratch = Scratch()
 
     /// Analyzes `files` together; returns the model and the diagnostics (sorted by file order and position).
     public static func analyze(_ files: [FileSyntax], options: Options = Options()) -> (ValidatedModel, [Diagnostic]) {
