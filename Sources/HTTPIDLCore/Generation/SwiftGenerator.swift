@@ -1,6 +1,5 @@
-import Foundation
-
-/// Writes the Swift for Courier of a `ValidatedFile`.
+/// Generates the Swift for Courier of a `ValidatedFile`: builds its code model (`SwiftFileModel`), which
+/// `SwiftRenderer` turns into text.
 ///
 /// Structs and responses become `Codable, Sendable, Equatable` structs with `CodingKeys` for wire keys; enums
 /// get a fallback case for unknown raw values; each request is a struct conforming to `APIDefinition` with
@@ -26,19 +25,19 @@ public struct SwiftGenerator: Sendable {
     }
 
     /// The settings.
-    public let options: Options
+    package let options: Options
     /// The model structs of the file being generated that a query field holds (directly, in an array or
     /// through other such structs): they conform to `URLQueryWritable` like the `Query` structs.
     var queryStructs: Set<String> = []
     var access: String { options.accessLevel == .public ? "public" : "" }
 
     /// Creates a generator.
-    public init(options: Options = Options()) {
+    package init(options: Options = Options()) {
         self.options = options
     }
 
     /// The Swift source for one validated file: its code model (`fileModel`), rendered.
-    public func generate(_ file: ValidatedFile) -> String {
+    package func generate(_ file: ValidatedFile) -> String {
         SwiftRenderer.render(fileModel(file))
     }
 
@@ -46,7 +45,7 @@ public struct SwiftGenerator: Sendable {
 
     /// The Swift declarations of one validated file: the header comment, the imports, each declaration of the
     /// file in order, and the indirect-storage helper when a struct needs it.
-    package func fileModel(_ file: ValidatedFile) -> SwiftFileModel {
+    func fileModel(_ file: ValidatedFile) -> SwiftFileModel {
         var generator = self
         generator.queryStructs = Self.queryStructs(in: file)
         var declarations: [SwiftDeclaration] = []

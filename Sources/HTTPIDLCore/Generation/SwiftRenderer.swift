@@ -2,13 +2,13 @@
 /// between members (stored properties and type aliases stay grouped), `\n` line endings, a trailing newline.
 /// A short computed property is written on one line; an initializer whose line is longer than 120 columns
 /// has one parameter a line; a type without members is written `Name {}`.
-package struct SwiftRenderer {
+struct SwiftRenderer {
     private var output = ""
     private var depth = 0
     private var lastLineIsBlankOrOpensBlock = true
 
     /// The Swift source of `file`: the header comment, the imports, then each declaration after a blank line.
-    package static func render(_ file: SwiftFileModel) -> String {
+    static func render(_ file: SwiftFileModel) -> String {
         var renderer = SwiftRenderer()
         for line in file.header { renderer.emit(line.isEmpty ? "//" : "// " + line) }
         if !file.header.isEmpty { renderer.blank() }

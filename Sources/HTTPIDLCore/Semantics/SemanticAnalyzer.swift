@@ -54,7 +54,7 @@ public struct SemanticAnalyzer: Sendable {
     var fileIndex = 0
 
     /// Analyzes `files` together; returns the model and the diagnostics (sorted by file order and position).
-    public static func analyze(_ files: [FileSyntax], options: Options = Options()) -> (ValidatedModel, [Diagnostic]) {
+    package static func analyze(_ files: [FileSyntax], options: Options = Options()) -> (ValidatedModel, [Diagnostic]) {
         analyze(files, options: options, checkingMessagesAhead: true)
     }
 
