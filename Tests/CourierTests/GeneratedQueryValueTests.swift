@@ -6,15 +6,17 @@ import Testing
 /// The original HTTPIDL's single value on a GET request (`GET REQUEST { INT64; }`) as httpidl generates it: the value
 /// is sent in the query under the key `body`, over a real socket and both transports.
 @Suite struct GeneratedQueryValueTests {
-    let server: MockWebServer
-
-    init() throws {
-        server = MockWebServer()
+    /// Sends `request` over `transport` to a MockWebServer that answers with the JSON `answer`; returns the decoded
+    /// answer and the request the server received.
+    func exchange<Request: APIDefinition>(_ request: Request, answer: String, over transport: TransportKind) async throws
+        -> (Request.APIResponse, RecordedRequest) {
+        let server = MockWebServer()
         try server.start()
-    }
-
-    func client(_ transport: TransportKind) -> NetworkClient {
-        NetworkClient(baseURL: server.baseURL, configuration: .init(retryPolicy: .never, transport: transport.make()))
+        defer { server.shutdown() }
+        server.enqueue(.json(answer))
+        let client = NetworkClient(baseURL: server.baseURL, configuration: .init(retryPolicy: .never, transport: transport.make()))
+        let response = try await client.send(request)
+        return (response, try await server.takeRequest())
     }
 
     // The declarations httpidl generates (`--access internal`) for the messages of the original project's test file
@@ -69,11 +71,8 @@ import Testing
 
     @Test(arguments: TransportKind.available)
     func aSingleIntegerIsSentAsTheQueryParameterBody(over transport: TransportKind) async throws {
-        defer { server.shutdown() }
-        server.enqueue(.json("7"))
-        let answer = try await client(transport).send(GetNumberRequest(payload: 42))
+        let (answer, request) = try await exchange(GetNumberRequest(payload: 42), answer: "7", over: transport)
         #expect(answer == 7)
-        let request = try await server.takeRequest()
         #expect(request.method == "GET")
         #expect(request.target == "/number?body=42")
         #expect(request.body.isEmpty)
@@ -81,11 +80,9 @@ import Testing
 
     @Test(arguments: TransportKind.available)
     func anArrayOfDictionariesIsSentUnderBodyWithTheEncodersStrategies(over transport: TransportKind) async throws {
-        defer { server.shutdown() }
-        server.enqueue(.json(#"[{"a":1}]"#))
-        let answer = try await client(transport).send(GetArrayRequest(payload: [["b": 2, "a": 1], ["c": -3]]))
+        let (answer, request) = try await exchange(GetArrayRequest(payload: [["b": 2, "a": 1], ["c": -3]]), answer: #"[{"a":1}]"#,
+                                                   over: transport)
         #expect(answer == [["a": 1]])
-        let request = try await server.takeRequest()
         // body[0][a]=1&body[0][b]=2&body[1][c]=-3: indexed arrays, bracketed objects, keys sorted.
         #expect(request.target == "/array?body%5B0%5D%5Ba%5D=1&body%5B0%5D%5Bb%5D=2&body%5B1%5D%5Bc%5D=-3")
     }
