@@ -17,9 +17,8 @@ extension SemanticAnalyzer {
         for method in pairing.order {
             guard let request = pairing.requests[method], let response = pairing.responses[method] else { continue }
             let error = pairing.errors[method]
-            let names = (request: Naming.concatenate(method.typePrefix, stem, "Request"),
-                         response: Naming.concatenate(method.typePrefix, stem, "Response"),
-                         error: error == nil ? "" : Naming.concatenate(method.typePrefix, stem, "ErrorBody"))
+            let names = (request: method.typePrefix + stem + "Request", response: method.typePrefix + stem + "Response",
+                         error: error == nil ? "" : method.typePrefix + stem + "ErrorBody")
             let what = "MESSAGE \(syntax.uri.canonical) (\(method.rawValue))"
             var namesOK = registerGeneratedName(names.request, at: parts[request].methodRange, what: what)
             namesOK = registerGeneratedName(names.response, at: parts[response].methodRange, what: what) && namesOK
@@ -38,20 +37,20 @@ extension SemanticAnalyzer {
     mutating func typeNameStem(_ syntax: MessageSyntax) -> String? {
         if let name = syntax.name { return name.text.prefix(1).uppercased() + name.text.dropFirst() }
         if syntax.uri.segments.allSatisfy({ $0.pieces.isEmpty }) { return "Root" }
-        var bytes: [UInt8] = []
+        var stem = ""
         for segment in syntax.uri.segments {
             for piece in segment.pieces {
                 switch piece {
-                case .text(let text, _): Naming.appendUpperCamel(text, to: &bytes)
-                case .parameter(let name, _): Naming.appendUpperCamel(name.text, to: &bytes)
+                case .text(let text, _): stem += Naming.upperCamel(text)
+                case .parameter(let name, _): stem += Naming.upperCamel(name.text)
                 }
             }
         }
-        guard !bytes.isEmpty else {
+        guard !stem.isEmpty else {
             report(.error, "cannot derive a type name from the URI '\(syntax.uri.canonical)'; name the message with 'MESSAGE(Name)'", at: syntax.uri.range)
             return nil
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return stem
     }
 
     /// Reports a path parameter used twice.
