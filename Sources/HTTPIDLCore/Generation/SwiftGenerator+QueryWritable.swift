@@ -5,70 +5,38 @@
 extension SwiftGenerator {
     // MARK: - URLQueryWritable
 
-    /// Writes `queryFieldNames`, `writeQueryField(_:to:)` and `writeQueryFields(to:)` for `fields` (the
-    /// struct's stored properties), all three in wire order: sorted by wire name as `URLQueryEncoder`
-    /// sorts them (`String`'s `<`), so the encoder writes a value with one `writeQueryFields` call when
-    /// the key strategy keeps that order.
-    func writeQueryWritableMembers<Fields: Collection<ModelField>>(_ fields: Fields, spacing: inout SwiftRenderer.MemberSpacing,
-                                                                   to renderer: inout SwiftRenderer) {
+    /// `queryFieldNames`, `writeQueryField(_:to:)` and `writeQueryFields(to:)` for `fields` (the struct's
+    /// stored properties), all three in wire order: sorted by wire name as `URLQueryEncoder` sorts them
+    /// (`String`'s `<`), so the encoder writes a value with one `writeQueryFields` call when the key strategy
+    /// keeps that order.
+    func queryWritableMembers(_ fields: [ModelField]) -> [SwiftMember] {
         // Ties (two fields with one wire name, which the encoder leaves to `encode(to:)`) keep declaration order.
-        let order = fields.indices.enumerated().sorted { left, right in
-            let (leftKey, rightKey) = (fields[left.element].wireKey, fields[right.element].wireKey)
-            return leftKey != rightKey ? leftKey < rightKey : left.offset < right.offset
-        }.map(\.element)
-        // Written straight through the renderer (the same bytes as the code model's computed property and
-        // function members, without building their strings and arrays first).
-        renderer.beginMember(.other, &spacing)
-        renderer.emit("/// ", "The wire names of the fields in wire order (`URLQueryWritable`).")
-        renderer.computedProperty(access: access.isEmpty ? "static" : access + " static", name: "queryFieldNames", type: "[String]") { renderer in
-            renderer.write("[")
-            var first = true
-            for index in order {
-                renderer.write(first ? "\"" : ", \"", Naming.stringLiteralContent(fields[index].wireKey), "\"")
-                first = false
-            }
-            renderer.write("]")
-        }
-        renderer.beginMember(.other, &spacing)
-        renderer.emit("/// ", "Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).")
-        renderer.beginLine()
-        renderer.write(access, access.isEmpty ? "" : " ", "func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws")
-        _ = renderer.openBlock()
-        renderer.emit("switch index {")
-        for (position, index) in order.enumerated() {
-            renderer.beginLine()
-            renderer.write("case ", String(position), ": try writer.write(")
-            writeQueryValue(fields[index], to: &renderer)
-            renderer.write(")")
-            renderer.endLine()
-        }
-        renderer.emit("default: break")
-        renderer.emit("}")
-        renderer.closeBlock()
-        renderer.beginMember(.other, &spacing)
-        renderer.emit("/// ", "Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).")
-        renderer.beginLine()
-        renderer.write(access, access.isEmpty ? "" : " ", "func writeQueryFields(to writer: inout URLQueryWriter) throws")
-        _ = renderer.openBlock()
-        for index in order {
-            renderer.beginLine()
-            renderer.write("try writer.write(")
-            writeQueryValue(fields[index], to: &renderer)
-            renderer.write(")")
-            renderer.endLine()
-        }
-        renderer.closeBlock()
+        let order = fields.indices.sorted { left, right in
+            fields[left].wireKey != fields[right].wireKey ? fields[left].wireKey < fields[right].wireKey : left < right
+        }.map { fields[$0] }
+        let names = order.map { "\"" + Naming.stringLiteralContent($0.wireKey) + "\"" }.joined(separator: ", ")
+        let writes = order.map { "try writer.write(\(queryValue($0)))" }
+        let cases = writes.enumerated().map { "case \($0.offset): \($0.element)" }
+        return [
+            .computedProperty(doc: ["The wire names of the fields in wire order (`URLQueryWritable`)."],
+                              access: access.isEmpty ? "static" : access + " static", name: "queryFieldNames", type: "[String]",
+                              body: ["[" + names + "]"]),
+            .function(doc: ["Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`)."], access: access, isStatic: false,
+                      signature: "writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws",
+                      body: ["switch index {"] + cases + ["default: break", "}"]),
+            .function(doc: ["Writes every field in the order of `queryFieldNames` (`URLQueryWritable`)."], access: access, isStatic: false,
+                      signature: "writeQueryFields(to writer: inout URLQueryWriter) throws", body: writes),
+        ]
     }
 
     /// The value handed to the writer: the property, or an enum's raw value (what the generated enum's
     /// `encode(to:)` writes), for one enum and for an array of them.
-    private func writeQueryValue(_ field: ModelField, to renderer: inout SwiftRenderer) {
-        renderer.write("self.", field.escapedSwiftName)
+    private func queryValue(_ field: ModelField) -> String {
         let optional = field.isOptional ? "?" : ""
         switch field.type {
-        case .enumeration: renderer.write(optional, ".rawValue")
-        case .array(.enumeration): renderer.write(optional, ".map(\\.rawValue)")
-        default: break
+        case .enumeration: return "self.\(field.escapedSwiftName)\(optional).rawValue"
+        case .array(.enumeration): return "self.\(field.escapedSwiftName)\(optional).map(\\.rawValue)"
+        default: return "self.\(field.escapedSwiftName)"
         }
     }
 
