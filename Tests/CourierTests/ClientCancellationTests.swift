@@ -158,7 +158,7 @@ actor SlowTokenProvider: TokenProvider {
     func oddRetryAfterValuesGiveABoundedDelay(value: String, expected: TimeInterval) async throws {
         let stub = StubTransport([HTTPResponse(statusCode: 503, headers: ["Retry-After": value]), .json("1")])
         let fake = FakeRetryClock(fraction: 0.8)
-        let client = stubClient(stub, retry: RetryPolicy(maxAttempts: 2, maximumDelay: 30, deadline: nil), interceptors: [RetryInterceptor(clock: fake.clock)])
+        let client = stubClient(stub, retry: RetryPolicy(maxAttempts: 2, maximumDelay: 30, deadline: nil), retryClock: fake.clock)
         #expect(try await client.send(Call().decoding(Int.self)) == 1)
         #expect(fake.sleeps.count == 1)
         #expect(abs((fake.sleeps.first ?? -1) - expected) < 1e-9)
@@ -170,7 +170,7 @@ actor SlowTokenProvider: TokenProvider {
         policy.maxAttempts = maxAttempts
         #expect(RetryPolicy(maxAttempts: maxAttempts).maxAttempts == 1)
         let stub = StubTransport(fallback: HTTPResponse(statusCode: 503))
-        let client = stubClient(stub, interceptors: [RetryInterceptor(clock: FakeRetryClock().clock)])
+        let client = stubClient(stub, retryClock: FakeRetryClock().clock)
         let response = try await client.perform(HTTPRequest(method: .get, url: stubBaseURL, acceptableStatusCodes: anyStatus, retryPolicy: policy))
         #expect(response.statusCode == 503)
         #expect(stub.requests.count == 1)
@@ -181,7 +181,7 @@ actor SlowTokenProvider: TokenProvider {
         let stub = StubTransport(fallback: HTTPResponse(statusCode: 503))
         let fake = FakeRetryClock()
         let request = HTTPRequest(method: .get, url: stubBaseURL, acceptableStatusCodes: anyStatus, retryPolicy: RetryPolicy(maxAttempts: 5, deadline: deadline))
-        let response = try await stubClient(stub, interceptors: [RetryInterceptor(clock: fake.clock)]).perform(request)
+        let response = try await stubClient(stub, retryClock: fake.clock).perform(request)
         #expect(response.statusCode == 503)
         #expect(stub.requests.count == 1)
         #expect(fake.sleeps.isEmpty)
@@ -193,7 +193,7 @@ actor SlowTokenProvider: TokenProvider {
         let stub = StubTransport(fallback: HTTPResponse(statusCode: 503))
         // The system clock's random source, and a sleep that returns at once.
         let clock = RetryClock(now: { Date() }, sleep: { _ in }, random: RetryClock.system.random)
-        let response = try await stubClient(stub, interceptors: [RetryInterceptor(clock: clock)])
+        let response = try await stubClient(stub, retryClock: clock)
             .perform(HTTPRequest(method: .get, url: stubBaseURL, acceptableStatusCodes: anyStatus, retryPolicy: policy))
         #expect(response.statusCode == 503)
         #expect(stub.requests.count == 3)

@@ -18,11 +18,14 @@ import Testing
         retry: RetryPolicy = .never,
         timeout: Duration = .seconds(120),   // a hang guard: the full suite can starve a request for a minute on 2 cores
         interceptors: [any Interceptor] = [],
-        maximumResponseSize: Int? = 64 << 20
+        maximumResponseSize: Int? = 64 << 20,
+        retryClock: RetryClock = .system
     ) -> NetworkClient {
-        NetworkClient(baseURL: server.url("/api"), configuration: .init(
+        var configuration = NetworkClient.Configuration(
             timeout: timeout, retryPolicy: retry, interceptors: interceptors, maximumResponseSize: maximumResponseSize,
-            transport: transport.make(), cookiePolicy: .disabled))
+            transport: transport.make(), cookiePolicy: .disabled)
+        configuration.retryClock = retryClock
+        return NetworkClient(baseURL: server.url("/api"), configuration: configuration)
     }
 
     /// The number of requests the server received. Called once the client's call has returned: every request it
@@ -233,7 +236,7 @@ import Testing
         server.enqueue(MockResponse(status: 429, headers: ["Retry-After": HTTPDate.format(clock.now.addingTimeInterval(7))]))
         server.enqueue(.json("1"))
         let retry = RetryPolicy(maxAttempts: 3, baseDelay: 0.5, maximumDelay: 30, deadline: nil)
-        let value = try await client(transport, retry: retry, interceptors: [RetryInterceptor(clock: clock.clock)]).send(Call(path: "/flaky").decoding(Int.self))
+        let value = try await client(transport, retry: retry, retryClock: clock.clock).send(Call(path: "/flaky").decoding(Int.self))
         #expect(value == 1)
         #expect(clock.sleeps.count == 2)
         #expect(clock.sleeps.first == 3)
@@ -246,7 +249,7 @@ import Testing
         server.dispatcher = { _ in MockResponse(status: 500) }
         let clock = FakeRetryClock(fraction: 1)
         let retry = RetryPolicy(maxAttempts: 4, baseDelay: 0.1, maximumDelay: 1, deadline: nil)
-        let error = await #expect(throws: NetworkError.self) { try await client(transport, retry: retry, interceptors: [RetryInterceptor(clock: clock.clock)]).response(Call(path: "/down").decoding(Data.self)) }
+        let error = await #expect(throws: NetworkError.self) { try await client(transport, retry: retry, retryClock: clock.clock).response(Call(path: "/down").decoding(Data.self)) }
         guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus"); return }
         #expect(failure.statusCode == 500)
         #expect(clock.sleeps.map { ($0 * 1000).rounded() } == [100, 200, 400])
@@ -277,7 +280,7 @@ import Testing
         // The fake clock advances only by the waits, so the outcome does not depend on machine load.
         let clock = FakeRetryClock()
         let retry = RetryPolicy(maxAttempts: 10, baseDelay: 0.01, maximumDelay: 1, deadline: 1.5)
-        let error = await #expect(throws: NetworkError.self) { try await client(transport, retry: retry, timeout: .seconds(120), interceptors: [RetryInterceptor(clock: clock.clock)]).response(Call(path: "/slow").decoding(Data.self)) }
+        let error = await #expect(throws: NetworkError.self) { try await client(transport, retry: retry, timeout: .seconds(120), retryClock: clock.clock).response(Call(path: "/slow").decoding(Data.self)) }
         #expect(error.map { if case .httpStatus(let failure) = $0 { failure.statusCode } else { 0 } } == 503)
         #expect(clock.sleeps == [1])          // a 1 s wait fits in 1.5 s, a second one does not
         #expect(settledRequestCount() == 2)

@@ -135,20 +135,6 @@ import Testing
         #expect(stub.requests.count == 1)
     }
 
-    @Test func thrownStatusFailuresAreRetriedLikeResponses() async throws {
-        // Below ValidationInterceptor (the default order), a 503 arrives as a thrown `httpStatus`.
-        let stub = StubTransport([HTTPResponse(statusCode: 503, headers: ["Retry-After": "2"]), HTTPResponse(statusCode: 200)])
-        let clock = FakeRetryClock()
-        var request = HTTPRequest(method: .get, url: stubBaseURL, retryPolicy: RetryPolicy(maxAttempts: 3, maximumDelay: 10, deadline: nil))
-        request.acceptableStatusCodes = [200]
-        let response = try await RetryInterceptor(clock: clock.clock).intercept(request) { request in
-            try await ValidationInterceptor().intercept(request) { try await stub.send($0) }
-        }
-        #expect(response.statusCode == 200)
-        #expect(clock.sleeps == [2])
-        #expect(stub.requests.count == 2)
-    }
-
     @Test func clientRetriesWithEndpointPolicy() async throws {
         let stub = StubTransport([HTTPResponse(statusCode: 503), .json("5")])
         let policy = RetryPolicy(maxAttempts: 2, baseDelay: 0.001, maximumDelay: 0.001)

@@ -122,9 +122,14 @@ final class CollectingLogger: NetworkLogger, @unchecked Sendable {
 
 let stubBaseURL = URL(string: "https://api.example.test/v1")!
 
-func stubClient(_ stub: StubTransport, retry: RetryPolicy = .never, interceptors: [any Interceptor] = []) -> NetworkClient {
-    NetworkClient(baseURL: stubBaseURL, configuration: .init(
-        retryPolicy: retry, interceptors: interceptors, transport: stub))
+func stubClient(
+    _ stub: StubTransport, retry: RetryPolicy = .never, interceptors: [any Interceptor] = [],
+    networkInterceptors: [any Interceptor] = [], retryClock: RetryClock = .system
+) -> NetworkClient {
+    var configuration = NetworkClient.Configuration(
+        retryPolicy: retry, interceptors: interceptors, networkInterceptors: networkInterceptors, transport: stub)
+    configuration.retryClock = retryClock
+    return NetworkClient(baseURL: stubBaseURL, configuration: configuration)
 }
 
 /// Every status a server can send: for requests whose test reads failing responses as responses.

@@ -23,11 +23,13 @@ extension NetworkClient {
         /// The redirect policy for endpoints that set none. Default `.follow` (up to 20); `.never` returns
         /// redirect responses as they are.
         public var redirectPolicy: RedirectPolicy
-        /// Your interceptors, outermost first. The client adds the built-ins after them — `RetryInterceptor`,
-        /// `ValidationInterceptor`, `RedirectInterceptor`, the cookie jar's and the cache's interceptors,
-        /// `ResponseBufferingInterceptor` — except those you placed here yourself (to log every attempt, put
-        /// `LoggingInterceptor` after a `RetryInterceptor` of your own).
+        /// Application interceptors, outermost first: each sees every call once, as the caller made it, and may
+        /// rewrite it, retry it or answer it itself. They run above the built-ins (retry, redirects, cookies,
+        /// cache, body buffering), whose order is fixed; every status reaches them as a response.
         public var interceptors: [any Interceptor]
+        /// Network interceptors, outermost first: each sees every attempt and every redirect hop as it goes on the
+        /// wire (the jar's cookies and the default fields included), just above the transport.
+        public var networkInterceptors: [any Interceptor]
         /// The largest response body kept in memory, in bytes, or `nil` for no limit; a larger body fails with
         /// `TransportFailure.Kind.responseTooLarge`. Downloads to a file are not limited.
         public var maximumResponseSize: Int?
@@ -45,6 +47,8 @@ extension NetworkClient {
         /// The HTTP cache (RFC 9111, a private cache) the client answers from and stores in, or `nil` (the
         /// default) for none. One `HTTPCache` may serve several clients.
         public var cache: HTTPCache?
+        /// The clock `RetryInterceptor` waits with (tests inject one that does not sleep).
+        package var retryClock = RetryClock.system
 
         /// Creates a configuration; every argument has the default a client without one uses, so name only
         /// what differs (`Configuration(timeout: .seconds(30))`).
@@ -55,6 +59,7 @@ extension NetworkClient {
             retryPolicy: RetryPolicy = RequestDefaults.standard.retryPolicy,
             redirectPolicy: RedirectPolicy = RequestDefaults.standard.redirectPolicy,
             interceptors: [any Interceptor] = [],
+            networkInterceptors: [any Interceptor] = [],
             maximumResponseSize: Int? = RequestDefaults.standard.maximumResponseSize,
             decoder: any ResponseDecoder = JSONResponseDecoder(),
             queryEncoder: URLQueryEncoder = URLQueryEncoder(),
@@ -68,6 +73,7 @@ extension NetworkClient {
             self.retryPolicy = retryPolicy
             self.redirectPolicy = redirectPolicy
             self.interceptors = interceptors
+            self.networkInterceptors = networkInterceptors
             self.maximumResponseSize = maximumResponseSize
             self.decoder = decoder
             self.queryEncoder = queryEncoder

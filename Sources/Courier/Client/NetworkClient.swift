@@ -7,13 +7,13 @@ import CourierSockets
 /// Sends endpoints to a server and decodes their responses, through one stack of interceptors built once.
 ///
 /// A call builds the `HTTPRequest` from the endpoint, the base URL and the configuration's defaults (every
-/// setting resolved there, once), runs it through the stack — your `configuration.interceptors`, then
-/// `RetryInterceptor`, `ValidationInterceptor`, `RedirectInterceptor`, the cookie jar's and the cache's
-/// interceptors and `ResponseBufferingInterceptor` (unless you placed them yourself), then the transport (by
-/// default `SocketTransport` on Linux, `URLSessionTransport` elsewhere) — and decodes the body: `EmptyResponse` ignores it, `Data` is the body itself,
-/// anything else goes to the endpoint's decoder (else `configuration.decoder`). A status that is not acceptable
-/// throws `NetworkError.httpStatus`, carrying the endpoint's decoded `APIErrorBody`. Cancel the calling task to
-/// cancel a request.
+/// setting resolved there, once), runs it through the stack — your `configuration.interceptors`, then the
+/// built-ins in their fixed order (retry, redirects, cookies, cache, body buffering), then your
+/// `configuration.networkInterceptors`, then the transport (by default `SocketTransport` on Linux,
+/// `URLSessionTransport` elsewhere) — and decodes the body: `EmptyResponse` ignores it, `Data` is the body
+/// itself, anything else goes to the endpoint's decoder (else `configuration.decoder`). A status that is not
+/// acceptable throws `NetworkError.httpStatus`, carrying the endpoint's decoded `APIErrorBody`. Cancel the
+/// calling task to cancel a request.
 ///
 /// ```swift
 /// let client = NetworkClient(baseURL: URL(string: "https://api.example.com/v1")!)
@@ -43,7 +43,8 @@ public struct NetworkClient: Sendable {
         self.base = Result { () throws(NetworkError) in try RequestURLBuilder.base(baseURL) }
         self.cookieJar = configuration.cookiePolicy.makeJar()
         self.stack = InterceptorStack(
-            configuration.interceptors, cookieJar: cookieJar, cache: configuration.cache,
+            interceptors: configuration.interceptors, networkInterceptors: configuration.networkInterceptors,
+            cookieJar: cookieJar, cache: configuration.cache, retryClock: configuration.retryClock,
             transport: configuration.transport ?? Self.defaultTransport())
     }
 
@@ -60,7 +61,8 @@ public struct NetworkClient: Sendable {
         #endif
     }
 
-    /// Every interceptor a request passes, outermost first: yours, then the built-ins you did not place.
+    /// Every interceptor a request passes, outermost first: your application interceptors, the built-ins, your
+    /// network interceptors.
     public var interceptors: [any Interceptor] { stack.interceptors }
 
     /// Sends `endpoint` and returns its decoded `APIResponse`.

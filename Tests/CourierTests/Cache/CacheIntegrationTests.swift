@@ -15,9 +15,7 @@ import Testing
 
     func client(_ transport: TransportKind, cache: HTTPCache) -> NetworkClient {
         NetworkClient(baseURL: server.url("/"), configuration: .init(
-            timeout: loopbackHangGuard, retryPolicy: .never,
-            interceptors: [ValidationInterceptor(), CacheInterceptor(cache: cache), ResponseBufferingInterceptor()],
-            transport: transport.make()))
+            timeout: loopbackHangGuard, retryPolicy: .never, transport: transport.make(), cache: cache))
     }
 
     static func get(_ path: EndpointPath = "/item", headers: HTTPHeaders = [:]) -> TypedCall<Data> {
