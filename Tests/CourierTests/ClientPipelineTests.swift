@@ -76,7 +76,7 @@ import Testing
         #expect(request.headers["Accept"] == "text/plain")
         #expect(request.timeout == .seconds(7))
         #expect(request.retryPolicy == .default)   // resolved from the configuration when the request is built
-        #expect(request.acceptableStatusCodes == Set(200..<300) && request.maximumResponseSize == 64 << 20)
+        #expect(request.acceptableStatusCodes == Set(200..<300) && request.responseBodyMode == .buffered(limit: 64 << 20))
     }
 
     @Test(arguments: [

@@ -188,7 +188,7 @@ import Testing
             server.enqueue(.generated(byteCount: size))
             let client = NetworkClient(baseURL: server.baseURL, configuration: .init(retryPolicy: .never, transport: transport.make()))
             var request = HTTPRequest(method: .get, url: server.url("/stream"), timeout: .seconds(60))
-            request.maximumResponseSize = nil   // stream: the body is read here, chunk by chunk
+            request.responseBodyMode = .streamed   // the body is read here, chunk by chunk
             let response = try await client.perform(request)
             #expect(response.body.bufferedData == nil)
             let before = ClientIntegrationTests.residentBytes()

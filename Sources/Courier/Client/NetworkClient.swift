@@ -147,7 +147,7 @@ public struct NetworkClient: Sendable {
     ) async throws -> Response<URL> {
         let start = ContinuousClock.now
         var request = try HTTPRequest(endpoint, base: base.get(), defaults: defaults, defaultHeadersAreValid: defaultHeadersAreValid)
-        request.maximumResponseSize = nil
+        request.responseBodyMode = .file
         try DownloadDestination.checkWritable(destination)
         let api = endpoint as? any APIDefinition
         let errorBody: any (Decodable & Sendable).Type = api?.errorBodyType ?? EmptyResponse.self

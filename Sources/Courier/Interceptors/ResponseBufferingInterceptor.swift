@@ -1,8 +1,8 @@
 import CourierHTTP
 import Foundation
 
-/// Reads a response body into memory within `request.maximumResponseSize`, or leaves it streaming when the
-/// request has no limit (`nil`: downloads to a file, streamed bodies).
+/// Reads a `.buffered` response body (`request.responseBodyMode`) into memory within its limit; `.streamed` bodies
+/// and downloads to a file are left streaming.
 ///
 /// A declared `Content-Length` over the limit ends the transfer at the head, and a body that grows past it stops
 /// as soon as it does, both with `TransportFailure.Kind.responseTooLarge`. Reading here, inside the stack, means
@@ -19,11 +19,10 @@ package struct ResponseBufferingInterceptor: Interceptor {
         try await Self.buffered(next(request), for: request)
     }
 
-    /// `response` with its body in memory within `request.maximumResponseSize` (as it is when the request has no
-    /// limit).
+    /// `response` with its body in memory within the request's limit when the mode is `.buffered`, else as it is.
     @inline(__always)   // into `intercept`: only a body still streaming is awaited
     static func buffered(_ response: consuming HTTPResponse, for request: HTTPRequest) async throws -> HTTPResponse {
-        guard let limit = request.maximumResponseSize else { return response }
+        guard case .buffered(let limit) = request.responseBodyMode else { return response }
         if let declared = response.expectedContentLength, declared > Int64(limit) {
             response.body.discard()
             throw ResponseBody.tooLarge(limit)

@@ -21,7 +21,7 @@ enum StatusValidation {
 
     /// The `NetworkError.httpStatus` for an unacceptable `response`, with the start of its body.
     static func failure(_ response: HTTPResponse, for request: HTTPRequest) async -> NetworkError {
-        let limit = min(request.maximumResponseSize ?? Self.maximumErrorBodySize, Self.maximumErrorBodySize)
+        let limit = min(request.responseBodyMode.bufferLimit ?? Self.maximumErrorBodySize, Self.maximumErrorBodySize)
         return NetworkError.httpStatus(HTTPStatusFailure(
             statusCode: response.statusCode, headers: response.headers, body: await Self.prefix(of: response.body, limit: limit)))
     }

@@ -16,7 +16,7 @@ extension NetworkClient {
         _ endpoint: some Endpoint, errorBody: any (Decodable & Sendable).Type, decoder: any ResponseDecoder
     ) async throws -> HTTPResponse {
         var request = try HTTPRequest(endpoint, baseURL: baseURL, defaults: defaults)
-        request.maximumResponseSize = nil
+        request.responseBodyMode = .streamed
         return try await send(request, errorBody: errorBody, decoder: decoder)
     }
 

@@ -24,6 +24,8 @@ public struct RequestDefaults: Sendable {
     public var acceptableStatusCodes: Set<Int>
     /// The largest in-memory response body in bytes, or `nil` for no limit. Default: 64 MiB.
     public var maximumResponseSize: Int?
+    /// What `send` and `response` read bodies with: `.buffered` within `maximumResponseSize`.
+    public var responseBodyMode: ResponseBodyMode { .buffered(limit: maximumResponseSize ?? .max) }
     /// The retry policy. Default: `RetryPolicy.default`.
     public var retryPolicy: RetryPolicy
     /// The redirect policy. Default: `RedirectPolicy.follow` (up to 20).
