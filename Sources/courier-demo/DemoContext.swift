@@ -33,7 +33,7 @@ final class DemoContext: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 
         // A network interceptor: every attempt is logged as it went on the wire, the 503 included.
-        let retryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: 0.2, maximumDelay: 2, deadline: 10)
+        let retryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .seconds(0.2), maximumDelay: .seconds(2), deadline: .seconds(10))
         let logging = LoggingInterceptor(
             logger: TranscriptLogger(transcript: transcript, origin: origin),
             redaction: Redaction(),                              // Authorization, Cookie, … → <redacted>

@@ -14,7 +14,7 @@ import Testing
     }
 
     /// No retry deadline by default: reconnection counts must not depend on how fast a loaded machine is.
-    func client(_ transport: TransportKind, retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: 0, deadline: nil)) -> NetworkClient {
+    func client(_ transport: TransportKind, retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .seconds(0), deadline: nil)) -> NetworkClient {
         NetworkClient(baseURL: server.baseURL, configuration: .init(timeout: loopbackHangGuard, retryPolicy: retry, transport: transport.make()))
     }
 
@@ -57,10 +57,11 @@ import Testing
     }
 
     @Test(arguments: TransportKind.available)
-    func eventsArriveAsTheyComeAndAPostCarriesItsBody(over transport: TransportKind) async throws {
+    func eventsArriveAsTheyComeAndAPostIsSentOnceAndEndsWithTheServersEnd(over transport: TransportKind) async throws {
         defer { server.shutdown() }
         server.enqueue(.eventStream(["data: {\"delta\":\"Hel\"}\n\n", "data: {\"delta\":\"lo\"}\n\n"], pause: .milliseconds(20)))
-        server.enqueue(MockResponse(status: 204))
+        // What a reconnect would get: a POST is not sent again, so this is never asked for.
+        server.enqueue(.eventStream(["data: {\"delta\":\"again\"}\n\n"]))
         let chat = EndpointBuilder<Data>.post("/chat").body(.json(["prompt": "hi"]))
         var deltas: [String] = []
         for try await chunk in client(transport).events(chat, decoding: Chunk.self) { deltas.append(chunk.delta) }
@@ -69,6 +70,7 @@ import Testing
         #expect(first.method == "POST")
         #expect(first.body == Data(#"{"prompt":"hi"}"#.utf8))
         #expect(first.headers["Accept"] == "text/event-stream")
+        #expect(server.requestCount == 1)
     }
 
     @Test(arguments: TransportKind.available)
