@@ -26,7 +26,6 @@ public struct NetworkClient: Sendable {
     public let baseURL: URL
     /// The client's settings, fixed at init because the interceptor stack is built from them once.
     public let configuration: Configuration
-    let defaults: RequestDefaults
     /// Whether `defaults.headers` passed `HTTPHeaders.validate()`, checked once here rather than per request.
     private let defaultHeadersAreValid: Bool
     /// `baseURL` checked and taken apart once; a bad base URL fails each request with the same error.
@@ -38,8 +37,7 @@ public struct NetworkClient: Sendable {
     public init(baseURL: URL, configuration: Configuration = Configuration()) {
         self.baseURL = baseURL
         self.configuration = configuration
-        self.defaults = configuration.requestDefaults
-        self.defaultHeadersAreValid = (try? defaults.headers.validate()) != nil
+        self.defaultHeadersAreValid = (try? configuration.requestDefaults.headers.validate()) != nil
         self.base = Result { () throws(NetworkError) in try RequestURLBuilder.base(baseURL) }
         self.cookieJar = configuration.cookiePolicy.makeJar()
         self.stack = InterceptorStack(
@@ -122,7 +120,7 @@ public struct NetworkClient: Sendable {
         var request: HTTPRequest
         switch base {   // the base read in place (`base.get()` would copy it out)
         case .success(let base):
-            request = try HTTPRequest(endpoint, base: base, defaults: defaults, defaultHeadersAreValid: defaultHeadersAreValid)
+            request = try HTTPRequest(endpoint, base: base, defaults: configuration.requestDefaults, defaultHeadersAreValid: defaultHeadersAreValid)
         case .failure(let error):
             throw error
         }
@@ -146,7 +144,7 @@ public struct NetworkClient: Sendable {
         _ endpoint: some Endpoint, to destination: URL, progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> Response<URL> {
         let start = ContinuousClock.now
-        var request = try HTTPRequest(endpoint, base: base.get(), defaults: defaults, defaultHeadersAreValid: defaultHeadersAreValid)
+        var request = try HTTPRequest(endpoint, base: base.get(), defaults: configuration.requestDefaults, defaultHeadersAreValid: defaultHeadersAreValid)
         request.responseBodyMode = .file
         try DownloadDestination.checkWritable(destination)
         let api = endpoint as? any APIDefinition

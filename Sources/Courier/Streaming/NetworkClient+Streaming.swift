@@ -15,7 +15,7 @@ extension NetworkClient {
     func stream(
         _ endpoint: some Endpoint, errorBody: any (Decodable & Sendable).Type, decoder: any ResponseDecoder
     ) async throws -> HTTPResponse {
-        var request = try HTTPRequest(endpoint, baseURL: baseURL, defaults: defaults)
+        var request = try HTTPRequest(endpoint, baseURL: baseURL, defaults: configuration.requestDefaults)
         request.responseBodyMode = .streamed
         return try await send(request, errorBody: errorBody, decoder: decoder)
     }

@@ -1,10 +1,12 @@
 import Foundation
 import URLQueryCoding
 
-/// The settings every request gets unless its endpoint sets its own: the one place a client's defaults live.
+/// The settings every request gets unless its endpoint sets its own: the one type that declares a client's
+/// per-request defaults.
 ///
-/// `NetworkClient` makes one from its `Configuration` and passes it to `HTTPRequest(_:baseURL:defaults:)`,
-/// which resolves each setting once (the endpoint's value, else this one's).
+/// A `NetworkClient` holds one in `configuration.requestDefaults` (its fields read and written through the
+/// configuration: `configuration.timeout`) and passes it to `HTTPRequest(_:baseURL:defaults:)`, which resolves each
+/// setting once (the endpoint's value, else this one's).
 ///
 /// ```swift
 /// var defaults = RequestDefaults()
