@@ -27,7 +27,7 @@ import Testing
     @Test func theStackIsApplicationInterceptorsThenTheBuiltInsThenNetworkInterceptors() {
         let logging = LoggingInterceptor(logger: CollectingLogger())
         let names = { (client: NetworkClient) in client.interceptors.map { String(describing: type(of: $0)) } }
-        let builtIns = ["RetryInterceptor", "RedirectInterceptor", "CookieInterceptor", "ResponseBufferingInterceptor"]
+        let builtIns = ["RetryInterceptor", "RedirectInterceptor", "CookieInterceptor", "DefaultHeadersInterceptor", "ResponseBufferingInterceptor"]
         let client = stubClient(StubTransport(), interceptors: [logging])
         #expect(names(client) == ["LoggingInterceptor"] + builtIns)
         // The same interceptor in the network slot runs below the built-ins.

@@ -6,7 +6,7 @@ import Foundation
 /// Its shape is fixed (OkHttp's): the application interceptors (`Configuration.interceptors`, outermost first),
 /// which see each call once; then the built-ins in this order — `RetryInterceptor`, `RedirectInterceptor`,
 /// `CookieInterceptor` (unless cookies are disabled), `CacheInterceptor` (with a cache),
-/// `ResponseBufferingInterceptor`; then the network interceptors (`Configuration.networkInterceptors`), which see
+/// `DefaultHeadersInterceptor`, `ResponseBufferingInterceptor`; then the network interceptors (`Configuration.networkInterceptors`), which see
 /// every attempt and every redirect hop as it goes on the wire; then the transport, whose errors are mapped to
 /// `NetworkError` here, the one boundary where that happens.
 ///
@@ -28,6 +28,8 @@ package struct InterceptorStack: Sendable {
         members.append(RedirectInterceptor())
         if let cookieJar { members.append(CookieInterceptor(jar: cookieJar)) }
         if let cache { members.append(CacheInterceptor(cache: cache)) }
+        let decoding = transport as? any ContentDecodingTransport
+        members.append(DefaultHeadersInterceptor(acceptEncoding: decoding?.acceptedContentCodings))
         members.append(ResponseBufferingInterceptor())
         members += networkInterceptors
         interceptors = members

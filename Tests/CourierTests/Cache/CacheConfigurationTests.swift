@@ -66,7 +66,7 @@ import Testing
         let names = client.interceptors.map { String(describing: type(of: $0)) }
         #expect(names == [
             "RetryInterceptor", "RedirectInterceptor", "CookieInterceptor", "CacheInterceptor",
-            "ResponseBufferingInterceptor",
+            "DefaultHeadersInterceptor", "ResponseBufferingInterceptor",
         ])
     }
 }
