@@ -51,6 +51,11 @@ import Testing
             if case .request(_, _, let headers, _, _) = event { headers["Cookie"] ?? "-" } else { nil }
         }
         #expect(sentCookies == ["-", Redaction().placeholder, Redaction().placeholder])
+        // And the default fields that went with every attempt.
+        let sentEncodings = logger.events.compactMap { event -> String? in
+            if case .request(_, _, let headers, _, _) = event { headers["Accept-Encoding"] ?? "-" } else { nil }
+        }
+        #expect(sentEncodings == Array(repeating: "gzip, deflate", count: 3))
         #expect(server.recordedRequests.map { $0.headers["Cookie"] ?? "-" } == ["-", "session=s3cret", "session=s3cret"])
     }
 
