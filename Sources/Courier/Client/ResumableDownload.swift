@@ -61,8 +61,7 @@ struct ResumableDownload {
                 else { throw error }
                 attempt += 1
                 next = request
-                next.headers["Range"] = "bytes=\(file.writtenBytes)-"
-                next.headers["If-Range"] = validator
+                next.headers = next.headers.merging(DefaultHeadersInterceptor.resumeFields(from: file.writtenBytes, validator: validator))
             }
         }
     }

@@ -8,8 +8,9 @@ import CourierHTTP
 ///   for both of Courier's), unless the request has one; a `Range` request asks for `identity` instead, since a
 ///   range of encoded bytes would not decode.
 ///
-/// Fields with a reason of their own are set where that reason lives: `Accept: text/event-stream` by
-/// `NetworkClient.events`, `Range` and `If-Range` by a resumed download, conditionals by `CacheInterceptor`.
+/// The fields of a kind of request are decided here too, and added by the code that holds their state:
+/// `eventStreamFields` (`Accept: text/event-stream`, `Last-Event-ID`) by `NetworkClient.events`, `resumeFields`
+/// (`Range`, `If-Range`) by a resumed download. The cache's revalidation conditionals are `CacheInterceptor`'s.
 ///
 /// A built-in member of every client's stack, below the cache and above the network interceptors, which see the
 /// fields it adds.
@@ -35,5 +36,19 @@ package struct DefaultHeadersInterceptor: Interceptor {
         if addsAgent { request.headers.add(name: "User-Agent", value: Self.userAgent) }
         if let encoding { request.headers.add(name: "Accept-Encoding", value: encoding) }
         return try await next(request)
+    }
+
+    /// The fields of an event-stream request: `Accept: text/event-stream`, and `Last-Event-ID` when reconnecting
+    /// after an event that carried an id.
+    static func eventStreamFields(lastEventID: String?) -> HTTPHeaders {
+        var fields: HTTPHeaders = ["Accept": "text/event-stream"]
+        if let lastEventID, !lastEventID.isEmpty { fields["Last-Event-ID"] = lastEventID }
+        return fields
+    }
+
+    /// The fields that continue a download from byte `offset` if the representation is still `validator` (a
+    /// strong `ETag` or a `Last-Modified` date): `Range: bytes=<offset>-` and `If-Range`.
+    static func resumeFields(from offset: Int64, validator: String) -> HTTPHeaders {
+        ["Range": "bytes=\(offset)-", "If-Range": validator]
     }
 }

@@ -93,8 +93,8 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
         }
 
         private func connect(isolation actor: isolated (any Actor)?) async throws {
-            var request = events.endpoint.header("Accept", "text/event-stream").retryPolicy(.never)
-            if let id = parser.lastEventID, !id.isEmpty { request = request.header("Last-Event-ID", id) }
+            let fields = DefaultHeadersInterceptor.eventStreamFields(lastEventID: parser.lastEventID)
+            let request = events.endpoint.headers(fields).retryPolicy(.never)
             do {
                 let response = try await events.client.stream(request, errorBody: events.errorBody, decoder: events.decoder)
                 if response.statusCode == 204 {
