@@ -3,7 +3,8 @@ import Foundation
 /// A private HTTP cache (RFC 9111, with RFC 5861's `stale-while-revalidate` and `stale-if-error` and RFC 8246's
 /// `immutable`) as a member of the interceptor stack, storing in an `HTTPCache`.
 ///
-/// It sits just above `ResponseBufferingInterceptor`, so the responses it stores have their bodies in memory.
+/// It sits above `ResponseBufferingInterceptor` (with only `DefaultHeadersInterceptor` between), so the responses
+/// it stores have their bodies in memory.
 /// What it does, by request:
 /// - `GET` of a buffered body (`ResponseBodyMode.buffered`): answered from the cache when a stored response with
 ///   matching `Vary` fields is fresh enough for the request's directives (`.hit`), or stale within `max-stale`
