@@ -58,7 +58,9 @@ package struct InterceptorStack: Sendable {
     /// left it (`response.request`, else `request` for a response no transport made).
     package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let response = try await entry(request)
-        if let sent = response.request { return try await StatusValidation.validated(response, for: sent) }
-        return try await StatusValidation.validated(response, for: request)
+        // Only the acceptable codes are read on the way out (not a copy of the whole request).
+        let acceptable = response.request?.acceptableStatusCodes ?? request.acceptableStatusCodes
+        if acceptable.contains(response.statusCode) { return response }
+        throw await StatusValidation.failure(response, for: response.request ?? request)
     }
 }

@@ -1,23 +1,15 @@
 import CourierHTTP
 import Foundation
 
-/// The acceptable-status check: a response whose status is not in `request.acceptableStatusCodes` becomes
-/// `NetworkError.httpStatus`, carrying the status, the headers and the start of the body.
+/// The acceptable-status check's failure: a response whose status is not in `request.acceptableStatusCodes`
+/// becomes `NetworkError.httpStatus`, carrying the status, the headers and the start of the body.
 ///
-/// It runs once, where the client's stack returns, against the request as the interceptors left it
+/// The check runs once, where the client's stack returns (`InterceptorStack.send`), against the request as the interceptors left it
 /// (`HTTPResponse.request`): an interceptor that changes the acceptable codes is honoured, and every interceptor
 /// sees failing statuses as responses.
 enum StatusValidation {
     /// The most bytes of a failing response's body kept in `HTTPStatusFailure.body` (1 MiB).
     static let maximumErrorBodySize = 1 << 20
-
-    /// `response` when its status is in `request.acceptableStatusCodes`, else the `NetworkError.httpStatus`
-    /// thrown.
-    @inline(__always)   // no async frame of its own: only a failing status awaits (reading the body's start)
-    static func validated(_ response: consuming HTTPResponse, for request: HTTPRequest) async throws -> HTTPResponse {
-        guard !request.acceptableStatusCodes.contains(response.statusCode) else { return response }
-        throw await failure(response, for: request)
-    }
 
     /// The `NetworkError.httpStatus` for an unacceptable `response`, with the start of its body.
     static func failure(_ response: HTTPResponse, for request: HTTPRequest) async -> NetworkError {
