@@ -64,15 +64,17 @@ public final class SocketTransport: Transport {
         let start = MonotonicClock.now()
         let target = try RequestTarget(request.location, proxies: proxies, origins: origins)
         let prepared = try PreparedRequest(request, target: target, decompresses: configuration.decompressesResponses)
-        var attempts = 0
+        var replayed = false
         while true {
             let (connection, _) = try await pool.acquire(target.key) { try await open(target) }
             let exchange = prepared.makeExchange(request, requestTimeout: configuration.requestTimeout, start: start)
             do {
                 return try await run(exchange, on: connection)
             } catch let stale as StaleConnection {
-                attempts += 1
-                guard stale.retryable, attempts < 4 else { throw stale.underlying }
+                // Sent again once, on a new connection, when that is safe: the rule is `StaleConnection`'s.
+                guard stale.retryable, !replayed else { throw stale.underlying }
+                replayed = true
+                pool.closeIdle(target.key)
             }
         }
         #else

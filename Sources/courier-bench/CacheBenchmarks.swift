@@ -99,10 +99,7 @@ enum CacheBenchmarks {
         #else
         let transport: any Transport = URLSessionTransport(configuration: .init(cookiePolicy: .disabled))
         #endif
-        let interceptors: [any Interceptor] = cache.map {
-            [ValidationInterceptor(), CacheInterceptor(cache: $0), ResponseBufferingInterceptor()]
-        } ?? []
         return NetworkClient(baseURL: server.baseURL, configuration: .init(
-            retryPolicy: .never, interceptors: interceptors, transport: transport))
+            retryPolicy: .never, transport: transport, cache: cache))
     }
 }

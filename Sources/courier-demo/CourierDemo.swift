@@ -37,7 +37,7 @@ struct CourierDemo {
         transcript.print("Courier demo — a pet store described in Sources/courier-demo/PetStore.http")
         transcript.print("server: MockWebServer at \(context.origin) (embedded, loopback only)", indent: 2)
         transcript.print("client: NetworkClient sending the generated requests through", indent: 2)
-        transcript.print("        RetryInterceptor (3 attempts, honours Retry-After) → LoggingInterceptor (Authorization redacted)", indent: 2)
+        transcript.print("        retry (3 attempts, honours Retry-After) → network LoggingInterceptor (Authorization redacted)", indent: 2)
 
         let failures = await StepRunner(context: context).run(steps)
         let elapsed = ContinuousClock.now - start

@@ -32,8 +32,8 @@ final class DemoContext: Sendable {
             .appendingPathComponent("courier-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 
-        // Retry first, then logging: every attempt is logged, the 503 included.
-        let retryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: 0.2, maximumDelay: 2, deadline: 10)
+        // A network interceptor: every attempt is logged as it went on the wire, the 503 included.
+        let retryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .seconds(0.2), maximumDelay: .seconds(2), deadline: .seconds(10))
         let logging = LoggingInterceptor(
             logger: TranscriptLogger(transcript: transcript, origin: origin),
             redaction: Redaction(),                              // Authorization, Cookie, … → <redacted>
@@ -42,7 +42,7 @@ final class DemoContext: Sendable {
             headers: ["Authorization": "Bearer \(PetStoreServer.token)"],
             timeout: .seconds(10),
             retryPolicy: retryPolicy,
-            interceptors: [RetryInterceptor(), logging],
+            networkInterceptors: [logging],
             cache: HTTPCache(memoryCapacity: 4 << 20))            // cookies: a jar of the client's own (the default)
         client = NetworkClient(baseURL: store.server.baseURL, configuration: configuration)
     }

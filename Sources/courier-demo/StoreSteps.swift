@@ -52,7 +52,7 @@ enum StoreSteps {
         return "\"\(inventory.available)\" and \(inventory.sold).0 decoded into the generated Int32/Int64 fields, no custom init(from:)"
     }
 
-    static let retryAfter = DemoStep(title: "503 with Retry-After, retried by RetryInterceptor (GET /store/featured)") { demo in
+    static let retryAfter = DemoStep(title: "503 with Retry-After, retried by the client (GET /store/featured)") { demo in
         demo.transcript.print("try await client.response(GetFeaturedRequest())", indent: 3)
         let response = try await demo.client.response(GetFeaturedRequest())
         let answers = demo.store.exchanges.filter { $0.target == "/store/featured" }

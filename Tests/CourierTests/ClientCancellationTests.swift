@@ -137,7 +137,7 @@ actor SlowTokenProvider: TokenProvider {
 
     @Test func cancellationDuringBackoffSleepIsPrompt() async throws {
         let stub = StubTransport(fallback: HTTPResponse(statusCode: 503, headers: ["Retry-After": "300"]))
-        let client = stubClient(stub, retry: RetryPolicy(maxAttempts: 3, maximumDelay: 600, deadline: nil))
+        let client = stubClient(stub, retry: RetryPolicy(maxAttempts: 3, maximumDelay: .seconds(600), deadline: nil))
         let task = Task { try await client.response(Call().decoding(Data.self)) }
         // Cancelled once the first attempt has gone out: in its 503's 300 s backoff, or just before it.
         await stub.waitForRequests()
@@ -157,7 +157,7 @@ actor SlowTokenProvider: TokenProvider {
     func oddRetryAfterValuesGiveABoundedDelay(value: String, expected: TimeInterval) async throws {
         let stub = StubTransport([HTTPResponse(statusCode: 503, headers: ["Retry-After": value]), .json("1")])
         let fake = FakeRetryClock(fraction: 0.8)
-        let client = stubClient(stub, retry: RetryPolicy(maxAttempts: 2, maximumDelay: 30, deadline: nil), interceptors: [RetryInterceptor(clock: fake.clock)])
+        let client = stubClient(stub, retry: RetryPolicy(maxAttempts: 2, maximumDelay: .seconds(30), deadline: nil), retryClock: fake.clock)
         #expect(try await client.send(Call().decoding(Int.self)) == 1)
         #expect(fake.sleeps.count == 1)
         #expect(abs((fake.sleeps.first ?? -1) - expected) < 1e-9)
@@ -169,30 +169,30 @@ actor SlowTokenProvider: TokenProvider {
         policy.maxAttempts = maxAttempts
         #expect(RetryPolicy(maxAttempts: maxAttempts).maxAttempts == 1)
         let stub = StubTransport(fallback: HTTPResponse(statusCode: 503))
-        let client = stubClient(stub, interceptors: [RetryInterceptor(clock: FakeRetryClock().clock)])
+        let client = stubClient(stub, retryClock: FakeRetryClock().clock)
         let response = try await client.perform(HTTPRequest(method: .get, url: stubBaseURL, acceptableStatusCodes: anyStatus, retryPolicy: policy))
         #expect(response.statusCode == 503)
         #expect(stub.requests.count == 1)
     }
 
-    @Test(arguments: [0.0, -1.0, Double.nan])
-    func deadlineOfZeroOrLessMeansOneAttempt(deadline: TimeInterval) async throws {
+    @Test(arguments: [Duration.zero, .seconds(-1), .nanoseconds(-1)])
+    func deadlineOfZeroOrLessMeansOneAttempt(deadline: Duration) async throws {
         let stub = StubTransport(fallback: HTTPResponse(statusCode: 503))
         let fake = FakeRetryClock()
         let request = HTTPRequest(method: .get, url: stubBaseURL, acceptableStatusCodes: anyStatus, retryPolicy: RetryPolicy(maxAttempts: 5, deadline: deadline))
-        let response = try await stubClient(stub, interceptors: [RetryInterceptor(clock: fake.clock)]).perform(request)
+        let response = try await stubClient(stub, retryClock: fake.clock).perform(request)
         #expect(response.statusCode == 503)
         #expect(stub.requests.count == 1)
         #expect(fake.sleeps.isEmpty)
     }
 
-    @Test(arguments: [TimeInterval.infinity, 1e300, .nan, -.infinity], [TimeInterval.infinity, .greatestFiniteMagnitude, .nan, 1])
-    func nonFiniteDelaysNeverTrap(baseDelay: TimeInterval, maximumDelay: TimeInterval) async throws {
+    @Test(arguments: [Duration.seconds(Int64.max), .seconds(1e18), .seconds(-1), .zero], [Duration.seconds(Int64.max), .seconds(Int64.min), .seconds(1)])
+    func hugeDelaysNeverTrap(baseDelay: Duration, maximumDelay: Duration) async throws {
         let policy = RetryPolicy(maxAttempts: 3, baseDelay: baseDelay, maximumDelay: maximumDelay, deadline: nil)
         let stub = StubTransport(fallback: HTTPResponse(statusCode: 503))
         // The system clock's random source, and a sleep that returns at once.
-        let clock = RetryClock(now: { Date() }, sleep: { _ in }, random: RetryClock.system.random)
-        let response = try await stubClient(stub, interceptors: [RetryInterceptor(clock: clock)])
+        let clock = RetryClock(now: { ContinuousClock.now }, date: { Date() }, sleep: { _ in }, random: RetryClock.system.random)
+        let response = try await stubClient(stub, retryClock: clock)
             .perform(HTTPRequest(method: .get, url: stubBaseURL, acceptableStatusCodes: anyStatus, retryPolicy: policy))
         #expect(response.statusCode == 503)
         #expect(stub.requests.count == 3)

@@ -18,11 +18,14 @@ import Testing
         retry: RetryPolicy = .never,
         timeout: Duration = .seconds(120),   // a hang guard: the full suite can starve a request for a minute on 2 cores
         interceptors: [any Interceptor] = [],
-        maximumResponseSize: Int? = 64 << 20
+        maximumResponseSize: Int? = 64 << 20,
+        retryClock: RetryClock = .system
     ) -> NetworkClient {
-        NetworkClient(baseURL: server.url("/api"), configuration: .init(
+        var configuration = NetworkClient.Configuration(
             timeout: timeout, retryPolicy: retry, interceptors: interceptors, maximumResponseSize: maximumResponseSize,
-            transport: transport.make(), cookiePolicy: .disabled))
+            transport: transport.make(), cookiePolicy: .disabled)
+        configuration.retryClock = retryClock
+        return NetworkClient(baseURL: server.url("/api"), configuration: configuration)
     }
 
     /// The number of requests the server received. Called once the client's call has returned: every request it
@@ -147,7 +150,7 @@ import Testing
         server.enqueue(MockResponse(status: 204))
         let call = TypedCall<EmptyResponse>(
             method: .put, path: "/again", body: RequestBody(RawBody(contentType: nil, body: .stream(source))),
-            retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: 0.01, maximumDelay: 0.01, deadline: nil))
+            retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .seconds(0.01), maximumDelay: .seconds(0.01), deadline: nil))
         _ = try await client(transport).send(call)
         #expect(source.openCount == 2)
         _ = try await server.takeRequest()
@@ -232,8 +235,8 @@ import Testing
         server.enqueue(MockResponse(status: 503, headers: ["Retry-After": "3"]))
         server.enqueue(MockResponse(status: 429, headers: ["Retry-After": HTTPDate.format(clock.now.addingTimeInterval(7))]))
         server.enqueue(.json("1"))
-        let retry = RetryPolicy(maxAttempts: 3, baseDelay: 0.5, maximumDelay: 30, deadline: nil)
-        let value = try await client(transport, retry: retry, interceptors: [RetryInterceptor(clock: clock.clock)]).send(Call(path: "/flaky").decoding(Int.self))
+        let retry = RetryPolicy(maxAttempts: 3, baseDelay: .seconds(0.5), maximumDelay: .seconds(30), deadline: nil)
+        let value = try await client(transport, retry: retry, retryClock: clock.clock).send(Call(path: "/flaky").decoding(Int.self))
         #expect(value == 1)
         #expect(clock.sleeps.count == 2)
         #expect(clock.sleeps.first == 3)
@@ -245,8 +248,8 @@ import Testing
     @Test(arguments: TransportKind.available) func backoffRetriesThenGivesUp(over transport: TransportKind) async throws {
         server.dispatcher = { _ in MockResponse(status: 500) }
         let clock = FakeRetryClock(fraction: 1)
-        let retry = RetryPolicy(maxAttempts: 4, baseDelay: 0.1, maximumDelay: 1, deadline: nil)
-        let error = await #expect(throws: NetworkError.self) { try await client(transport, retry: retry, interceptors: [RetryInterceptor(clock: clock.clock)]).response(Call(path: "/down").decoding(Data.self)) }
+        let retry = RetryPolicy(maxAttempts: 4, baseDelay: .seconds(0.1), maximumDelay: .seconds(1), deadline: nil)
+        let error = await #expect(throws: NetworkError.self) { try await client(transport, retry: retry, retryClock: clock.clock).response(Call(path: "/down").decoding(Data.self)) }
         guard case .httpStatus(let failure) = error else { Issue.record("expected httpStatus"); return }
         #expect(failure.statusCode == 500)
         #expect(clock.sleeps.map { ($0 * 1000).rounded() } == [100, 200, 400])
@@ -257,7 +260,7 @@ import Testing
         server.enqueue(MockResponse(status: 503))
         server.enqueue(.json("2"))
         // The deadline only guards against a hang: under load the first attempt alone may take many seconds.
-        let policy = RetryPolicy(maxAttempts: 3, baseDelay: 0.05, maximumDelay: 0.1, deadline: 300)
+        let policy = RetryPolicy(maxAttempts: 3, baseDelay: .seconds(0.05), maximumDelay: .seconds(0.1), deadline: .seconds(300))
         let value = try await client(transport, retry: policy).send(Call(path: "/x").decoding(Int.self))
         #expect(value == 2)
         #expect(settledRequestCount() == 2)
@@ -265,7 +268,7 @@ import Testing
 
     @Test(arguments: TransportKind.available) func nonIdempotentPostIsNotRetried(over transport: TransportKind) async throws {
         server.dispatcher = { _ in MockResponse(status: 503) }
-        let policy = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, maximumDelay: 0.01)
+        let policy = RetryPolicy(maxAttempts: 3, baseDelay: .seconds(0.01), maximumDelay: .seconds(0.01))
         await #expect(throws: NetworkError.self) {
             try await client(transport, retry: policy).send(Call(method: .post, path: "/orders", body: .json(NewUser(name: "a", age: 1))).decoding(EmptyResponse.self))
         }
@@ -276,8 +279,8 @@ import Testing
         server.dispatcher = { _ in MockResponse(status: 503, headers: ["Retry-After": "1"]) }
         // The fake clock advances only by the waits, so the outcome does not depend on machine load.
         let clock = FakeRetryClock()
-        let retry = RetryPolicy(maxAttempts: 10, baseDelay: 0.01, maximumDelay: 1, deadline: 1.5)
-        let error = await #expect(throws: NetworkError.self) { try await client(transport, retry: retry, timeout: .seconds(120), interceptors: [RetryInterceptor(clock: clock.clock)]).response(Call(path: "/slow").decoding(Data.self)) }
+        let retry = RetryPolicy(maxAttempts: 10, baseDelay: .seconds(0.01), maximumDelay: .seconds(1), deadline: .seconds(1.5))
+        let error = await #expect(throws: NetworkError.self) { try await client(transport, retry: retry, timeout: .seconds(120), retryClock: clock.clock).response(Call(path: "/slow").decoding(Data.self)) }
         #expect(error.map { if case .httpStatus(let failure) = $0 { failure.statusCode } else { 0 } } == 503)
         #expect(clock.sleeps == [1])          // a 1 s wait fits in 1.5 s, a second one does not
         #expect(settledRequestCount() == 2)
@@ -287,7 +290,7 @@ import Testing
         server.enqueue(.generated(byteCount: 100_000).socketPolicy(.disconnectDuringBody(afterBytes: 1000)))
         server.enqueue(.json("3"))
         // No deadline: the test is about the retry, and a starved first attempt must not use it up.
-        let policy = RetryPolicy(maxAttempts: 2, baseDelay: 0.01, maximumDelay: 0.01, deadline: nil)
+        let policy = RetryPolicy(maxAttempts: 2, baseDelay: .seconds(0.01), maximumDelay: .seconds(0.01), deadline: nil)
         #expect(try await client(transport, retry: policy).send(Call(path: "/cut").decoding(Int.self)) == 3)
     }
 

@@ -76,7 +76,7 @@ import Testing
         #expect(request.headers["Accept"] == "text/plain")
         #expect(request.timeout == .seconds(7))
         #expect(request.retryPolicy == .default)   // resolved from the configuration when the request is built
-        #expect(request.acceptableStatusCodes == Set(200..<300) && request.maximumResponseSize == 64 << 20)
+        #expect(request.acceptableStatusCodes == Set(200..<300) && request.responseBodyMode == .buffered(limit: 64 << 20))
     }
 
     @Test(arguments: [
@@ -215,13 +215,13 @@ import Testing
     }
 }
 
-/// `ValidationInterceptor` inside a bare chain.
-@Suite struct ClientValidationInterceptorTests {
+/// The acceptable-status check, where the stack returns.
+@Suite struct StatusValidationTests {
     @Test(arguments: [(200, true), (204, true), (404, false), (500, false)])
-    func validatesInsideTheChain(status: Int, accepted: Bool) async throws {
+    func failingStatusesThrowWithTheStartOfTheBody(status: Int, accepted: Bool) async throws {
         let stub = StubTransport([HTTPResponse(statusCode: status, body: Data("b".utf8))])
         do {
-            let response = try await ValidationInterceptor().intercept(HTTPRequest(method: .get, url: stubBaseURL)) { try await stub.send($0) }
+            let response = try await stubClient(stub).perform(HTTPRequest(method: .get, url: stubBaseURL, retryPolicy: .never))
             #expect(accepted)
             #expect(response.statusCode == status)
         } catch NetworkError.httpStatus(let failure) {
@@ -234,7 +234,9 @@ import Testing
     @Test func requestCodesWin() async throws {
         let stub = StubTransport([HTTPResponse(statusCode: 404)])
         let request = HTTPRequest(method: .get, url: stubBaseURL, acceptableStatusCodes: [404])
-        let response = try await ValidationInterceptor().intercept(request) { try await stub.send($0) }
+        let response = try await stubClient(stub).perform(request)
         #expect(response.statusCode == 404)
+        #expect(response.request?.acceptableStatusCodes == [404])
     }
+
 }

@@ -81,11 +81,12 @@ final class GeneratedSource: BodySource, @unchecked Sendable {
     }
 }
 
-/// A retry clock that never sleeps: it records the delays and advances its time by them.
+/// A retry clock that never sleeps: it records the delays (in seconds) and advances its times by them.
 final class FakeRetryClock: @unchecked Sendable {
     // Safe: all state is guarded by `lock`.
     private let lock = NSLock()
     private var time = Date(timeIntervalSince1970: 1_700_000_000)
+    private var instant = ContinuousClock.now
     private var delays: [TimeInterval] = []
     /// The fraction of the jitter range `random` returns.
     let fraction: Double
@@ -94,16 +95,23 @@ final class FakeRetryClock: @unchecked Sendable {
 
     var sleeps: [TimeInterval] { lock.withLock { delays } }
     var now: Date { lock.withLock { time } }
-    func advance(_ seconds: TimeInterval) { lock.withLock { time += seconds } }
+    func advance(_ seconds: TimeInterval) {
+        lock.withLock {
+            time += seconds
+            instant += .seconds(seconds)
+        }
+    }
 
     var clock: RetryClock {
         RetryClock(
-            now: { self.now },
-            sleep: { seconds in
+            now: { self.lock.withLock { self.instant } },
+            date: { self.now },
+            sleep: { delay in
                 try Task.checkCancellation()
                 self.lock.withLock {
-                    self.delays.append(seconds)
-                    self.time += seconds
+                    self.delays.append(delay.seconds)
+                    self.time += delay.seconds
+                    self.instant += delay
                 }
             },
             random: { upperBound in upperBound * self.fraction })
@@ -122,9 +130,14 @@ final class CollectingLogger: NetworkLogger, @unchecked Sendable {
 
 let stubBaseURL = URL(string: "https://api.example.test/v1")!
 
-func stubClient(_ stub: StubTransport, retry: RetryPolicy = .never, interceptors: [any Interceptor] = []) -> NetworkClient {
-    NetworkClient(baseURL: stubBaseURL, configuration: .init(
-        retryPolicy: retry, interceptors: interceptors, transport: stub))
+func stubClient(
+    _ stub: StubTransport, retry: RetryPolicy = .never, interceptors: [any Interceptor] = [],
+    networkInterceptors: [any Interceptor] = [], retryClock: RetryClock = .system
+) -> NetworkClient {
+    var configuration = NetworkClient.Configuration(
+        retryPolicy: retry, interceptors: interceptors, networkInterceptors: networkInterceptors, transport: stub)
+    configuration.retryClock = retryClock
+    return NetworkClient(baseURL: stubBaseURL, configuration: configuration)
 }
 
 /// Every status a server can send: for requests whose test reads failing responses as responses.

@@ -24,15 +24,16 @@ import Testing
         await #expect(throws: NetworkError.self) { try await stubClient(plain).send(Call(path: "/missing").decoding([Int].self)) }
     }
 
-    @Test func theStackIsTheUsersInterceptorsThenTheBuiltIns() {
+    @Test func theStackIsApplicationInterceptorsThenTheBuiltInsThenNetworkInterceptors() {
         let logging = LoggingInterceptor(logger: CollectingLogger())
         let names = { (client: NetworkClient) in client.interceptors.map { String(describing: type(of: $0)) } }
-        let builtIns = ["RetryInterceptor", "ValidationInterceptor", "RedirectInterceptor", "CookieInterceptor", "ResponseBufferingInterceptor"]
+        let builtIns = ["RetryInterceptor", "RedirectInterceptor", "CookieInterceptor", "DefaultHeadersInterceptor", "ResponseBufferingInterceptor"]
         let client = stubClient(StubTransport(), interceptors: [logging])
         #expect(names(client) == ["LoggingInterceptor"] + builtIns)
-        // A built-in placed by the user is not added twice, and keeps its place.
-        let placed = stubClient(StubTransport(), interceptors: [RetryInterceptor(), logging])
-        #expect(names(placed) == ["RetryInterceptor", "LoggingInterceptor"] + builtIns.dropFirst())
+        // The same interceptor in the network slot runs below the built-ins.
+        let network = NetworkClient(baseURL: URL(string: "https://example.com")!, configuration: .init(
+            networkInterceptors: [logging], transport: StubTransport()))
+        #expect(names(network) == builtIns + ["LoggingInterceptor"])
         // With cookies disabled there is no cookie interceptor.
         let noCookies = NetworkClient(baseURL: URL(string: "https://example.com")!, configuration: .init(
             interceptors: [logging], transport: StubTransport(), cookiePolicy: .disabled))
@@ -190,7 +191,7 @@ import Testing
             server.enqueue(.generated(byteCount: size))
             let client = NetworkClient(baseURL: server.baseURL, configuration: .init(retryPolicy: .never, transport: transport.make()))
             var request = HTTPRequest(method: .get, url: server.url("/stream"), timeout: .seconds(60))
-            request.maximumResponseSize = nil   // stream: the body is read here, chunk by chunk
+            request.responseBodyMode = .streamed   // the body is read here, chunk by chunk
             let response = try await client.perform(request)
             #expect(response.body.bufferedData == nil)
             let before = ClientIntegrationTests.residentBytes()

@@ -3,15 +3,16 @@ import Foundation
 /// A private HTTP cache (RFC 9111, with RFC 5861's `stale-while-revalidate` and `stale-if-error` and RFC 8246's
 /// `immutable`) as a member of the interceptor stack, storing in an `HTTPCache`.
 ///
-/// It sits just above `ResponseBufferingInterceptor`, so the responses it stores have their bodies in memory.
+/// It sits above `ResponseBufferingInterceptor` (with only `DefaultHeadersInterceptor` between), so the responses
+/// it stores have their bodies in memory.
 /// What it does, by request:
-/// - `GET` with a body limit (`maximumResponseSize` set): answered from the cache when a stored response with
+/// - `GET` of a buffered body (`ResponseBodyMode.buffered`): answered from the cache when a stored response with
 ///   matching `Vary` fields is fresh enough for the request's directives (`.hit`), or stale within `max-stale`
 ///   or `stale-while-revalidate` (`.stale`; the latter revalidates in a detached task); else revalidated with
 ///   `If-None-Match` / `If-Modified-Since` — a `304` answers with the stored body and updated header fields
 ///   (`.revalidated`), an error or a 5xx within `stale-if-error` with the stored response (`.stale`); else sent
 ///   on (`.miss`) and the response stored when it may be. `only-if-cached` with nothing usable is a `504`.
-/// - `GET` without a body limit (downloads to a file, streamed bodies), `GET` with its own conditional or
+/// - `GET` of a streamed body or a download to a file, `GET` with its own conditional or
 ///   `Range` fields, `HEAD`, `OPTIONS`, `TRACE`: passed through untouched (`cacheStatus` stays `nil`).
 /// - Any other method: passed through; a 2xx or 3xx answer removes the stored responses for the target URL and
 ///   for `Location` / `Content-Location` on the same origin (§4.4).
@@ -62,7 +63,7 @@ package struct CacheInterceptor: Interceptor {
             if (200..<400).contains(response.statusCode) { await invalidate(after: request, response: response) }
             return response
         }
-        guard request.maximumResponseSize != nil, !Self.conditionalFields.contains(where: request.headers.contains) else {
+        guard case .buffered = request.responseBodyMode, !Self.conditionalFields.contains(where: request.headers.contains) else {
             return try await next(request)
         }
         let key = Self.key(for: request.url)

@@ -2,7 +2,9 @@ import CourierHTTP
 import Foundation
 
 extension NetworkClient {
-    /// Everything a `NetworkClient` applies to every request.
+    /// Everything a `NetworkClient` applies to every request: the per-request defaults (`requestDefaults`, a
+    /// `RequestDefaults`, read and written through the configuration itself: `configuration.timeout`), and the
+    /// client-wide parts (interceptors, decoder, transport, cookies, cache).
     ///
     /// ```swift
     /// var configuration = NetworkClient.Configuration()
@@ -11,32 +13,23 @@ extension NetworkClient {
     /// configuration.retryPolicy = .never
     /// let client = NetworkClient(baseURL: URL(string: "https://api.example.com/v1")!, configuration: configuration)
     /// ```
+    @dynamicMemberLookup
     public struct Configuration: Sendable {
-        /// Header fields sent with every request; an endpoint's field of the same name wins.
-        public var headers: HTTPHeaders
-        /// The inactivity timeout for requests whose endpoint sets none.
-        public var timeout: Duration
-        /// Status codes that count as success for endpoints that set none.
-        public var acceptableStatusCodes: Set<Int>
-        /// The retry policy for endpoints that set none. `RetryPolicy.never` turns retrying off.
-        public var retryPolicy: RetryPolicy
-        /// The redirect policy for endpoints that set none. Default `.follow` (up to 20); `.never` returns
-        /// redirect responses as they are.
-        public var redirectPolicy: RedirectPolicy
-        /// Your interceptors, outermost first. The client adds the built-ins after them — `RetryInterceptor`,
-        /// `ValidationInterceptor`, `RedirectInterceptor`, the cookie jar's and the cache's interceptors,
-        /// `ResponseBufferingInterceptor` — except those you placed here yourself (to log every attempt, put
-        /// `LoggingInterceptor` after a `RetryInterceptor` of your own).
+        /// The settings every request gets unless its endpoint sets its own — header fields, query encoder,
+        /// timeout, acceptable statuses, response size limit, retry and redirect policies — each documented on
+        /// `RequestDefaults`, the one type that declares them. Read and set them as the configuration's own
+        /// (`configuration.retryPolicy = .never`).
+        public var requestDefaults: RequestDefaults
+        /// Application interceptors, outermost first: each sees every call once, as the caller made it, and may
+        /// rewrite it, retry it or answer it itself. They run above the built-ins (retry, redirects, cookies,
+        /// cache, default header fields, body buffering), whose order is fixed; every status reaches them as a
+        /// response.
         public var interceptors: [any Interceptor]
-        /// The largest response body kept in memory, in bytes, or `nil` for no limit; a larger body fails with
-        /// `TransportFailure.Kind.responseTooLarge`. Downloads to a file are not limited.
-        public var maximumResponseSize: Int?
+        /// Network interceptors, outermost first: each sees every attempt and every redirect hop as it goes on the
+        /// wire (the jar's cookies and the default fields included), just above the transport.
+        public var networkInterceptors: [any Interceptor]
         /// Decodes response bodies (and typed error bodies) for endpoints without their own decoder.
         public var decoder: any ResponseDecoder
-        /// Encodes query DTOs (and query-placed `parameters`) for endpoints without their own `queryEncoder`:
-        /// the one place to choose your server's query convention, e.g.
-        /// `URLQueryEncoder(arrayEncodingStrategy: .repeated)`. Default: `URLQueryEncoder()`.
-        public var queryEncoder: URLQueryEncoder
         /// Moves requests over the network; `nil` (the default) makes the client create its platform's default:
         /// `SocketTransport` on Linux, `URLSessionTransport` elsewhere.
         public var transport: (any Transport)?
@@ -45,9 +38,11 @@ extension NetworkClient {
         /// The HTTP cache (RFC 9111, a private cache) the client answers from and stores in, or `nil` (the
         /// default) for none. One `HTTPCache` may serve several clients.
         public var cache: HTTPCache?
+        /// The clock `RetryInterceptor` waits with (tests inject one that does not sleep).
+        package var retryClock = RetryClock.system
 
         /// Creates a configuration; every argument has the default a client without one uses, so name only
-        /// what differs (`Configuration(timeout: .seconds(30))`).
+        /// what differs (`Configuration(timeout: .seconds(30))`). The per-request ones go to `requestDefaults`.
         public init(
             headers: HTTPHeaders = [:],
             timeout: Duration = RequestDefaults.standard.timeout,
@@ -55,6 +50,7 @@ extension NetworkClient {
             retryPolicy: RetryPolicy = RequestDefaults.standard.retryPolicy,
             redirectPolicy: RedirectPolicy = RequestDefaults.standard.redirectPolicy,
             interceptors: [any Interceptor] = [],
+            networkInterceptors: [any Interceptor] = [],
             maximumResponseSize: Int? = RequestDefaults.standard.maximumResponseSize,
             decoder: any ResponseDecoder = JSONResponseDecoder(),
             queryEncoder: URLQueryEncoder = URLQueryEncoder(),
@@ -62,26 +58,21 @@ extension NetworkClient {
             cookiePolicy: CookiePolicy = .perClient,
             cache: HTTPCache? = nil
         ) {
-            self.headers = headers
-            self.timeout = timeout
-            self.acceptableStatusCodes = acceptableStatusCodes
-            self.retryPolicy = retryPolicy
-            self.redirectPolicy = redirectPolicy
+            self.requestDefaults = RequestDefaults(
+                headers: headers, queryEncoder: queryEncoder, timeout: timeout, acceptableStatusCodes: acceptableStatusCodes,
+                maximumResponseSize: maximumResponseSize, retryPolicy: retryPolicy, redirectPolicy: redirectPolicy)
             self.interceptors = interceptors
-            self.maximumResponseSize = maximumResponseSize
+            self.networkInterceptors = networkInterceptors
             self.decoder = decoder
-            self.queryEncoder = queryEncoder
             self.transport = transport
             self.cookiePolicy = cookiePolicy
             self.cache = cache
         }
 
-        /// The defaults every request is resolved with.
-        var requestDefaults: RequestDefaults {
-            RequestDefaults(
-                headers: headers, queryEncoder: queryEncoder, timeout: timeout, acceptableStatusCodes: acceptableStatusCodes,
-                maximumResponseSize: maximumResponseSize, retryPolicy: retryPolicy,
-                redirectPolicy: redirectPolicy)
+        /// A per-request default, read and written in `requestDefaults` (`configuration.timeout`).
+        public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RequestDefaults, Value>) -> Value {
+            get { requestDefaults[keyPath: keyPath] }
+            set { requestDefaults[keyPath: keyPath] = newValue }
         }
     }
 }

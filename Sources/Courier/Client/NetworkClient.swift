@@ -7,13 +7,13 @@ import CourierSockets
 /// Sends endpoints to a server and decodes their responses, through one stack of interceptors built once.
 ///
 /// A call builds the `HTTPRequest` from the endpoint, the base URL and the configuration's defaults (every
-/// setting resolved there, once), runs it through the stack — your `configuration.interceptors`, then
-/// `RetryInterceptor`, `ValidationInterceptor`, `RedirectInterceptor`, the cookie jar's and the cache's
-/// interceptors and `ResponseBufferingInterceptor` (unless you placed them yourself), then the transport (by
-/// default `SocketTransport` on Linux, `URLSessionTransport` elsewhere) — and decodes the body: `EmptyResponse` ignores it, `Data` is the body itself,
-/// anything else goes to the endpoint's decoder (else `configuration.decoder`). A status that is not acceptable
-/// throws `NetworkError.httpStatus`, carrying the endpoint's decoded `APIErrorBody`. Cancel the calling task to
-/// cancel a request.
+/// setting resolved there, once), runs it through the stack — your `configuration.interceptors`, then the
+/// built-ins in their fixed order (retry, redirects, cookies, cache, body buffering), then your
+/// `configuration.networkInterceptors`, then the transport (by default `SocketTransport` on Linux,
+/// `URLSessionTransport` elsewhere) — and decodes the body: `EmptyResponse` ignores it, `Data` is the body
+/// itself, anything else goes to the endpoint's decoder (else `configuration.decoder`). A status that is not
+/// acceptable throws `NetworkError.httpStatus`, carrying the endpoint's decoded `APIErrorBody`. Cancel the
+/// calling task to cancel a request.
 ///
 /// ```swift
 /// let client = NetworkClient(baseURL: URL(string: "https://api.example.com/v1")!)
@@ -26,7 +26,6 @@ public struct NetworkClient: Sendable {
     public let baseURL: URL
     /// The client's settings, fixed at init because the interceptor stack is built from them once.
     public let configuration: Configuration
-    let defaults: RequestDefaults
     /// Whether `defaults.headers` passed `HTTPHeaders.validate()`, checked once here rather than per request.
     private let defaultHeadersAreValid: Bool
     /// `baseURL` checked and taken apart once; a bad base URL fails each request with the same error.
@@ -38,12 +37,12 @@ public struct NetworkClient: Sendable {
     public init(baseURL: URL, configuration: Configuration = Configuration()) {
         self.baseURL = baseURL
         self.configuration = configuration
-        self.defaults = configuration.requestDefaults
-        self.defaultHeadersAreValid = (try? defaults.headers.validate()) != nil
+        self.defaultHeadersAreValid = (try? configuration.requestDefaults.headers.validate()) != nil
         self.base = Result { () throws(NetworkError) in try RequestURLBuilder.base(baseURL) }
         self.cookieJar = configuration.cookiePolicy.makeJar()
         self.stack = InterceptorStack(
-            configuration.interceptors, cookieJar: cookieJar, cache: configuration.cache,
+            interceptors: configuration.interceptors, networkInterceptors: configuration.networkInterceptors,
+            cookieJar: cookieJar, cache: configuration.cache, retryClock: configuration.retryClock,
             transport: configuration.transport ?? Self.defaultTransport())
     }
 
@@ -60,7 +59,8 @@ public struct NetworkClient: Sendable {
         #endif
     }
 
-    /// Every interceptor a request passes, outermost first: yours, then the built-ins you did not place.
+    /// Every interceptor a request passes, outermost first: your application interceptors, the built-ins, your
+    /// network interceptors.
     public var interceptors: [any Interceptor] { stack.interceptors }
 
     /// Sends `endpoint` and returns its decoded `APIResponse`.
@@ -120,7 +120,7 @@ public struct NetworkClient: Sendable {
         var request: HTTPRequest
         switch base {   // the base read in place (`base.get()` would copy it out)
         case .success(let base):
-            request = try HTTPRequest(endpoint, base: base, defaults: defaults, defaultHeadersAreValid: defaultHeadersAreValid)
+            request = try HTTPRequest(endpoint, base: base, defaults: configuration.requestDefaults, defaultHeadersAreValid: defaultHeadersAreValid)
         case .failure(let error):
             throw error
         }
@@ -144,8 +144,8 @@ public struct NetworkClient: Sendable {
         _ endpoint: some Endpoint, to destination: URL, progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> Response<URL> {
         let start = ContinuousClock.now
-        var request = try HTTPRequest(endpoint, base: base.get(), defaults: defaults, defaultHeadersAreValid: defaultHeadersAreValid)
-        request.maximumResponseSize = nil
+        var request = try HTTPRequest(endpoint, base: base.get(), defaults: configuration.requestDefaults, defaultHeadersAreValid: defaultHeadersAreValid)
+        request.responseBodyMode = .file
         try DownloadDestination.checkWritable(destination)
         let api = endpoint as? any APIDefinition
         let errorBody: any (Decodable & Sendable).Type = api?.errorBodyType ?? EmptyResponse.self

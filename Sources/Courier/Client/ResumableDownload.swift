@@ -8,7 +8,8 @@ import Foundation
 /// from the bytes already written.
 ///
 /// Resumed: `GET` requests whose response has a validator and does not say `Accept-Ranges: none`, after a lost
-/// connection or a timeout mid-body, as often as `request.retryPolicy.maxAttempts` allows in all.
+/// connection or a timeout mid-body (`RetryPolicy.isTransient`), as often as `request.retryPolicy.maxAttempts`
+/// allows in all, at once: the bytes were flowing. Each resumed request passes the stack's retry like any other.
 struct ResumableDownload {
     let request: HTTPRequest
     let send: (HTTPRequest) async throws -> HTTPResponse
@@ -55,13 +56,12 @@ struct ResumableDownload {
                 return head ?? response
             } catch let error as NetworkError {
                 response.body.discard()
-                guard attempt < request.retryPolicy.maxAttempts, Self.isResumable(error), request.method == .get,
+                guard attempt < request.retryPolicy.maxAttempts, RetryPolicy.isTransient(error), request.method == .get,
                       let validator = Self.validator(of: head ?? response), file.writtenBytes > 0
                 else { throw error }
                 attempt += 1
                 next = request
-                next.headers["Range"] = "bytes=\(file.writtenBytes)-"
-                next.headers["If-Range"] = validator
+                next.headers = next.headers.merging(DefaultHeadersInterceptor.resumeFields(from: file.writtenBytes, validator: validator))
             }
         }
     }
@@ -80,11 +80,5 @@ struct ResumableDownload {
         let parts = value.dropFirst("bytes ".count).split(separator: "/", maxSplits: 1)
         guard parts.count == 2, let dash = parts[0].firstIndex(of: "-"), let first = Int64(parts[0][..<dash]) else { return nil }
         return (first, Int64(parts[1]))
-    }
-
-    /// A body cut off by the connection (not a refusal or a local failure): worth asking for the rest.
-    static func isResumable(_ error: NetworkError) -> Bool {
-        guard case .transport(let failure) = error else { return false }
-        return failure.kind == .connectionLost || failure.kind == .timedOut
     }
 }

@@ -107,7 +107,7 @@ extension HTTPRequest {
             body: body,
             timeout: timeout,
             acceptableStatusCodes: endpoint.acceptableStatusCodes ?? defaults.acceptableStatusCodes,
-            maximumResponseSize: defaults.maximumResponseSize,
+            responseBodyMode: defaults.responseBodyMode,
             retryPolicy: endpoint.retryPolicy ?? defaults.retryPolicy,
             redirectPolicy: endpoint.redirectPolicy ?? defaults.redirectPolicy
         )

@@ -6,9 +6,7 @@ import CourierHTTP
 /// once with the new token. A request rejected with a token that was already replaced (the provider's
 /// `currentToken()` is another one by now) replays with that one without refreshing. If the refresh fails, every waiting request fails with
 /// `AuthenticationFailure`. A `401` on the replay fails as any other status does (`NetworkError.httpStatus`).
-/// A rejection is seen either as a `401` response or, below `ValidationInterceptor` (the default), as a thrown
-/// `NetworkError.httpStatus` with status 401. A request that already carries the header (set by its endpoint) is passed on
-/// untouched.
+/// A request that already carries the header (set by its endpoint) is passed on untouched.
 ///
 /// ```swift
 /// configuration.interceptors = [AuthInterceptor(tokenProvider: tokens)]   // Authorization: Bearer <token>
@@ -32,13 +30,10 @@ public struct AuthInterceptor: Interceptor {
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         if request.headers.contains(headerName) { return try await next(request) }
         let token = try await coordinator.currentToken()
-        do {
-            let response = try await next(authorized(request, token: token))
-            guard response.statusCode == 401 else { return response }
-            response.body.discard()
-        } catch NetworkError.httpStatus(let failure) where failure.statusCode == 401 {
-            // Rejected: refresh once (shared with concurrent requests) and replay below.
-        }
+        let response = try await next(authorized(request, token: token))
+        guard response.statusCode == 401 else { return response }
+        response.body.discard()
+        // Rejected: refresh once (shared with concurrent requests) and replay.
         let fresh = try await coordinator.refresh(rejected: token)
         return try await next(authorized(request, token: fresh))
     }

@@ -1,11 +1,12 @@
 import CourierHTTP
 /// Lets identical `GET` requests in flight at the same time share one response.
 ///
-/// Requests are identical when URL and header fields are equal. The first caller sends the request; callers
+/// Only buffered bodies are shared (`ResponseBodyMode.buffered`): streams (`client.stream`, `lines`, `events`) and
+/// downloads to a file pass through untouched, as do other methods. Requests are identical when URL, header
+/// fields and body limit are equal. The first caller sends the request; callers
 /// arriving while it is in flight wait for its result (response or error) instead of sending their own. When
 /// the caller that sent it is cancelled, the waiting callers carry on: one of them sends the request again. A
-/// waiting caller that is cancelled stops waiting at once with `NetworkError.cancelled`. Other methods pass
-/// through untouched.
+/// waiting caller that is cancelled stops waiting at once with `NetworkError.cancelled`.
 ///
 /// ```swift
 /// configuration.interceptors = [CoalescingInterceptor()]
@@ -25,10 +26,12 @@ public struct CoalescingInterceptor: Interceptor {
         self.onJoin = onJoin
     }
 
-    /// Joins an identical `GET` in flight, or sends it and shares the result.
+    /// Joins an identical buffered `GET` in flight, or sends it and shares the result.
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
-        guard request.method == .get, request.body == nil else { return try await next(request) }
-        let key = CoalescingKey(url: request.url.absoluteString, headers: request.headers)
+        guard request.method == .get, request.body == nil, case .buffered(let limit) = request.responseBodyMode else {
+            return try await next(request)
+        }
+        let key = CoalescingKey(url: request.url.absoluteString, headers: request.headers, limit: limit)
         while let shared = await registry.join(key) {
             onJoin?()
             do {
@@ -42,7 +45,7 @@ public struct CoalescingInterceptor: Interceptor {
         do {
             // Every caller gets the same bytes: the body is read once, here, within the request's size limit.
             var response = try await next(request)
-            response.body = ResponseBody(try await response.body.collect(upTo: request.maximumResponseSize))
+            response.body = ResponseBody(try await response.body.collect(upTo: limit))
             result = .success(response)
         } catch {
             result = .failure(error)
@@ -55,6 +58,7 @@ public struct CoalescingInterceptor: Interceptor {
 struct CoalescingKey: Hashable, Sendable {
     let url: String
     let headers: HTTPHeaders
+    let limit: Int
 }
 
 /// The shared requests in flight.

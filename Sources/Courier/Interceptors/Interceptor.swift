@@ -3,7 +3,9 @@ import CourierHTTP
 /// OkHttp's interceptors.
 ///
 /// An interceptor may rewrite the request, short-circuit with a response or an error, call `next` more than
-/// once (retry), or only observe.
+/// once (retry), or only observe. It sees every status as a response (the acceptable-status check runs where the
+/// client's stack returns) and only transport failures as thrown errors. In `Configuration.interceptors` it sees
+/// each call once; in `Configuration.networkInterceptors`, every attempt and redirect hop as sent.
 ///
 /// ```swift
 /// struct UserAgent: Interceptor {

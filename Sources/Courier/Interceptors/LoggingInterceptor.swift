@@ -4,11 +4,14 @@ import Foundation
 /// Logs each request and its outcome (method, URL, status, duration, sizes) through a `NetworkLogger`.
 ///
 /// Header values and query parameters named in `redaction` are replaced before anything reaches the logger
-/// (`Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` by default). Put it first in the chain to
-/// log each call once, or after `RetryInterceptor` to log every attempt.
+/// (`Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` by default). In
+/// `Configuration.interceptors` it logs each call once, as the caller made it; in
+/// `Configuration.networkInterceptors` it logs every attempt and redirect hop as it went on the wire, with the
+/// jar's `Cookie` and the default fields (`User-Agent`, `Accept-Encoding`) included.
 ///
 /// ```swift
-/// configuration.interceptors = [LoggingInterceptor(logHeaders: true)]
+/// configuration.interceptors = [LoggingInterceptor(logHeaders: true)]          // each call
+/// configuration.networkInterceptors = [LoggingInterceptor(logHeaders: true)]   // each attempt and hop
 /// ```
 public struct LoggingInterceptor: Interceptor {
     /// Where events go.
@@ -53,11 +56,6 @@ public struct LoggingInterceptor: Interceptor {
                     bodySize: bytes, duration: ContinuousClock.now - start))
             })
             return response
-        } catch NetworkError.httpStatus(let failure) {
-            logger.log(.response(
-                method: request.method, url: url, statusCode: failure.statusCode, headers: headersOf(failure.headers),
-                bodySize: Int64(failure.body.count), duration: ContinuousClock.now - start))
-            throw NetworkError.httpStatus(failure)
         } catch {
             logger.log(.failure(method: request.method, url: url, error: String(describing: error), duration: ContinuousClock.now - start))
             throw error

@@ -19,13 +19,12 @@ import Foundation
 /// - `shouldFollow`, when set, sees each hop first; `false` returns that redirect response as it is.
 /// - The final response carries the hops in `HTTPResponse.redirects`.
 ///
-/// A built-in member of every client's stack, below `ValidationInterceptor` (which sees only the final
-/// response) and above the cookie and cache interceptors, so that each hop gets its own cookies and cache entry.
-public struct RedirectInterceptor: Interceptor {
-    /// Creates the interceptor; the client adds one itself, so create it only to place it (say, before a
-    /// `LoggingInterceptor` in `configuration.interceptors`, so the logger sees every hop). The policy comes
-    /// from each request.
-    public init() {}
+/// A built-in member of every client's stack, below `RetryInterceptor` and above the cookie and cache
+/// interceptors and the network interceptors, so that each hop gets its own cookies and cache entry and every
+/// network interceptor sees it.
+package struct RedirectInterceptor: Interceptor {
+    /// Creates the interceptor; the policy comes from each request.
+    package init() {}
 
     /// Whether `statusCode` redirects: 301, 302, 303, 307 or 308 (a switch: every response is checked).
     static func isRedirect(_ statusCode: Int) -> Bool {
@@ -43,15 +42,8 @@ public struct RedirectInterceptor: Interceptor {
 
     /// Sends `request`, following its redirects as `request.redirectPolicy` allows, and drops
     /// `Authorization`, `Proxy-Authorization` and `Cookie` when a hop changes origin, so no credential leaks.
-    @inline(__always)   // into the stack's link closure (`InterceptorStack.link`): one async frame, not two
-    public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
-        try await followed(next(request), of: request, next: next)
-    }
-
-    /// `response` to `request` when it is no redirect to follow, else the final response after following it
-    /// (`next` sends each hop): this interceptor's entry, shared with the stack's fused built-ins (`BuiltInTail`).
-    @inline(__always)   // no async frame of its own: only a redirect awaits (`follow`)
-    func followed(_ response: consuming HTTPResponse, of request: HTTPRequest, next: Next) async throws -> HTTPResponse {
+    package func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
+        var response = try await next(request)
         // Most responses are no redirect: they go back without the loop's state (a copy of the request, the
         // history, the visited set).
         guard Self.isRedirect(response.statusCode), response.headers.contains("Location") else {

@@ -15,8 +15,8 @@ extension NetworkClient {
     func stream(
         _ endpoint: some Endpoint, errorBody: any (Decodable & Sendable).Type, decoder: any ResponseDecoder
     ) async throws -> HTTPResponse {
-        var request = try HTTPRequest(endpoint, baseURL: baseURL, defaults: defaults)
-        request.maximumResponseSize = nil
+        var request = try HTTPRequest(endpoint, baseURL: baseURL, defaults: configuration.requestDefaults)
+        request.responseBodyMode = .streamed
         return try await send(request, errorBody: errorBody, decoder: decoder)
     }
 
@@ -47,11 +47,14 @@ extension NetworkClient {
 
     /// Server-Sent Events from `endpoint`, parsed by the WHATWG EventSource rules (see `ServerSentEventParser`).
     ///
-    /// A dropped or ended connection is reopened after the stream's `retry` time (else the retry policy's base
-    /// delay) with `Last-Event-ID`, while the endpoint's (else the client's) retry policy allows: at most
-    /// `maxAttempts - 1` reconnections in a row without an event, and none past its `deadline` since the last event.
-    /// The sequence ends on `204 No Content`; it throws on a status that is not acceptable, or a `Content-Type`
-    /// other than `text/event-stream`. Breaking out of the loop closes the connection.
+    /// A stream the server ends, or whose connection drops (`RetryPolicy.isTransient`), is reopened with
+    /// `Last-Event-ID` only where a retry would be allowed (`RetryPolicy.allowsResending`: a `GET`, or a request
+    /// with an `Idempotency-Key`), after the stream's `retry` time (else the policy's `backoff`), while the
+    /// endpoint's (else the client's) retry policy allows: at most `maxAttempts - 1` reconnections in a row
+    /// without an event, and none past its `deadline` since the last event; then the sequence ends. Any other
+    /// stream — a `POST` to a chat endpoint, say — is sent once: it ends when the server ends it, and a dropped
+    /// connection throws. The sequence ends on `204 No Content`; it throws on a status that is not acceptable, or
+    /// a `Content-Type` other than `text/event-stream`. Breaking out of the loop closes the connection.
     ///
     /// ```swift
     /// for try await event in client.events(.post("/chat").body(.json(prompt))) { print(event.data, terminator: "") }
@@ -89,12 +92,6 @@ extension NetworkClient {
             throw NetworkError.transport(TransportFailure(
                 kind: .badServerResponse, message: "expected an event stream, got Content-Type \(type ?? "none")"))
         }
-    }
-
-    /// A lost or timed-out connection, or one that could not be made: worth reconnecting an event stream.
-    static func isReconnectable(_ error: NetworkError) -> Bool {
-        guard case .transport(let failure) = error else { return false }
-        return [.connectionLost, .timedOut, .cannotConnect].contains(failure.kind)
     }
 
     /// A stream fed by `body` on a task of its own, cancelled when the consumer stops.

@@ -76,7 +76,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
                 }
                 do {
                     guard let chunk = try await body?.next() else {
-                        try await reconnectOrFinish(isolation: actor)
+                        try await reconnectOrFinish(after: nil, isolation: actor)
                         continue
                     }
                     let ready = parser.parse(chunk)
@@ -85,16 +85,16 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
                         lastProgress = .now
                         return ready
                     }
-                } catch let error as NetworkError where NetworkClient.isReconnectable(error) {
-                    try await reconnectOrFinish(isolation: actor)
+                } catch let error as NetworkError where RetryPolicy.isTransient(error) {
+                    try await reconnectOrFinish(after: error, isolation: actor)
                 }
             }
             return nil
         }
 
         private func connect(isolation actor: isolated (any Actor)?) async throws {
-            var request = events.endpoint.header("Accept", "text/event-stream").retryPolicy(.never)
-            if let id = parser.lastEventID, !id.isEmpty { request = request.header("Last-Event-ID", id) }
+            let fields = DefaultHeadersInterceptor.eventStreamFields(lastEventID: parser.lastEventID)
+            let request = events.endpoint.headers(fields).retryPolicy(.never)
             do {
                 let response = try await events.client.stream(request, errorBody: events.errorBody, decoder: events.decoder)
                 if response.statusCode == 204 {
@@ -104,25 +104,30 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
                 }
                 try NetworkClient.checkEventStream(response)
                 body = response.body.makeAsyncIterator()
-            } catch let error as NetworkError where NetworkClient.isReconnectable(error) {
-                try await reconnectOrFinish(isolation: actor)
+            } catch let error as NetworkError where RetryPolicy.isTransient(error) {
+                try await reconnectOrFinish(after: error, isolation: actor)
             }
         }
 
-        /// The connection ended or failed: drop the partial event, wait the reconnection time, or finish when the
-        /// retry policy allows no more.
-        private func reconnectOrFinish(isolation actor: isolated (any Actor)?) async throws {
+        /// The connection ended (`error == nil`) or failed with a transient `error`: drop the partial event and
+        /// wait the reconnection time, or finish (rethrowing `error`) when the request may not be sent again.
+        private func reconnectOrFinish(after error: NetworkError?, isolation actor: isolated (any Actor)?) async throws {
             body = nil
             parser.reset()
             failures += 1
-            let delay = parser.retry.map { TimeInterval($0) / 1000 } ?? events.policy.baseDelay
-            let sinceProgress = ContinuousClock.seconds(since: lastProgress)
-            guard failures < events.policy.maxAttempts, events.policy.deadline.map({ sinceProgress + delay < $0 }) ?? true else {
+            let policy = events.policy
+            guard RetryPolicy.allowsResending(events.endpoint.method, headers: events.endpoint.headers) else {
+                if let error { throw error }
+                finished = true
+                return
+            }
+            let delay = parser.retry.map { Duration.milliseconds($0) } ?? policy.backoff(attempt: failures)
+            guard failures < policy.maxAttempts, policy.deadline.map({ ContinuousClock.now - lastProgress + delay < $0 }) ?? true else {
                 finished = true
                 return
             }
             do {
-                try await Task.sleep(for: .seconds(delay))
+                try await Task.sleep(for: delay)
             } catch {
                 throw NetworkError.cancelled
             }

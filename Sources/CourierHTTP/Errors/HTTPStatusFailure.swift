@@ -6,8 +6,7 @@ public struct HTTPStatusFailure: Sendable, Equatable, CustomStringConvertible {
     public var statusCode: Int
     /// The response's header fields.
     public var headers: HTTPHeaders
-    /// The response body (at most `ValidationInterceptor.maximumErrorBodySize` bytes, and never more than the
-    /// request's response size limit).
+    /// The start of the response body (at most 1 MiB, and never more than the request's response size limit).
     public var body: Data
     /// The endpoint's `APIErrorBody`, decoded from `body` with the endpoint's (else the client's) decoder, when
     /// the endpoint declares one and it decoded.

@@ -24,10 +24,9 @@ public struct HTTPRequest: Sendable {
     public var timeout: Duration
     /// Status codes that count as success; any other status ends in `NetworkError.httpStatus`.
     public var acceptableStatusCodes: Set<Int>
-    /// The largest response body read into memory, in bytes; a larger one fails with `.responseTooLarge` as soon
-    /// as it is seen. `nil` leaves the body streaming, unread and unlimited (what downloads to a file use, and
-    /// what `NetworkClient.perform` callers set to read a body chunk by chunk).
-    public var maximumResponseSize: Int?
+    /// How the response body is consumed: read into memory within a limit (the default, 64 MiB), left streaming,
+    /// or written to a file.
+    public var responseBodyMode: ResponseBodyMode
     /// How failed attempts are retried (`.never` for one attempt).
     public var retryPolicy: RetryPolicy
     /// How redirects are followed (`.never` returns them as they are).
@@ -43,13 +42,13 @@ public struct HTTPRequest: Sendable {
         body: HTTPBody? = nil,
         timeout: Duration = RequestDefaults.standard.timeout,
         acceptableStatusCodes: Set<Int> = RequestDefaults.standard.acceptableStatusCodes,
-        maximumResponseSize: Int? = RequestDefaults.standard.maximumResponseSize,
+        responseBodyMode: ResponseBodyMode = RequestDefaults.standard.responseBodyMode,
         retryPolicy: RetryPolicy = RequestDefaults.standard.retryPolicy,
         redirectPolicy: RedirectPolicy = RequestDefaults.standard.redirectPolicy
     ) {
         self.init(
             method: method, location: RequestURL(url), headers: headers, body: body, timeout: timeout,
-            acceptableStatusCodes: acceptableStatusCodes, maximumResponseSize: maximumResponseSize,
+            acceptableStatusCodes: acceptableStatusCodes, responseBodyMode: responseBodyMode,
             retryPolicy: retryPolicy, redirectPolicy: redirectPolicy
         )
     }
@@ -62,7 +61,7 @@ public struct HTTPRequest: Sendable {
         body: HTTPBody?,
         timeout: Duration,
         acceptableStatusCodes: Set<Int>,
-        maximumResponseSize: Int?,
+        responseBodyMode: ResponseBodyMode,
         retryPolicy: RetryPolicy,
         redirectPolicy: RedirectPolicy
     ) {
@@ -72,7 +71,7 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.timeout = timeout
         self.acceptableStatusCodes = acceptableStatusCodes
-        self.maximumResponseSize = maximumResponseSize
+        self.responseBodyMode = responseBodyMode
         self.retryPolicy = retryPolicy
         self.redirectPolicy = redirectPolicy
     }

@@ -20,6 +20,10 @@ public struct HTTPResponse: Sendable {
     public var cacheStatus: CacheStatus?
     /// The redirects followed to get here, oldest first (see `RedirectInterceptor`).
     public var redirects: [Redirect] = []
+    /// The request that drew this response as it went on the wire (after redirects, cookies and every
+    /// interceptor's changes), as OkHttp's `Response.request`; `nil` for a response no transport made (a cache
+    /// hit, a stub an interceptor returned). The client checks the status against its `acceptableStatusCodes`.
+    public var request: HTTPRequest?
     /// Where the transport leaves its timings, if it measures them (`SocketTransport` does).
     package var metricsRecorder: TransferMetricsRecorder?
 

@@ -1,10 +1,12 @@
 import Foundation
 import URLQueryCoding
 
-/// The settings every request gets unless its endpoint sets its own: the one place a client's defaults live.
+/// The settings every request gets unless its endpoint sets its own: the one type that declares a client's
+/// per-request defaults.
 ///
-/// `NetworkClient` makes one from its `Configuration` and passes it to `HTTPRequest(_:baseURL:defaults:)`,
-/// which resolves each setting once (the endpoint's value, else this one's).
+/// A `NetworkClient` holds one in `configuration.requestDefaults` (its fields read and written through the
+/// configuration: `configuration.timeout`) and passes it to `HTTPRequest(_:baseURL:defaults:)`, which resolves each
+/// setting once (the endpoint's value, else this one's).
 ///
 /// ```swift
 /// var defaults = RequestDefaults()
@@ -24,6 +26,8 @@ public struct RequestDefaults: Sendable {
     public var acceptableStatusCodes: Set<Int>
     /// The largest in-memory response body in bytes, or `nil` for no limit. Default: 64 MiB.
     public var maximumResponseSize: Int?
+    /// What `send` and `response` read bodies with: `.buffered` within `maximumResponseSize`.
+    public var responseBodyMode: ResponseBodyMode { .buffered(limit: maximumResponseSize ?? .max) }
     /// The retry policy. Default: `RetryPolicy.default`.
     public var retryPolicy: RetryPolicy
     /// The redirect policy. Default: `RedirectPolicy.follow` (up to 20).

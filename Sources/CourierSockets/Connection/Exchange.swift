@@ -28,7 +28,7 @@ final class Exchange: @unchecked Sendable {
     let timeout: UInt64
     /// The moment the whole exchange must be over by (monotonic nanoseconds), if limited.
     let requestDeadline: UInt64?
-    /// The most decoded body bytes the client accepts (`maximumResponseSize`), to stop a decompression early.
+    /// The most decoded body bytes the client accepts (a buffered body's limit), to stop a decompression early.
     let maximumDecodedBytes: Int?
     /// The URL, for the response.
     let location: RequestURL
@@ -77,7 +77,7 @@ final class Exchange: @unchecked Sendable {
         self.timeout = MonotonicClock.nanoseconds(request.timeout)
         self.requestDeadline = requestTimeout.map { MonotonicClock.now() + MonotonicClock.nanoseconds($0) }
         self.location = request.location
-        self.maximumDecodedBytes = request.maximumResponseSize
+        self.maximumDecodedBytes = request.responseBodyMode.bufferLimit
         self.uploadProgress = request.uploadProgress
         self.metrics = metrics
     }

@@ -99,7 +99,8 @@ struct PreparedRequest: Sendable {
     var chunked: Bool
     /// The body length, when known.
     var bodyLength: Int64?
-    /// Whether the response is decoded (the transport added `Accept-Encoding`).
+    /// Whether a `gzip` or `deflate` response body is decoded (`decompressesResponses`; the client's default
+    /// header fields ask for those codings, see `ContentDecodingTransport`).
     var decodesContent: Bool
 
     /// Serializes `request`'s head for `target`.
@@ -113,8 +114,7 @@ struct PreparedRequest: Sendable {
         if let route = target.key.proxy, !route.tunnels, let authorization = route.authorization, !headers.contains("Proxy-Authorization") {
             headers.add(name: "Proxy-Authorization", value: authorization)
         }
-        decodesContent = decompresses && !headers.contains("Accept-Encoding")
-        if decodesContent { headers.add(name: "Accept-Encoding", value: "gzip, deflate") }
+        decodesContent = decompresses
         let framing: HTTP1RequestFraming
         if let body = request.body {
             bodyLength = body.contentLength

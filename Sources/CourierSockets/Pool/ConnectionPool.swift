@@ -135,6 +135,17 @@ final class ConnectionPool: Sendable {
         waiter?.continuation.resume(returning: .slot)
     }
 
+    /// Closes the idle connections of `key`: after one of them turned out stale, its siblings (idle as long)
+    /// likely are too, so the request sent again goes on a new connection.
+    func closeIdle(_ key: PoolKey) {
+        let idle = state.withLock { state -> [HTTP1Connection] in
+            guard let idle = state.origins[key]?.idle else { return [] }
+            state.origins[key]?.idle = []
+            return idle
+        }
+        for connection in idle { connection.loop.execute { connection.closeIfIdle() } }
+    }
+
     /// Closes every idle connection; connections in use close when their request ends.
     func shutDown() {
         let idle = state.withLock { state -> [HTTP1Connection] in

@@ -65,8 +65,8 @@ import Testing
             transport: StubTransport(), cache: HTTPCache(memoryCapacity: 1024)))
         let names = client.interceptors.map { String(describing: type(of: $0)) }
         #expect(names == [
-            "RetryInterceptor", "ValidationInterceptor", "RedirectInterceptor", "CookieInterceptor", "CacheInterceptor",
-            "ResponseBufferingInterceptor",
+            "RetryInterceptor", "RedirectInterceptor", "CookieInterceptor", "CacheInterceptor",
+            "DefaultHeadersInterceptor", "ResponseBufferingInterceptor",
         ])
     }
 }

@@ -15,9 +15,7 @@ import Testing
 
     func client(_ transport: TransportKind, cache: HTTPCache) -> NetworkClient {
         NetworkClient(baseURL: server.url("/"), configuration: .init(
-            timeout: loopbackHangGuard, retryPolicy: .never,
-            interceptors: [ValidationInterceptor(), CacheInterceptor(cache: cache), ResponseBufferingInterceptor()],
-            transport: transport.make()))
+            timeout: loopbackHangGuard, retryPolicy: .never, transport: transport.make(), cache: cache))
     }
 
     static func get(_ path: EndpointPath = "/item", headers: HTTPHeaders = [:]) -> TypedCall<Data> {
@@ -129,7 +127,7 @@ import Testing
         let next: Interceptor.Next = { request in try await buffering.intercept(request, next: { try await wire.send($0) }) }
         server.enqueue(MockResponse(headers: ["Cache-Control": "max-age=10, stale-while-revalidate=100", "ETag": #""a""#], body: "v1"))
         server.enqueue(MockResponse(status: 304, headers: ["Cache-Control": "max-age=600"]))
-        let request = HTTPRequest(method: .get, url: server.url("/item"), maximumResponseSize: 1 << 20)
+        let request = HTTPRequest(method: .get, url: server.url("/item"), responseBodyMode: .buffered(limit: 1 << 20))
         _ = try await interceptor.intercept(request, escapingNext: next)
         clock.advance(30)
         let stale = try await interceptor.intercept(request, escapingNext: next)

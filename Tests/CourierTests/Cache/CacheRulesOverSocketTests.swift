@@ -83,8 +83,8 @@ import Testing
         server.enqueue(row.secondResponse)
         let client = NetworkClient(baseURL: server.url("/"), configuration: .init(
             retryPolicy: .never,
-            interceptors: [ValidationInterceptor(), CacheInterceptor(cache: HTTPCache(memoryCapacity: 1 << 20), now: clock.closure),
-                           ResponseBufferingInterceptor()],
+            // The cache as an application interceptor: its clock is the test's.
+            interceptors: [CacheInterceptor(cache: HTTPCache(memoryCapacity: 1 << 20), now: clock.closure)],
             transport: transport.make()))
         let one = try await client.response(TypedCall<Data>(path: "/rule", headers: row.firstRequest))
         #expect(one.cacheStatus == .miss)

@@ -47,7 +47,7 @@ let cacheTestURL = URL(string: "https://api.example.test/items/1")!
 
 /// A GET for `url` with `headers`, with a body limit (what the cache needs).
 func cacheRequest(_ url: URL = cacheTestURL, method: HTTPMethod = .get, headers: HTTPHeaders = [:]) -> HTTPRequest {
-    HTTPRequest(method: method, url: url, headers: headers, maximumResponseSize: 1 << 20)
+    HTTPRequest(method: method, url: url, headers: headers, responseBodyMode: .buffered(limit: 1 << 20))
 }
 
 extension HTTPResponse {

@@ -17,8 +17,7 @@ import Testing
 
     func client(_ transport: TransportKind, baseURL: URL? = nil) -> NetworkClient {
         NetworkClient(baseURL: baseURL ?? server.url("/api"), configuration: .init(
-            timeout: loopbackHangGuard, retryPolicy: .never, interceptors: [ValidationInterceptor(), CookieInterceptor(jar: jar)],
-            transport: transport.make()))
+            timeout: loopbackHangGuard, retryPolicy: .never, transport: transport.make(), cookiePolicy: .jar(jar)))
     }
 
     func setCookies(_ fields: String..., status: Int = 200) -> MockResponse {
@@ -99,11 +98,10 @@ import Testing
         secure.enqueue(setCookies("__Host-id=42; Secure; Path=/; SameSite=None", "pref=1; Path=/"))
         secure.enqueue(MockResponse(status: 200))
         plain.enqueue(MockResponse(status: 200))
-        let interceptors: [any Interceptor] = [ValidationInterceptor(), CookieInterceptor(jar: jar)]
         let https = NetworkClient(baseURL: secure.url("/"), configuration: .init(
-            retryPolicy: .never, interceptors: interceptors, transport: SocketTransport(configuration: .init(tls: ca.trustingConfiguration))))
+            retryPolicy: .never, transport: SocketTransport(configuration: .init(tls: ca.trustingConfiguration)), cookiePolicy: .jar(jar)))
         let http = NetworkClient(baseURL: plain.url("/"), configuration: .init(
-            retryPolicy: .never, interceptors: interceptors, transport: SocketTransport()))
+            retryPolicy: .never, transport: SocketTransport(), cookiePolicy: .jar(jar)))
         _ = try await https.response(Call(path: "/login").decoding(Data.self))
         _ = try await https.response(Call(path: "/me").decoding(Data.self))
         _ = try await http.response(Call(path: "/me").decoding(Data.self))

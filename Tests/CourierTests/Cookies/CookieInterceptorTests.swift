@@ -16,10 +16,11 @@ import Testing
     let jar = CookieJar(store: fixtureStore())
     let clock = ManualClock()
 
-    func client(_ stub: StubTransport, validationBelow: Bool = false) -> NetworkClient {
+    /// A client whose jar is filled by an application-slot `CookieInterceptor` with the test's clock.
+    func client(_ stub: StubTransport) -> NetworkClient {
         let cookies = CookieInterceptor(jar: jar, now: { [clock] in clock.now })
-        let interceptors: [any Interceptor] = validationBelow ? [cookies, ValidationInterceptor()] : [ValidationInterceptor(), cookies]
-        return NetworkClient(baseURL: stubBaseURL, configuration: .init(retryPolicy: .never, interceptors: interceptors, transport: stub))
+        return NetworkClient(baseURL: stubBaseURL, configuration: .init(
+            retryPolicy: .never, interceptors: [cookies], transport: stub, cookiePolicy: .disabled))
     }
 
     @Test func aUserCookieHeaderIsKeptAndTheJarsFollow() async throws {
@@ -47,11 +48,11 @@ import Testing
         #expect(stub.requests.map { $0.headers["Cookie"] } == [nil, "a=1", nil])
     }
 
-    @Test func aFailingStatusThrownBelowStillStoresItsCookies() async throws {
+    @Test func aFailingStatusStillStoresItsCookies() async throws {
         let stub = StubTransport()
         stub.enqueue(status: 401, headers: ["Set-Cookie": "attempt=1; Path=/"])
         stub.enqueue(status: 200)
-        let client = client(stub, validationBelow: true)
+        let client = client(stub)
         await #expect(throws: NetworkError.self) { _ = try await client.response(Call(path: "/login").decoding(Data.self)) }
         _ = try await client.response(Call(path: "/again").decoding(Data.self))
         #expect(stub.requests.last?.headers["Cookie"] == "attempt=1")

@@ -14,7 +14,7 @@ import Testing
     }
 
     func client(_ transport: TransportKind) -> NetworkClient {
-        NetworkClient(baseURL: server.baseURL, configuration: .init(retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: 0), transport: transport.make()))
+        NetworkClient(baseURL: server.baseURL, configuration: .init(retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .seconds(0)), transport: transport.make()))
     }
 
     // The declarations httpidl generates for the `POST /chat` message of Tests/HTTPIDLCoreTests/Golden/event_streams.http

@@ -17,7 +17,7 @@ import Testing
 
     func client(_ transport: TransportKind) -> NetworkClient {
         NetworkClient(baseURL: server.baseURL, configuration: .init(
-            retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: 0), transport: transport.make()))
+            retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .seconds(0)), transport: transport.make()))
     }
 
     static let bytes = MockResponse.generatedBytes(count: 600_000)

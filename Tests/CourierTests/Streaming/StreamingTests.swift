@@ -14,7 +14,7 @@ import Testing
     }
 
     /// No retry deadline by default: reconnection counts must not depend on how fast a loaded machine is.
-    func client(_ transport: TransportKind, retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: 0, deadline: nil)) -> NetworkClient {
+    func client(_ transport: TransportKind, retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .seconds(0), deadline: nil)) -> NetworkClient {
         NetworkClient(baseURL: server.baseURL, configuration: .init(timeout: loopbackHangGuard, retryPolicy: retry, transport: transport.make()))
     }
 
@@ -57,10 +57,11 @@ import Testing
     }
 
     @Test(arguments: TransportKind.available)
-    func eventsArriveAsTheyComeAndAPostCarriesItsBody(over transport: TransportKind) async throws {
+    func eventsArriveAsTheyComeAndAPostIsSentOnceAndEndsWithTheServersEnd(over transport: TransportKind) async throws {
         defer { server.shutdown() }
         server.enqueue(.eventStream(["data: {\"delta\":\"Hel\"}\n\n", "data: {\"delta\":\"lo\"}\n\n"], pause: .milliseconds(20)))
-        server.enqueue(MockResponse(status: 204))
+        // What a reconnect would get: a POST is not sent again, so this is never asked for.
+        server.enqueue(.eventStream(["data: {\"delta\":\"again\"}\n\n"]))
         let chat = EndpointBuilder<Data>.post("/chat").body(.json(["prompt": "hi"]))
         var deltas: [String] = []
         for try await chunk in client(transport).events(chat, decoding: Chunk.self) { deltas.append(chunk.delta) }
@@ -69,6 +70,7 @@ import Testing
         #expect(first.method == "POST")
         #expect(first.body == Data(#"{"prompt":"hi"}"#.utf8))
         #expect(first.headers["Accept"] == "text/event-stream")
+        #expect(server.requestCount == 1)
     }
 
     @Test(arguments: TransportKind.available)
@@ -130,5 +132,49 @@ import Testing
             break
         }
         #expect(await server.waitUntil(timeout: .seconds(30)) { $0.openConnectionCount == 0 })
+    }
+
+    // MARK: Through CoalescingInterceptor, which shares buffered bodies only
+
+    /// A client with a `CoalescingInterceptor` and a 1 MiB buffer limit.
+    func coalescingClient(_ transport: TransportKind, retry: RetryPolicy) -> NetworkClient {
+        NetworkClient(baseURL: server.baseURL, configuration: .init(
+            timeout: loopbackHangGuard, retryPolicy: retry, interceptors: [CoalescingInterceptor()],
+            maximumResponseSize: 1 << 20, transport: transport.make()))
+    }
+
+    @Test(arguments: TransportKind.available)
+    func aCoalescedEventStreamYieldsItsFirstEventBeforeTheServerEndsIt(over transport: TransportKind) async throws {
+        defer { server.shutdown() }
+        // 600 more events 100 ms apart: buffered, the first event would come only after a minute.
+        server.enqueue(.eventStream(["data: first\n\n"] + Array(repeating: "data: later\n\n", count: 600), pause: .milliseconds(100)))
+        var first: String?
+        for try await event in coalescingClient(transport, retry: .never).events(.get("/live")) {
+            first = event.data
+            break
+        }
+        #expect(first == "first")
+        #expect(server.bytesSent < Int64(600 * "data: later\n\n".utf8.count))
+    }
+
+    @Test(arguments: TransportKind.available)
+    func aCoalescedDownloadIsWrittenToDiskAsItArrivesAndResumesFromThere(over transport: TransportKind) async throws {
+        defer { server.shutdown() }
+        let bytes = MockResponse.generatedBytes(count: 600_000)
+        let calls = LockedState(0)
+        server.dispatcher = { request in
+            let call = calls.withLock { $0 += 1; return $0 }
+            let response = MockResponse.ranged(bytes, for: request, etag: "\"v1\"")
+            return call == 1 ? response.socketPolicy(.disconnectDuringBody(afterBytes: 250_000)) : response
+        }
+        let client = coalescingClient(transport, retry: RetryPolicy(maxAttempts: 3, baseDelay: .zero))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-coalesced-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try await client.download(EndpointBuilder<Data>.get("/data.bin"), to: file).value
+        #expect(try Data(contentsOf: file) == bytes)
+        // The cut body was continued from the bytes already on disk: it was streamed there, not read whole into
+        // memory first (which would have failed the first response with nothing written).
+        let range = server.recordedRequests.dropFirst().first?.headers["Range"]
+        #expect(range?.hasPrefix("bytes=") == true && range != "bytes=0-")
     }
 }

@@ -1,0 +1,13 @@
+/// A transport that decodes compressed response bodies itself, so the client may ask for them: the client's
+/// default header fields (see `NetworkClient`) send `Accept-Encoding` with `acceptedContentCodings`.
+///
+/// ```swift
+/// extension MyTransport: ContentDecodingTransport {
+///     var acceptedContentCodings: String? { "gzip" }
+/// }
+/// ```
+public protocol ContentDecodingTransport: Transport {
+    /// The content codings this transport decodes, as an `Accept-Encoding` value (`"gzip, deflate"`), or `nil`
+    /// when it decodes none (as configured).
+    var acceptedContentCodings: String? { get }
+}

@@ -1,0 +1,8 @@
+import CourierHTTP
+
+extension SocketTransport: ContentDecodingTransport {
+    /// `gzip, deflate` when `configuration.decompressesResponses` (the default), else `nil`.
+    public var acceptedContentCodings: String? {
+        configuration.decompressesResponses ? "gzip, deflate" : nil
+    }
+}
