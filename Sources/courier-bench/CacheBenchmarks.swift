@@ -97,7 +97,7 @@ enum CacheBenchmarks {
         #if os(Linux)
         let transport: any Transport = SocketTransport()
         #else
-        let transport: any Transport = URLSessionTransport(configuration: .init(cookiePolicy: .disabled))
+        let transport: any Transport = URLSessionTransport()
         #endif
         return NetworkClient(baseURL: server.baseURL, configuration: .init(
             retryPolicy: .never, transport: transport, cache: cache))
