@@ -1,3 +1,4 @@
+#if os(Linux)  // SocketTransport is Linux only (see SocketTransport.swift)
 import CourierHTTP
 
 extension SocketTransport {
@@ -60,3 +61,4 @@ extension SocketTransport {
         }
     }
 }
+#endif

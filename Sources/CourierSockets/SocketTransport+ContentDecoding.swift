@@ -1,3 +1,4 @@
+#if os(Linux)  // SocketTransport is Linux only (see SocketTransport.swift)
 import CourierHTTP
 
 extension SocketTransport: ContentDecodingTransport {
@@ -6,3 +7,4 @@ extension SocketTransport: ContentDecodingTransport {
         configuration.decompressesResponses ? "gzip, deflate" : nil
     }
 }
+#endif

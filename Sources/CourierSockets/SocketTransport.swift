@@ -1,3 +1,6 @@
+// SocketTransport exists on Linux only: on Apple platforms it is not there to pick (use URLSessionTransport), so a
+// mistaken use fails at compile time rather than at run time.
+#if os(Linux)
 import CourierHTTP
 import Foundation
 
@@ -11,23 +14,20 @@ import Foundation
 ///
 /// It follows the `Transport` contract: `send` returns at the response head; the body streams, and a reader
 /// that stops reading stops the socket reads. Redirects, cookies and caching are the interceptors' job, so
-/// it does none of them. Linux only (on Apple platforms use `URLSessionTransport`).
+/// it does none of them. Linux only: on Apple platforms the type does not exist (use `URLSessionTransport`).
 public final class SocketTransport: Transport {
     /// The configuration it was created with.
     public let configuration: Configuration
 
-    #if os(Linux)
     private let pool: ConnectionPool
     private let settings: ConnectionSettings
     private let proxies: ProxyConfiguration
     /// The origins sent to, read from their URL text once.
     private let origins = RequestOriginCache()
-    #endif
 
     /// Creates a transport; its connections are opened on first use and closed when it is released.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        #if os(Linux)
         pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost)
         proxies = configuration.proxy
         var limits = HTTP1Limits()
@@ -43,13 +43,10 @@ public final class SocketTransport: Transport {
             tlsContext: Result { () throws(NetworkError) in try TLSContext(configuration: configuration.tls) },
             metricsHandler: configuration.metricsHandler
         )
-        #endif
     }
 
     deinit {
-        #if os(Linux)
         pool.shutDown()
-        #endif
     }
 
     /// Sends `request` and returns at the response head, its body streaming.
@@ -59,7 +56,6 @@ public final class SocketTransport: Transport {
     ///   what was wrong) or `.tls`; `.other` for a URL it cannot send to (not http or https, no host), and when
     ///   the process is out of descriptors for an I/O loop (its `code` the `errno`, `EMFILE`).
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        #if os(Linux)
         if Task.isCancelled { throw NetworkError.cancelled }
         let start = MonotonicClock.now()
         let target = try RequestTarget(request.location, proxies: proxies, origins: origins)
@@ -77,12 +73,8 @@ public final class SocketTransport: Transport {
                 pool.closeIdle(target.key)
             }
         }
-        #else
-        throw NetworkError.transport(TransportFailure(kind: .other, message: "SocketTransport runs on Linux only; use URLSessionTransport"))
-        #endif
     }
 
-    #if os(Linux)
     private func run(_ exchange: Exchange, on connection: HTTP1Connection) async throws -> HTTPResponse {
         let loop = connection.loop
         return try await withTaskCancellationHandler {
@@ -112,5 +104,5 @@ public final class SocketTransport: Transport {
         }
         return connection
     }
-    #endif
 }
+#endif

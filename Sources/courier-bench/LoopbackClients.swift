@@ -35,11 +35,16 @@ enum LoopbackClients {
     }
 
     /// `SocketTransport` with `concurrency` connections per host, trusting the test CA in `options.caFile` as an
-    /// added root, with no time-out on the whole request (1 GiB transfers).
-    static func socketTransport(_ options: LoopbackOptions) throws -> SocketTransport {
+    /// added root, with no time-out on the whole request (1 GiB transfers). Throws on Apple platforms, where
+    /// there is no `SocketTransport`.
+    static func socketTransport(_ options: LoopbackOptions) throws -> any Transport {
+        #if os(Linux)
         let authority = try String(contentsOfFile: options.caFile, encoding: .utf8)
         return SocketTransport(configuration: .init(
             maximumConnectionsPerHost: concurrency, tls: TLSConfiguration(additionalTrustedRoots: [authority])
         ))
+        #else
+        throw NetworkError.configuration(reason: .invalidRequest("SocketTransport is Linux only"))
+        #endif
     }
 }

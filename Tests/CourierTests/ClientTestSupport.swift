@@ -198,7 +198,12 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
     func make() -> any Transport {
         switch self {
         case .urlSession: URLSessionTransport()
-        case .socket: SocketTransport()
+        case .socket:
+            #if os(Linux)
+            SocketTransport()
+            #else
+            preconditionFailure("SocketTransport is Linux only; TransportKind.available does not offer it here")
+            #endif
         }
     }
 
