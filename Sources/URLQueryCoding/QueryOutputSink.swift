@@ -60,20 +60,6 @@ struct QueryWireSink: QueryOutputSink {
         output = QueryByteWriter(startingIn: buffer)
     }
 
-    /// A sink that goes on writing into `output` (taken back from `output` afterwards) with every name
-    /// starting with the escaped bytes of `name`, which the sink owns (`deallocateName()` frees them):
-    /// how `URLQueryWriter` writes one field through the tree encoder.
-    init(continuing output: QueryByteWriter, name: QueryByteWriter, spaceAsPlus: Bool) {
-        self.spaceAsPlus = spaceAsPlus
-        self.output = output
-        nameWriter = name
-    }
-
-    /// Frees the name buffer only (the output belongs to whoever handed it in).
-    func deallocateName() {
-        nameWriter?.deallocate()
-    }
-
     /// Runs `body` with a sink whose output starts in 1 KiB of stack memory: most queries fit, so they
     /// need no heap buffer besides the result's. (Up to 1 KiB is put on the stack outright; a larger
     /// block would first cost a runtime check.) The sink is freed when `body` returns.

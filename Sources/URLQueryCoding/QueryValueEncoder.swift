@@ -38,15 +38,6 @@ final class QueryValueEncoder: Encoder {
         self.depth = (parent?.depth ?? -1) + 1
     }
 
-    /// A root encoder that counts as `depth` levels deep: a field `URLQueryWriter` hands over, at the
-    /// depth its encoder has in the `Encodable` path (so the same nesting limit applies).
-    init(context: QueryEncodingContext, depth: Int) {
-        self.context = context
-        parent = nil
-        key = nil
-        self.depth = depth
-    }
-
     deinit {
         entries.release()
         elements.release()

@@ -152,8 +152,7 @@ extension SwiftGenerator {
         if !queryFields.isEmpty {
             renderer.beginMember(.other, &spacing)
             writeStruct(name: "Query", doc: { $0.emit("/// The query parameters as sent on the wire.") }, fields: queryFields,
-                        conformances: "Encodable, Sendable, Equatable, URLQueryWritable", decodable: false, queryWritable: true,
-                        to: &renderer)
+                        conformances: "Encodable, Sendable, Equatable", decodable: false, to: &renderer)
         }
         if writesBodyStruct {
             renderer.beginMember(.other, &spacing)

@@ -5,7 +5,7 @@ extension SwiftGenerator {
     /// Writes a DTO struct: properties, memberwise init, `CodingKeys`, and `init(from:)` when defaults must
     /// apply. `doc` writes its doc comment; `conformances` are written as they are (`Codable, Sendable`).
     func writeStruct<Fields: Collection<ModelField>>(name: String, doc: (inout SwiftRenderer) -> Void, fields: Fields,
-                                                     conformances: String, decodable: Bool, queryWritable: Bool = false,
+                                                     conformances: String, decodable: Bool,
                                                      to renderer: inout SwiftRenderer) {
         doc(&renderer)
         let opened = renderer.openType(access: access, keyword: "struct", name: name, conformances: conformances)
@@ -30,9 +30,6 @@ extension SwiftGenerator {
                 self.writeDecodeStatement(fields[field], to: &renderer)
                 fields.formIndex(after: &field)
             })
-        }
-        if queryWritable {
-            writeQueryWritableMembers(fields, spacing: &spacing, to: &renderer)
         }
         if !fields.isEmpty {
             renderer.beginMember(.other, &spacing)

@@ -27,9 +27,6 @@ public struct SwiftGenerator: Sendable {
 
     /// The settings.
     public let options: Options
-    /// The model structs of the file being generated that a query field holds (directly, in an array or
-    /// through other such structs): they conform to `URLQueryWritable` like the `Query` structs.
-    var queryStructs: Set<String> = []
     var access: String { options.accessLevel == .public ? "public" : "" }
 
     /// Creates a generator.
@@ -42,13 +39,6 @@ public struct SwiftGenerator: Sendable {
     /// Large files are generated in chunks on all cores; the chunks are joined in source order, so the output
     /// is byte for byte the same as `generateOnOneThread`.
     public func generate(_ file: ValidatedFile) -> String {
-        var generator = self
-        generator.queryStructs = Self.queryStructs(in: file)
-        return generator.generateChunks(file)
-    }
-
-    /// `generate` with `queryStructs` already worked out.
-    private func generateChunks(_ file: ValidatedFile) -> String {
         let declarations = file.declarations
         let chunkSize = 256
         let chunkCount = (declarations.count + chunkSize - 1) / chunkSize
@@ -69,10 +59,8 @@ public struct SwiftGenerator: Sendable {
 
     /// `generate` on the calling thread, in one piece (tests compare the two).
     package func generateOnOneThread(_ file: ValidatedFile) -> String {
-        var generator = self
-        generator.queryStructs = Self.queryStructs(in: file)
         var renderer = SwiftRenderer(capacity: 1 << 16)
-        generator.write(file.declarations[...], to: &renderer)
+        write(file.declarations[...], to: &renderer)
         return ByteWriter.string(joining: [head(for: file), renderer.bytes] + tail(for: file))
     }
 
@@ -105,10 +93,8 @@ public struct SwiftGenerator: Sendable {
             switch model[index] {
             case .structure(let structure):
                 renderer.emit("")
-                let writable = queryStructs.contains(structure.name)
                 writeStruct(name: structure.name, doc: { $0.doc(structure.doc) }, fields: structure.fields,
-                            conformances: writable ? "Codable, Sendable, Equatable, URLQueryWritable" : "Codable, Sendable, Equatable",
-                            decodable: true, queryWritable: writable, to: &renderer)
+                            conformances: "Codable, Sendable, Equatable", decodable: true, to: &renderer)
             case .enumeration(let enumeration):
                 renderer.append(.enumeration(enumDeclaration(enumeration)))
             case .union(let union):
