@@ -102,6 +102,11 @@ final class QueryValueEncoder: Encoder {
         if let scalar = try context.encodedScalar(for: value, codingPath: { self.codingPath(appending: key) }) {
             return scalar
         }
+        return try boxComposite(value, key: key)
+    }
+
+    /// `box` for a value known to have no scalar form: encoded by its own `encode(to:)` in a child encoder.
+    func boxComposite<T: Encodable>(_ value: T, key: any CodingKey) throws -> QueryEncodedValue? {
         guard depth < Self.maximumDepth else {
             throw URLQueryEncoder.EncodingError.invalidValue(
                 codingPath: codingPath(appending: key),
