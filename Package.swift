@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// Courier: type-safe HTTP networking for Swift on Linux and Apple platforms.

@@ -6,7 +6,7 @@ import Foundation
 /// event-loop threads (epoll) that never block Swift's cooperative pool.
 ///
 /// ```swift
-/// let client = NetworkClient(baseURL: url, transport: SocketTransport())
+/// let client = NetworkClient(baseURL: url, configuration: NetworkClient.Configuration(transport: SocketTransport()))
 /// ```
 ///
 /// It follows the `Transport` contract: `send` returns at the response head; the body streams, and a reader
@@ -56,7 +56,8 @@ public final class SocketTransport: Transport {
     ///
     /// - Throws: `NetworkError.cancelled` when the task is cancelled (the connection is closed at once);
     ///   `.transport` with `.cannotConnect`, `.timedOut`, `.connectionLost`, `.badServerResponse` (naming
-    ///   what was wrong) or `.tls`; `.invalidURL`-style configuration errors for a URL it cannot send to.
+    ///   what was wrong) or `.tls`; `.other` for a URL it cannot send to (not http or https, no host), and when
+    ///   the process is out of descriptors for an I/O loop (its `code` the `errno`, `EMFILE`).
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         #if os(Linux)
         if Task.isCancelled { throw NetworkError.cancelled }
@@ -98,7 +99,7 @@ public final class SocketTransport: Transport {
         let addresses = try await SocketAddress.resolve(
             host: target.key.proxy?.host ?? target.host, port: target.key.proxy?.port ?? target.key.port)
         let resolved = MonotonicClock.now()
-        let loop = EventLoopGroup.shared.nextLoop()
+        let loop = try EventLoopGroup.shared.nextLoop()
         let connection = HTTP1Connection(key: target.key, serverName: target.host, loop: loop, pool: pool, settings: settings)
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

@@ -6,6 +6,10 @@ import Glibc
 import Darwin
 #endif
 
+// Child processes exist for tests on Linux and macOS only: iOS, tvOS, watchOS and visionOS have no
+// `posix_spawn` for apps (unavailable on tvOS and watchOS, refused by the sandbox elsewhere).
+#if os(Linux) || os(macOS)
+
 /// Runs a command-line tool (curl, openssl, the httpidl CLI) from a test, safely beside the tests running in
 /// parallel in the same process:
 /// - `run` and `start` spawn with `posix_spawn`, not `Process`: Foundation's `Process.run()` on Linux crashed (a
@@ -62,7 +66,7 @@ package enum ChildProcess {
             for descriptor in [stdout.read, stdout.write] { close(descriptor) }
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOENT)
         }
-        var actions = posix_spawn_file_actions_t()
+        var actions = emptyActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, devNull, 0)
@@ -82,7 +86,7 @@ package enum ChildProcess {
     /// collects both outputs until it exits. Spawned with `posix_spawn` directly, not through `Process`.
     package static func run(_ executable: URL, _ arguments: [String], input: Data? = nil) throws -> Output {
         let stdin = try pipePair(), stdout = try pipePair(), stderr = try pipePair()
-        var actions = posix_spawn_file_actions_t()
+        var actions = emptyActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         // The pipes are close-on-exec; dup2 gives the child its three ends without that flag.
@@ -131,7 +135,7 @@ package enum ChildProcess {
 
     /// Spawns `path` with `arguments` and this process's environment, one spawn at a time.
     private static func spawn(
-        _ path: String, _ arguments: [String], _ actions: inout posix_spawn_file_actions_t
+        _ path: String, _ arguments: [String], _ actions: inout SpawnActions
     ) -> Result<pid_t, POSIXError> {
         // Unsafe pointers: C copies of the arguments, alive until `posix_spawn` has returned, then freed.
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
@@ -190,6 +194,15 @@ package enum ChildProcess {
         }
     }
 
+    #if canImport(Darwin)
+    /// `posix_spawn_file_actions_t` is an opaque pointer on Darwin (initialized by `_init`), a struct on Glibc.
+    private typealias SpawnActions = posix_spawn_file_actions_t?
+    private static func emptyActions() -> SpawnActions { nil }
+    #else
+    private typealias SpawnActions = posix_spawn_file_actions_t
+    private static func emptyActions() -> SpawnActions { posix_spawn_file_actions_t() }
+    #endif
+
     #if canImport(Glibc)
     private static let systemRead = Glibc.read
     private static let systemWrite = Glibc.write
@@ -198,3 +211,4 @@ package enum ChildProcess {
     private static let systemWrite = Darwin.write
     #endif
 }
+#endif

@@ -55,8 +55,7 @@ public struct FlexibleJSONDecoder: Sendable {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
         }
-        let decoder = JSONTreeDecoder(document: document, configuration: self, path: [], node: 0, reusingContainers: true)
-        defer { decoder.finish() }
+        let decoder = JSONTreeDecoder(document: document, configuration: self, path: [], node: 0)
         return try decoder.decodeValue(T.self, at: 0, depth: 0, suffix: [], component: { nil })
     }
 }

@@ -269,6 +269,6 @@ final class JSONDocument {
 
     /// Converts a byte offset into a one-based line and column.
     func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
-        JSONParser.lineAndColumn(bytes: bytes, offset: offset)
+        JSONParseError.lineAndColumn(bytes: bytes, offset: offset)
     }
 }

@@ -7,8 +7,7 @@ import Foundation
 /// strategies that rewrite JSON keys, use a table built once per container. The first occurrence of a
 /// duplicated key wins.
 struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    /// The container's one stored field: `KeyedDecodingContainer`'s box copies the container on every
-    /// `decode` call, and each reference-counted field is retained and released again per field.
+    /// The container's one stored field (see `JSONKeyedContainerState`).
     let state: JSONKeyedContainerState
 
     /// The decoder whose document holds the object.
@@ -18,9 +17,9 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The decoder path depth at which the container was made.
     @inline(__always) var depth: Int { state.depth }
     /// Path components after `decoder.path[..<depth]`.
-    var suffix: [CodingPathComponent] { state.extras?.suffix ?? [] }
+    @inline(__always) var suffix: [CodingPathComponent] { state.suffix }
     /// Converted (or, for large objects, raw) JSON key → value node index; `nil` means linear scan.
-    private var table: [String: Int]? { state.extras?.table }
+    @inline(__always) private var table: [String: Int]? { state.table }
 
     init(state: JSONKeyedContainerState) {
         self.state = state

@@ -387,23 +387,4 @@ struct JSONParser {
     private func numberError() -> JSONParseError {
         position == end ? error(.unexpectedEndOfInput) : error(.invalidNumber)
     }
-
-    /// One-based line and column (in bytes) of `offset`.
-    static func lineAndColumn(bytes: UnsafePointer<UInt8>, offset: Int) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
-        for index in 0..<offset where bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        return (line, offset - lineStart + 1)
-    }
-}
-
-extension JSONParseError {
-    /// Creates an error at `offset`, computing its line and column from the input.
-    init(reason: Reason, offset: Int, in bytes: UnsafePointer<UInt8>) {
-        let (line, column) = JSONParser.lineAndColumn(bytes: bytes, offset: offset)
-        self.init(reason: reason, offset: offset, line: line, column: column)
-    }
 }

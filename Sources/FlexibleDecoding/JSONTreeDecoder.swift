@@ -21,19 +21,9 @@ final class JSONTreeDecoder: Decoder {
     /// The last two types seen to need their own `init(from:)` (neither converted directly nor special),
     /// so `decodeValue` skips those checks for the records of an array or the structs nested in each.
     @exclusivity(unchecked) private var plainTypes: (ObjectIdentifier?, ObjectIdentifier?) = (nil, nil)
-    /// Whether keyed containers come from `keyedContainers` (only for the decoder of a whole decode, which
-    /// `finish()`es it: the cached containers refer back to the decoder).
-    @exclusivity(unchecked) private var reusesContainers: Bool
-    /// Finished keyed containers, handed out again for later objects of the same key type.
-    @exclusivity(unchecked) private var keyedContainers = KeyedContainerCache()
 
-    /// A decoder standing on `node`; `reusingContainers` (the decoder of a whole decode) caches keyed
-    /// containers until `finish()`.
-    init(
-        document: JSONDocument, configuration: FlexibleJSONDecoder, path: [CodingPathComponent], node: Int,
-        reusingContainers: Bool = false
-    ) {
-        self.reusesContainers = reusingContainers && KeyedContainerCache.supportsReuse
+    /// A decoder standing on `node`.
+    init(document: JSONDocument, configuration: FlexibleJSONDecoder, path: [CodingPathComponent], node: Int) {
         self.document = document
         self.configuration = configuration
         self.flexibleNumbers = configuration.numberDecodingStrategy == .flexible
@@ -73,19 +63,8 @@ final class JSONTreeDecoder: Decoder {
         guard value.kind == .object else {
             throw containerError([String: Any].self, found: value, codingPath: codingPath(depth: depth, suffix: suffix))
         }
-        let extras = JSONContainerExtras.make(decoder: self, object: index, depth: depth, suffix: suffix)
-        if reusesContainers {
-            return keyedContainers.container(Key.self, decoder: self, object: index, depth: depth, extras: extras)
-        }
         return KeyedDecodingContainer(JSONKeyedContainer<Key>(
-            state: JSONKeyedContainerState(decoder: self, object: index, depth: depth, extras: extras)))
-    }
-
-    /// Ends container reuse and drops the cached containers, whose states refer back to this decoder.
-    /// `FlexibleJSONDecoder.decode` calls it when the decode is over.
-    func finish() {
-        reusesContainers = false
-        keyedContainers.removeAll()
+            state: JSONKeyedContainerState(decoder: self, object: index, depth: depth, suffix: suffix)))
     }
 
     /// An unkeyed container on the array at `index`; the path is `path[..<depth] + suffix`.

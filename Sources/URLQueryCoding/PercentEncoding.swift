@@ -120,7 +120,10 @@ public enum PercentEncoding {
                 offset += 1
             }
         }
-        guard let decoded = String(validating: out, as: UTF8.self) else {
+        // Decoding replaces each ill-formed sequence with U+FFFD, so the bytes round-trip only when they were valid
+        // UTF-8. (`String(validating:as:)` says the same in one call, but only from macOS 15 / iOS 18.)
+        let decoded = String(decoding: out, as: UTF8.self)
+        guard decoded.utf8.elementsEqual(out) else {
             throw PercentEncodingError(kind: .invalidUTF8, offset: 0)
         }
         return decoded

@@ -36,6 +36,23 @@ struct CommandLineTool {
 
     let arguments: [String]
 
+    /// What the arguments after the command ask for.
+    private struct Invocation {
+        let command: String
+        var inputs: [String] = []
+        var output: String?
+        var access = SwiftGenerator.AccessLevel.public
+        var strict = false
+        var write = false
+        var checkOnly = false
+        var title: String?
+    }
+
+    /// A usage error: its message is printed above the usage text.
+    private struct UsageError: Error {
+        let message: String
+    }
+
     func run() -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
             print(Self.usage)
@@ -51,69 +68,73 @@ struct CommandLineTool {
         guard ["generate", "check", "format", "import", "export"].contains(command) else {
             return usageError("unknown command '\(command)'")
         }
-        var inputs: [String] = []
-        var output: String?
-        var access = SwiftGenerator.AccessLevel.public
-        var strict = false
-        var write = false
-        var checkOnly = false
-        var title: String?
+        do {
+            return try run(parseOptions(command))
+        } catch {
+            return usageError(error.message)
+        }
+    }
+
+    /// Reads the options and inputs after the command.
+    private func parseOptions(_ command: String) throws(UsageError) -> Invocation {
+        var invocation = Invocation(command: command)
         var index = 1
+        /// The value after the option at `index` (moving past it).
+        func value(_ problem: String) throws(UsageError) -> String {
+            guard index + 1 < arguments.count else { throw UsageError(message: problem) }
+            index += 1
+            return arguments[index]
+        }
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
-            case "--output", "-o":
-                guard index + 1 < arguments.count else { return usageError("--output needs a directory") }
-                output = arguments[index + 1]
-                index += 1
+            case "--output", "-o": invocation.output = try value("--output needs a directory")
+            case "--title": invocation.title = try value("--title needs a text")
             case "--access":
-                guard index + 1 < arguments.count, let level = SwiftGenerator.AccessLevel(rawValue: arguments[index + 1]) else {
-                    return usageError("--access needs 'public' or 'internal'")
+                guard let level = SwiftGenerator.AccessLevel(rawValue: try value("--access needs 'public' or 'internal'")) else {
+                    throw UsageError(message: "--access needs 'public' or 'internal'")
                 }
-                access = level
-                index += 1
-            case "--title":
-                guard index + 1 < arguments.count else { return usageError("--title needs a text") }
-                title = arguments[index + 1]
-                index += 1
-            case "--strict":
-                strict = true
-            case "--write":
-                write = true
-            case "--check":
-                checkOnly = true
+                invocation.access = level
+            case "--strict": invocation.strict = true
+            case "--write": invocation.write = true
+            case "--check": invocation.checkOnly = true
             default:
-                if argument.hasPrefix("-") { return usageError("unknown option '\(argument)'") }
-                inputs.append(argument)
+                if argument.hasPrefix("-") { throw UsageError(message: "unknown option '\(argument)'") }
+                invocation.inputs.append(argument)
             }
             index += 1
         }
-        guard !inputs.isEmpty else { return usageError("no input files") }
-        if command == "import" {
-            guard inputs.count == 1 else { return usageError("import reads one OpenAPI document") }
-            return importSpec(inputs[0], output: output, strict: strict)
+        guard !invocation.inputs.isEmpty else { throw UsageError(message: "no input files") }
+        return invocation
+    }
+
+    /// Runs a command whose arguments were read.
+    private func run(_ invocation: Invocation) throws(UsageError) -> Int32 {
+        if invocation.command == "import" {
+            guard invocation.inputs.count == 1 else { throw UsageError(message: "import reads one OpenAPI document") }
+            return importSpec(invocation.inputs[0], output: invocation.output, strict: invocation.strict)
         }
-        if command == "generate", output == nil { return usageError("generate needs --output <dir>") }
-        if command == "format", write, checkOnly { return usageError("format takes --write or --check, not both") }
+        if invocation.command == "generate", invocation.output == nil { throw UsageError(message: "generate needs --output <dir>") }
+        if invocation.command == "format", invocation.write, invocation.checkOnly {
+            throw UsageError(message: "format takes --write or --check, not both")
+        }
         let files: [String]
         do {
-            files = try InputCollector.collect(inputs) { printError("httpidl: warning: no .http files in '\($0)'") }
+            files = try InputCollector.collect(invocation.inputs) { printError("httpidl: warning: no .http files in '\($0)'") }
         } catch {
             printError("httpidl: error: \(error)")
             return 1
         }
-        switch command {
+        switch invocation.command {
         case "generate":
-            guard let output else { return usageError("generate needs --output <dir>") }
-            return generate(files, output: output, access: access, strict: strict)
+            guard let output = invocation.output else { throw UsageError(message: "generate needs --output <dir>") }
+            return generate(files, output: output, access: invocation.access, strict: invocation.strict)
         case "check":
-            return check(files, strict: strict)
+            return check(files, strict: invocation.strict)
         case "export":
-            return export(files, output: output, title: title, strict: strict)
-        case "format":
-            return format(files, write: write, checkOnly: checkOnly)
+            return export(files, output: invocation.output, title: invocation.title, strict: invocation.strict)
         default:
-            return usageError("unknown command '\(command)'")
+            return format(files, write: invocation.write, checkOnly: invocation.checkOnly)
         }
     }
 
@@ -142,23 +163,15 @@ struct CommandLineTool {
                 continue
             }
             let result = OpenAPIImporter.importSpec(source)
-            report(promote(result.diagnostics, strict: strict), sources: [source])
-            guard let text = result.text, !promote(result.diagnostics, strict: strict).containsErrors else {
+            let diagnostics = result.diagnostics.promotingWarnings(strict)
+            report(diagnostics, sources: [source])
+            guard let text = result.text, !diagnostics.containsErrors else {
                 failed = true
                 continue
             }
             sources.append(SourceFile(name: OpenAPIImporter.httpName(for: path), text: text))
         }
         return failed ? nil : sources
-    }
-
-    private func promote(_ diagnostics: [Diagnostic], strict: Bool) -> [Diagnostic] {
-        guard strict else { return diagnostics }
-        return diagnostics.map { diagnostic in
-            var promoted = diagnostic
-            if promoted.severity == .warning { promoted.severity = .error }
-            return promoted
-        }
     }
 
     private func importSpec(_ path: String, output: String?, strict: Bool) -> Int32 {
@@ -168,7 +181,7 @@ struct CommandLineTool {
         }
         let source = SourceFile(name: path, bytes: Array(data))
         let result = OpenAPIImporter.importSpec(source)
-        let diagnostics = promote(result.diagnostics, strict: strict)
+        let diagnostics = result.diagnostics.promotingWarnings(strict)
         report(diagnostics, sources: [source])
         guard let text = result.text, !diagnostics.containsErrors else { return 1 }
         guard let output else {

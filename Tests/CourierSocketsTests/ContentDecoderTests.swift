@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import CourierSockets
 
-@Suite("Content-Encoding decoder")
+@Suite("Content-Encoding decoder (Linux)")
 struct ContentDecoderTests {
     /// Decodes `input` fed in pieces of `step` bytes, draining after each; every returned piece is checked
     /// against the cap. Returns the output, or the error.

@@ -8,7 +8,7 @@ import Testing
 
 /// Connecting to a host's addresses Happy-Eyeballs style (RFC 8305): families alternate, a silent address gets
 /// 250 ms before the next one races it, a refused one hands over at once, and the loser's socket is closed.
-@Suite struct HappyEyeballsTests {
+@Suite("HappyEyeballsTests (Linux)") struct HappyEyeballsTests {
     static func address(_ host: String, _ port: Int) -> SocketAddress {
         SocketAddress.numeric(host: host, port: port)!
     }
@@ -55,7 +55,7 @@ import Testing
             connectTimeout: MonotonicClock.nanoseconds(connectTimeout), idleTimeout: MonotonicClock.nanoseconds(.seconds(60)),
             tlsContext: .failure(.cancelled), metricsHandler: nil)
         let pool = ConnectionPool(limit: 4)
-        let loop = EventLoopGroup.shared.nextLoop()
+        let loop = try EventLoopGroup.shared.nextLoop()
         let key = PoolKey(scheme: "http", host: "127.0.0.1", port: 80, proxy: nil)
         let connection = HTTP1Connection(key: key, serverName: "127.0.0.1", loop: loop, pool: pool, settings: settings)
         let now = MonotonicClock.now()

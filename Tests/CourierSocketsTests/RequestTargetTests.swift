@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// Where a request goes: the origin-form target, the `Host` header and the pool key, read from the URL.
-@Suite("Request target")
+@Suite("Request target (Linux)")
 struct RequestTargetTests {
     @Test("origin form: path and query as written, no fragment", arguments: [
         ("http://a.test", "/"), ("http://a.test/", "/"), ("http://a.test?q=1", "/?q=1"), ("http://a.test/x/y?q=1&r=%20", "/x/y?q=1&r=%20"),

@@ -7,7 +7,7 @@ import Testing
 
 /// `NetworkClient` over `SocketTransport` against MockWebServer over TLS: HTTPS with a generated CA, trusted,
 /// refused for each reason, pinned, and with client certificates.
-@Suite("SocketTransport over HTTPS")
+@Suite("SocketTransport over HTTPS (Linux)")
 struct SocketTransportHTTPSTests {
     static let day: TimeInterval = 24 * 3600
 

@@ -7,7 +7,7 @@ import Testing
 
 /// Proxies: the environment read as libcurl reads it, requests in absolute form through an HTTP proxy, and
 /// `CONNECT` tunnels for https with TLS end to end.
-@Suite("SocketTransport proxies")
+@Suite("SocketTransport proxies (Linux)")
 struct SocketTransportProxyTests {
     struct EnvironmentCase: Sendable, CustomTestStringConvertible {
         var environment: [String: String]

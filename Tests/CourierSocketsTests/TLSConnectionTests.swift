@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// TLSConnection over a real non-blocking loopback socket against MockWebServer over TLS.
-@Suite("TLSConnection")
+@Suite("TLSConnection (Linux)")
 struct TLSConnectionTests {
     static let day: TimeInterval = 24 * 3600
 

@@ -6,7 +6,7 @@ import CourierTesting
 import Testing
 
 /// Invalid settings are typed `.tls` failures when the context (the transport) is created.
-@Suite("TLSContext configuration")
+@Suite("TLSContext configuration (Linux)")
 struct TLSContextTests {
     static let pem = "-----BEGIN CERTIFICATE-----\nMIIBnotbase64!!\n-----END CERTIFICATE-----\n"
 
@@ -82,7 +82,7 @@ struct TLSContextTests {
     }
 }
 
-@Suite("TLSSessionCache")
+@Suite("TLSSessionCache (Linux)")
 struct TLSSessionCacheTests {
     static func session(version: Int32) throws -> TLSSessionCache.Session {
         let pointer = try #require(SSL_SESSION_new())
@@ -113,7 +113,7 @@ struct TLSSessionCacheTests {
 }
 
 /// OkHttp's host pattern rules.
-@Suite("CertificatePin")
+@Suite("CertificatePin (Linux)")
 struct CertificatePinTests {
     @Test("host patterns", arguments: [
         ("example.com", "example.com", true),

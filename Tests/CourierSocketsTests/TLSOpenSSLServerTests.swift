@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// TLSConnection against another server implementation: the `openssl s_server` command (skipped without it).
-@Suite("TLSConnection against openssl s_server")
+@Suite("TLSConnection against openssl s_server (Linux)")
 struct TLSOpenSSLServerTests {
     static let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first(where: FileManager.default.isExecutableFile(atPath:))
 

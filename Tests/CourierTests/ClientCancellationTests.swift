@@ -1,7 +1,6 @@
 import Courier
 import CourierTesting
 import Foundation
-import Synchronization
 import Testing
 
 /// A token provider whose refresh takes `refreshDelay` — or, with `holdingRefresh`, waits until `release()` —
@@ -276,7 +275,7 @@ actor SlowTokenProvider: TokenProvider {
 
 /// A thread-safe call counter.
 final class Counter: Sendable {
-    private let value = Mutex(0)
+    private let value = LockedState(0)
 
     /// Returns the current count and increments it.
     func next() -> Int {
@@ -321,7 +320,7 @@ actor SettableTokenProvider: TokenProvider {
 @Suite struct AuthRefreshTokenTests {
     /// After a new login, a rejected new token was "refreshed" to the token of an earlier refresh.
     @Test func aRejectedTokenFromANewLoginIsRefreshedNotSwappedForAStaleOne() async throws {
-        let valid = Mutex("r1")
+        let valid = LockedState("r1")
         let stub = StubTransport { request in
             request.headers["Authorization"] == "Bearer \(valid.withLock { $0 })" ? .json("1") : HTTPResponse(statusCode: 401)
         }

@@ -177,7 +177,10 @@ import Testing
 
     // MARK: Streaming
 
-    @Test(arguments: TransportKind.available)
+    @Test(
+        .enabled(if: ClientIntegrationTests.canMeasureResidentMemory, "reads the resident set from /proc"),
+        arguments: TransportKind.available
+    )
     func aSlowReaderOfAGibibyteKeepsMemoryBounded(over transport: TransportKind) async throws {
         try await ResidentMemoryGate.shared.run {
             let server = MockWebServer()

@@ -33,6 +33,9 @@ struct RequestURLTests {
         Row(suffix: "/é", keptUnparsed: false),
         Row(suffix: "/a\"b", keptUnparsed: false),
         Row(suffix: "/a\\b", keptUnparsed: false),
+        // Text that does not start a path or query (after a prefix of only an origin it would extend the port or host).
+        Row(suffix: ":99999/x", keptUnparsed: false),
+        Row(suffix: "x.example.net/", keptUnparsed: false),
     ]
 
     @Test("the rule for text after a checked prefix", arguments: rows)

@@ -1,3 +1,5 @@
+// The CLI runs as a child process, which only Linux and macOS have.
+#if os(Linux) || os(macOS)
 import CourierTesting
 import Foundation
 import Testing
@@ -10,12 +12,18 @@ import Testing
         let stderr: String
     }
 
+    /// `httpidl` in the build's products folder, found from the tests' own place there: on macOS the `.xctest`
+    /// bundle that Xcode's runner loaded (the process itself is the runner, inside Xcode), on Linux the test
+    /// executable, `CommandLine.arguments[0]`.
     static var executable: URL? {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("httpidl")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
+        let bundles = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
+        for start in bundles + [URL(fileURLWithPath: CommandLine.arguments[0])] {
+            var directory = start.deletingLastPathComponent()
+            for _ in 0..<4 {
+                let candidate = directory.appendingPathComponent("httpidl")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                directory = directory.deletingLastPathComponent()
+            }
         }
         return nil
     }
@@ -102,3 +110,4 @@ import Testing
         #expect(try await run(arguments).status == status)
     }
 }
+#endif

@@ -79,20 +79,3 @@ import Testing
         #expect(internalSwift == publicSwift.replacingOccurrences(of: "public ", with: ""))
     }
 }
-
-@Suite struct ChunkedGenerationTests {
-    /// Files large enough to be generated in parallel chunks produce exactly the sequential rendering.
-    @Test func chunkedOutputMatchesSequentialRendering() throws {
-        var text = "STRUCT Node { Node next; STRING v; }\n"
-        for index in 0..<700 {
-            text += "MESSAGE /items\(index)/$id {\n    GET REQUEST { INT32 limit; }\n    GET RESPONSE { ARRAY<Node> nodes; }\n}\n"
-        }
-        let result = TestSupport.compile(text)
-        #expect(result.succeeded)
-        let file = try #require(result.model.files.first)
-        let generator = SwiftGenerator()
-        let sequential = generator.generateOnOneThread(file)
-        #expect(generator.generate(file) == sequential)
-        #expect(sequential.contains("public struct GetItems699IdRequest"))
-    }
-}

@@ -75,7 +75,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
                     continue
                 }
                 do {
-                    guard let chunk = try await body?.next(isolation: actor) else {
+                    guard let chunk = try await body?.next() else {
                         try await reconnectOrFinish(isolation: actor)
                         continue
                     }

@@ -4,7 +4,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The default `Transport`, built on `URLSession`, working the same on Linux and Apple platforms.
+/// A `Transport` built on `URLSession`, working the same on Linux and Apple platforms: the client's default on
+/// Apple platforms (on Linux the default is `SocketTransport`; set `Configuration.transport` to choose this one).
 ///
 /// - Returns at the response head and streams the body (see `Transport`): chunks wait in a bounded buffer, and
 ///   the URLSession task is suspended while the reader is behind, so a slow reader keeps memory bounded.
@@ -60,6 +61,9 @@ public final class URLSessionTransport: Transport {
         sessionConfiguration.httpCookieStorage = nil
         sessionConfiguration.httpShouldSetCookies = false
         sessionConfiguration.httpCookieAcceptPolicy = .never
+        // No stored credentials: a 401 reaches the client as a response (its `AuthInterceptor` answers it), on
+        // Apple platforms as on Linux, instead of being retried with whatever `URLCredentialStorage.shared` holds.
+        sessionConfiguration.urlCredentialStorage = nil
         let delegate = SessionDelegate()
         #if canImport(FoundationNetworking)
         let queue: OperationQueue = SerialDelegateQueue(label: "Courier.URLSessionTransport")
@@ -81,7 +85,7 @@ public final class URLSessionTransport: Transport {
     /// Sends `request`; returns at the response head, with the body streaming.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         if Task.isCancelled { throw NetworkError.cancelled }
-        let urlRequest = makeURLRequest(request)
+        let urlRequest = try makeURLRequest(request)
         let upload = try prepareBody(request.body)
         let temporaryFile: URL? = if case .file(let url, true) = upload { url } else { nil }
         let cancellation = CancellationBox(control: control)
@@ -118,8 +122,8 @@ public final class URLSessionTransport: Transport {
         case file(URL, temporary: Bool)
     }
 
-    private func makeURLRequest(_ request: HTTPRequest) -> URLRequest {
-        var urlRequest = URLRequest(url: request.url)
+    private func makeURLRequest(_ request: HTTPRequest) throws(NetworkError) -> URLRequest {
+        var urlRequest = URLRequest(url: try request.location.parsedURL())
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.timeoutInterval = Self.effectiveTimeout(request.timeout)
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData

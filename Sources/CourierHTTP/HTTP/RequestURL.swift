@@ -22,11 +22,15 @@ package struct RequestURL: Sendable, Hashable {
 
     /// A value for the URL text `bytes` (UTF-8) without parsing it, or `nil` when `URL(string:)` might not keep
     /// the text exactly as it is: the first `prefixLength` bytes must be text that `Self.keepsExactly(_:)`
-    /// accepted, and the bytes after them a path and query of RFC 3986's characters (unreserved,
+    /// accepted, and the bytes after them a path or query (starting with `/` or `?`) of RFC 3986's characters (unreserved,
     /// sub-delimiters, `:`, `@`, `/`, `?`, and `%` with two hex digits) — such text `URL(string:)` parses and
     /// keeps byte for byte.
     package init?(unparsed bytes: [UInt8], afterCheckedPrefix prefixLength: Int) {
         guard prefixLength <= bytes.count else { return nil }
+        // What follows the prefix starts a path or a query, so it cannot extend the prefix's host or port.
+        if prefixLength < bytes.count, bytes[prefixLength] != UInt8(ascii: "/"), bytes[prefixLength] != UInt8(ascii: "?") {
+            return nil
+        }
         var index = prefixLength
         while index < bytes.count {
             let byte = bytes[index]
@@ -55,20 +59,29 @@ package struct RequestURL: Sendable, Hashable {
         text.map { String(decoding: $0, as: UTF8.self) } ?? url.absoluteString
     }
 
-    /// The Foundation `URL`, parsed at the first read.
+    /// The Foundation `URL`, parsed at the first read; `about:blank` for text that `URL(string:)` rejects,
+    /// which `init(unparsed:afterCheckedPrefix:)` is built never to accept (a transport reads `parsedURL()`,
+    /// which throws instead).
     package var url: URL {
-        cache.withLock { cached in
-            if let cached { return cached }
-            // `text` is non-nil here (a value made from a URL has it cached), and `init(unparsed:…)` let
-            // through only text that `URL(string:)` parses, so this cannot fail.
-            let string = text.map { String(decoding: $0, as: UTF8.self) }
-            guard let string, let parsed = URL(string: string) else {
-                preconditionFailure("RequestURL(unparsed:) accepted text that URL(string:) rejects: \(string ?? "nil")")
-            }
-            cached = parsed
-            return parsed
-        }
+        (try? parsedURL()) ?? Self.unparseable
     }
+
+    /// The Foundation `URL`, parsed at the first call.
+    ///
+    /// - Throws: `NetworkError.configuration(reason: .invalidRequest)` when `URL(string:)` rejects the text.
+    package func parsedURL() throws(NetworkError) -> URL {
+        let parsed = cache.withLock { cached -> URL? in
+            if let cached { return cached }
+            // `text` is non-nil here: a value made from a `URL` has it cached.
+            cached = text.flatMap { URL(string: String(decoding: $0, as: UTF8.self)) }
+            return cached
+        }
+        guard let parsed else { throw .configuration(reason: .invalidRequest("the URL '\(string)' is not valid")) }
+        return parsed
+    }
+
+    /// What `url` gives for text that does not parse.
+    private static var unparseable: URL { URL(string: "about:blank") ?? URL(fileURLWithPath: "/") }
 
     /// Whether the two name the same URL text (`string`), however each was made.
     package static func == (lhs: RequestURL, rhs: RequestURL) -> Bool {

@@ -8,9 +8,9 @@ import Foundation
 /// cancelling the task that reads it, cancels the transfer.
 ///
 /// ```swift
-/// let response = try await client.perform(request)
-/// for try await chunk in response.body { sink.write(chunk) }        // streamed
-/// let bytes = try await response.body.collect(upTo: 1 << 20)        // or all at once, with a limit
+/// let response = try await client.stream(endpoint)               // or `transport.send(request)`
+/// for try await chunk in response.body { sink.write(chunk) }     // streamed
+/// let bytes = try await response.body.collect(upTo: 1 << 20)     // or all at once, with a limit
 /// ```
 public struct ResponseBody: AsyncSequence, Sendable {
     /// One chunk of body bytes, in order; never empty.
@@ -94,8 +94,9 @@ public struct ResponseBody: AsyncSequence, Sendable {
         .transport(TransportFailure(kind: .responseTooLarge, message: "the response body exceeds the limit of \(limit) bytes"))
     }
 
-    /// Reads chunks in order.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    /// Reads chunks in order. `Sendable` (its parts are), so an actor-isolated reader can call `next()` without
+    /// the standard library's `next(isolation:)`, which Apple platforms have only from macOS 15 / iOS 18.
+    public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
         private var buffered: Data?
         private let handle: StreamHandle?
 

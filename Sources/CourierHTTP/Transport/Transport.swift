@@ -13,7 +13,8 @@ import Foundation
 /// - A transport neither validates statuses, nor limits the body size, nor retries, nor writes files: the
 ///   interceptors and the client do that once, for every transport.
 ///
-/// `URLSessionTransport` is the default; `StubTransport` (in CourierTesting) answers in memory for unit tests.
+/// A `NetworkClient` whose configuration names no transport uses `SocketTransport` on Linux and
+/// `URLSessionTransport` elsewhere; `StubTransport` (in CourierTesting) answers in memory for unit tests.
 public protocol Transport: Sendable {
     /// Sends `request` and returns the response head with a streaming body.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse

@@ -32,9 +32,9 @@ struct RequestTarget: Sendable {
         let text = location.string
         let origin: RequestOrigin
         if let prefix = RequestOriginCache.originPrefix(of: text) {
-            origin = try origins.origin(for: prefix) { try RequestOrigin(location.url, proxies: proxies) }
+            origin = try origins.origin(for: prefix) { try RequestOrigin(try location.parsedURL(), proxies: proxies) }
         } else {
-            origin = try RequestOrigin(location.url, proxies: proxies)
+            origin = try RequestOrigin(try location.parsedURL(), proxies: proxies)
         }
         self.init(origin: origin, absoluteURL: text)
     }

@@ -29,13 +29,27 @@ final class EventLoop: @unchecked Sendable {
     let readBuffer: UnsafeMutableRawBufferPointer
 
     /// Starts the loop's thread, named `name`.
-    init(name: String) {
+    ///
+    /// - Throws: `NetworkError.transport` of kind `.other`, its `code` the `errno`, when the kernel gives no
+    ///   epoll set or eventfd (at the process's descriptor limit, `EMFILE`): a caller's `send` fails, the host
+    ///   app goes on.
+    init(name: String) throws(NetworkError) {
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epollFD >= 0 else { throw Self.creationFailure("epoll_create1") }
         wakeFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        precondition(epollFD >= 0 && wakeFD >= 0, "epoll_create1/eventfd failed: errno \(errno)")
-        readBuffer = .allocate(byteCount: 256 << 10, alignment: 16)
+        guard wakeFD >= 0 else {
+            let failure = Self.creationFailure("eventfd")
+            Glibc.close(epollFD)
+            throw failure
+        }
         var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(fd: wakeFD))
-        epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event)
+        guard epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event) == 0 else {
+            let failure = Self.creationFailure("epoll_ctl")
+            Glibc.close(wakeFD)
+            Glibc.close(epollFD)
+            throw failure
+        }
+        readBuffer = .allocate(byteCount: 256 << 10, alignment: 16)
         let started = DispatchSemaphore(value: 0)
         let thread = Thread { [unowned self] in
             self.thread = pthread_self()
@@ -46,6 +60,13 @@ final class EventLoop: @unchecked Sendable {
         thread.stackSize = 1 << 20
         thread.start()
         started.wait()
+    }
+
+    /// The error for a system call `call` that failed while making a loop (reads `errno`: call it first).
+    private static func creationFailure(_ call: String) -> NetworkError {
+        let code = errno
+        return .transport(TransportFailure(
+            kind: .other, code: Int(code), message: "cannot start an I/O event loop: \(call) failed: \(String(cString: strerror(code)))"))
     }
 
     /// Whether the caller is on this loop's thread.

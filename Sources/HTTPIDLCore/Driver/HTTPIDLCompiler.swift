@@ -1,4 +1,12 @@
-/// The whole pipeline: source → lexer → parser → semantic analysis → Swift generator.
+/// httpidl's pipeline, one stage after the other on the calling thread, each stage a type:
+///
+/// 1. lex — `Lexer`: a `SourceFile`'s text → tokens and comments;
+/// 2. parse — `Parser`: the tokens → a `FileSyntax` tree;
+/// 3. check — `SemanticAnalyzer`: the trees of all files together → the `ValidatedModel`;
+/// 4. generate — `SwiftGenerator`: each `ValidatedFile` → Swift declarations;
+/// 5. render — `SwiftRenderer` (driven by the generator): the declarations → the text of one `.swift` file.
+///
+/// Stages 1-3 always run and report diagnostics; 4-5 only for an error-free run.
 ///
 /// ```swift
 /// let result = HTTPIDLCompiler().compile([SourceFile(name: "users.http", text: text)])
@@ -55,27 +63,10 @@ public struct HTTPIDLCompiler: Sendable {
 
     /// Compiles `sources` together (they share one namespace) into one Swift file each.
     public func compile(_ sources: [SourceFile], generate: Bool = true) -> Result {
-        var syntaxDiagnostics: [Diagnostic] = []
-        var trees: [FileSyntax] = []
-        for source in sources {
-            let (tree, diagnostics) = Parser.parse(source)
-            trees.append(tree)
-            syntaxDiagnostics += diagnostics
-        }
-        let (model, semanticDiagnostics) = SemanticAnalyzer.analyze(trees, options: options.analyzer)
-        // The trees are not needed any more: a large input's are freed on another thread meanwhile.
-        if trees.reduce(0, { $0 + $1.declarations.count }) >= Self.backgroundReleaseDeclarations {
-            BackgroundRelease.release(consume trees)
-        }
-        var diagnostics = order(syntaxDiagnostics + semanticDiagnostics, sources: sources)
-        diagnostics += duplicateOutputs(sources)
-        if options.strict {
-            diagnostics = diagnostics.map { diagnostic in
-                var promoted = diagnostic
-                if promoted.severity == .warning { promoted.severity = .error }
-                return promoted
-            }
-        }
+        let parsed = sources.map { Parser.parse(Lexer(source: $0)) }
+        let (model, checkDiagnostics) = SemanticAnalyzer.analyze(parsed.map(\.0), options: options.analyzer)
+        var diagnostics = order(parsed.flatMap(\.1) + checkDiagnostics, sources: sources) + duplicateOutputs(sources)
+        diagnostics = diagnostics.promotingWarnings(options.strict)
         guard generate, !diagnostics.containsErrors else {
             return Result(diagnostics: diagnostics, outputs: [], model: model)
         }
@@ -85,10 +76,6 @@ public struct HTTPIDLCompiler: Sendable {
         }
         return Result(diagnostics: diagnostics, outputs: outputs, model: model)
     }
-
-    /// The number of declarations from which the syntax trees are freed on a thread of their own (below it,
-    /// starting a thread costs more than the release).
-    static var backgroundReleaseDeclarations: Int { 512 }
 
     /// `dir/users.http` → `users.swift`.
     public static func outputFileName(for sourceName: String) -> String {

@@ -17,7 +17,7 @@ public struct IDLFormatter {
     }
 
     /// Formats a syntax tree that parsed without errors.
-    public static func format(_ file: FileSyntax) -> String {
+    package static func format(_ file: FileSyntax) -> String {
         var formatter = IDLFormatter(comments: file.comments, source: file.source)
         for (index, declaration) in file.declarations.enumerated() {
             if index > 0 { formatter.lines.append("") }

@@ -5,17 +5,13 @@ import Foundation
 /// block is kept as it is (its bytes are never copied again until the join), so growing costs no copy and
 /// touches no page twice.
 ///
-/// `@unchecked Sendable` is safe here: a writer is filled by one renderer on one thread and only then handed
-/// over (through `ChunkResults`, under its lock) to the thread that joins the chunks; it is never used by two
-/// threads at once.
-final class ByteWriter: @unchecked Sendable {
+final class ByteWriter {
     /// A full block: its first byte, the bytes written to it (never 0) and its size.
     private typealias Block = (base: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int)
 
     /// The first byte of the block being written. Safe to use as an unsafe pointer, like those of `earlier`:
-    /// every block is allocated by `init` or `startBlock` (`LargePages.allocateBlock`), freed only by
-    /// `truncate` (after it stops being used) or `deinit` (`LargePages.deallocateBlock`, with the capacity it
-    /// was allocated with), and no pointer into one escapes the methods below.
+    /// every block is allocated by `init` or `startBlock`, freed only by `truncate` (after it stops being used)
+    /// or `deinit`, and no pointer into one escapes the methods below.
     private var base: UnsafeMutablePointer<UInt8>
     /// The bytes written to `base`.
     private var used = 0
@@ -30,14 +26,13 @@ final class ByteWriter: @unchecked Sendable {
 
     /// Creates an empty buffer with room for `capacity` bytes.
     init(capacity: Int) {
-        var capacity = max(capacity, 64)
-        base = LargePages.allocateBlock(capacity: &capacity)
-        self.capacity = capacity
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
     }
 
     deinit {
-        LargePages.deallocateBlock(base, capacity: capacity)
-        for block in earlier { LargePages.deallocateBlock(block.base, capacity: block.capacity) }
+        base.deallocate()
+        for block in earlier { block.base.deallocate() }
     }
 
     /// Makes room for `extra` more bytes in the block being written.
@@ -52,11 +47,11 @@ final class ByteWriter: @unchecked Sendable {
             earlier.append((base, used, capacity))
             earlierCount += used
         } else {
-            LargePages.deallocateBlock(base, capacity: capacity)
+            base.deallocate()
         }
         var newCapacity = capacity * 2
         while newCapacity < extra { newCapacity *= 2 }
-        base = LargePages.allocateBlock(capacity: &newCapacity)
+        base = .allocate(capacity: newCapacity)
         capacity = newCapacity
         used = 0
     }
@@ -144,7 +139,7 @@ final class ByteWriter: @unchecked Sendable {
     func truncate(to offset: Int) {
         let offset = min(count, max(0, offset))
         while offset < earlierCount {
-            LargePages.deallocateBlock(base, capacity: capacity)
+            base.deallocate()
             let block = earlier.removeLast()
             (base, used, capacity) = block
             earlierCount -= block.count
@@ -195,36 +190,17 @@ final class ByteWriter: @unchecked Sendable {
     /// The bytes written, as a string (they are UTF-8: every part appended was a `String`).
     var string: String { Self.string(joining: [self]) }
 
-    /// The bytes of `writers` one after the other, copied once, straight into the string's storage; a large
-    /// output is copied on all cores (the copy and the first touch of the new pages dominate).
+    /// The bytes of `writers` one after the other, copied once, straight into the string's storage.
     static func string(joining writers: [ByteWriter]) -> String {
-        var offsets: [Int] = []
-        offsets.reserveCapacity(writers.count)
-        var total = 0
-        for writer in writers {
-            offsets.append(total)
-            total += writer.count
-        }
+        let total = writers.reduce(0) { $0 + $1.count }
         return String(unsafeUninitializedCapacity: total) { buffer in
-            guard let target = buffer.baseAddress else { return 0 }
-            // The joined output of a large input is many megabytes of fresh memory.
-            if total >= LargePages.blockThreshold { LargePages.advise(UnsafeMutableRawPointer(target), byteCount: total) }
-            // Safe to share `target` with the copying threads: each writes only its own writer's range of the
-            // buffer (the offsets add up the counts, `total` is the capacity), and `concurrentPerform` returns
-            // only after every copy is done, inside this closure.
-            let copy = { (index: Int) in
-                writers[index].copy(to: target + offsets[index])
-            }
-            if total >= parallelJoinBytes, writers.count > 1 {
-                nonisolated(unsafe) let shared = copy
-                DispatchQueue.concurrentPerform(iterations: writers.count) { shared($0) }
-            } else {
-                for index in writers.indices { copy(index) }
+            guard var target = buffer.baseAddress else { return 0 }
+            // Safe: the counts add up to `total`, the capacity, so each copy stays inside the buffer.
+            for writer in writers {
+                writer.copy(to: target)
+                target += writer.count
             }
             return total
         }
     }
-
-    /// The output size from which `string(joining:)` copies on all cores.
-    static var parallelJoinBytes: Int { 1 << 22 }
 }

@@ -1,57 +1,10 @@
-/// Identifier rules of the IDL and of Swift: validation, case conversion, keyword escaping, string literals.
+/// Swift names from IDL names: case conversion, keyword escaping, string literals.
 enum Naming {
-    /// Whether a scalar may appear in an IDL identifier (ASCII letters, digits, `_`).
-    static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9", "_": return true
-        default: return false
-        }
-    }
-
-    /// `[A-Za-z_][A-Za-z0-9_]*`
-    static func isIdentifier(_ text: String) -> Bool {
-        // Every scalar of an identifier is ASCII, so its UTF-8 bytes answer (a byte of a longer scalar is
-        // never an identifier byte).
-        guard let first = text.utf8.first, !isDigit(first) else { return false }
-        return allBytes(of: text) { isASCIILetterOrDigit($0) || $0 == UInt8(ascii: "_") }
-    }
-
     /// Whether every UTF-8 byte of `text` satisfies `predicate`, read from the string's contiguous storage
     /// when it has one (native and small strings do).
     @inline(__always)
     static func allBytes(of text: String, _ predicate: (UInt8) -> Bool) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(predicate) } ?? text.utf8.allSatisfy(predicate)
-    }
-
-    /// `-?[0-9]+`
-    static func isIntegerLiteral(_ text: String) -> Bool {
-        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-        return !digits.isEmpty && digits.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
-    }
-
-    /// `-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?` with a fraction or an exponent.
-    static func isFloatLiteral(_ text: String) -> Bool {
-        var rest = Substring(text)
-        if rest.hasPrefix("-") { rest = rest.dropFirst() }
-        func digits() -> Bool {
-            let run = rest.prefix { $0.isASCII && $0.isNumber }
-            rest = rest.dropFirst(run.count)
-            return !run.isEmpty
-        }
-        guard digits() else { return false }
-        var sawFractionOrExponent = false
-        if rest.hasPrefix(".") {
-            rest = rest.dropFirst()
-            guard digits() else { return false }
-            sawFractionOrExponent = true
-        }
-        if rest.hasPrefix("e") || rest.hasPrefix("E") {
-            rest = rest.dropFirst()
-            if rest.hasPrefix("+") || rest.hasPrefix("-") { rest = rest.dropFirst() }
-            guard digits() else { return false }
-            sawFractionOrExponent = true
-        }
-        return rest.isEmpty && sawFractionOrExponent
     }
 
     /// `[a-z][a-z0-9]*` — already a camel-case word (the common case, converted without allocating words).

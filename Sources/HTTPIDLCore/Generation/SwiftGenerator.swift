@@ -35,30 +35,7 @@ public struct SwiftGenerator: Sendable {
     }
 
     /// The Swift source for one validated file.
-    ///
-    /// Large files are generated in chunks on all cores; the chunks are joined in source order, so the output
-    /// is byte for byte the same as `generateOnOneThread`.
     public func generate(_ file: ValidatedFile) -> String {
-        let declarations = file.declarations
-        let chunkSize = 256
-        let chunkCount = (declarations.count + chunkSize - 1) / chunkSize
-        let results = ChunkResults<ByteWriter>(count: chunkCount)
-        let work: @Sendable (Int) -> Void = { chunk in
-            let range = (chunk * chunkSize)..<min(declarations.count, (chunk + 1) * chunkSize)
-            var renderer = SwiftRenderer(capacity: range.count * 4096)
-            self.write(declarations[range], to: &renderer)
-            results.store(renderer.bytes, at: chunk)
-        }
-        if chunkCount > 1 {
-            DispatchQueue.concurrentPerform(iterations: chunkCount, execute: work)
-        } else {
-            for chunk in 0..<chunkCount { work(chunk) }
-        }
-        return ByteWriter.string(joining: [head(for: file)] + results.values + tail(for: file))
-    }
-
-    /// `generate` on the calling thread, in one piece (tests compare the two).
-    package func generateOnOneThread(_ file: ValidatedFile) -> String {
         var renderer = SwiftRenderer(capacity: 1 << 16)
         write(file.declarations[...], to: &renderer)
         return ByteWriter.string(joining: [head(for: file), renderer.bytes] + tail(for: file))

@@ -23,7 +23,7 @@ package struct SwiftRenderer: TextOutputStream {
     }
 
     /// Renders top-level declarations, each preceded by a blank line — the bytes `render` emits for them
-    /// after the imports (so chunks rendered separately join into the same file).
+    /// after the imports (so declarations rendered on their own join the file's others).
     static func renderDeclarations(_ declarations: [SwiftDeclaration]) -> ByteWriter {
         var renderer = SwiftRenderer(capacity: declarations.count * 1024)
         // Indices rather than `for … in`: the elements are read in place instead of copied out (and

@@ -1,9 +1,9 @@
 /// A comment kept for the formatter.
-public struct Comment: Sendable, Hashable {
+package struct Comment: Sendable, Hashable {
     /// The comment as written, including `//`, `///` or `/* */`.
-    public let text: String
+    package let text: String
     /// Where it is.
-    public let range: SourceRange
+    package let range: SourceRange
     /// Whether code precedes it on the same line (a trailing comment).
-    public let isTrailing: Bool
+    package let isTrailing: Bool
 }

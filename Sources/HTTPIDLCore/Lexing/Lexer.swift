@@ -1,18 +1,19 @@
-/// Splits a `SourceFile` into tokens, collecting comments and reporting malformed input.
+/// The lex stage: splits a `SourceFile` into tokens, collecting comments and reporting malformed input.
 ///
 /// Delimiters are `{ } < > ( ) , = ; / $ :`; `"` starts a string literal at the beginning of a token; anything
 /// else that is not whitespace forms words (keywords, names, numbers, URI text, wire keys). In words, `\`
 /// escapes one of `/ { } $ < > ( ) , = ; \ :`. Whitespace and comments end a word (a space never silently
 /// vanishes inside a URI or key).
-public struct Lexer {
+package struct Lexer {
     /// The tokens, ending with `.endOfFile`.
-    public private(set) var tokens: [Token] = []
+    package private(set) var tokens: [Token] = []
     /// Every comment, in order.
-    public private(set) var comments: [Comment] = []
+    package private(set) var comments: [Comment] = []
     /// Lexical errors.
-    public private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
 
-    private let source: SourceFile
+    /// The file being lexed.
+    let source: SourceFile
     private let scalars: [Unicode.Scalar]
     private var position = 0
     private var sawSpace = false
@@ -23,34 +24,12 @@ public struct Lexer {
     static let escapable: Set<Unicode.Scalar> = ["/", "{", "}", "$", "<", ">", "(", ")", ",", "=", ";", "\\", ":"]
 
     /// Lexes the whole file.
-    public init(source: SourceFile) {
+    package init(source: SourceFile) {
         self.source = source
         self.scalars = source.scalars
         if scalars.first == "\u{FEFF}" { position = 1 }
         run()
     }
-
-    /// Lexes one chunk of a file on its own (see `Parser+LexedChunks`): from `start`, a line start (0: the
-    /// file's start), up to `end`, a later line start or the file's end; then, when the chunk ends cleanly,
-    /// `lookahead` more tokens past `end`, without their comments and diagnostics (the next chunk has those).
-    /// After the lookahead comes the end-of-file token (a stand-in when the file goes on).
-    init(source: SourceFile, chunkFrom start: Int, upTo end: Int, lookahead: Int) {
-        self.source = source
-        self.scalars = source.scalars
-        position = start
-        if start == 0, scalars.first == "\u{FEFF}" { position = 1 }
-        // A lexer of the whole file has seen the line break before a line start (`endsCleanly` checks that).
-        sawSpace = start > 0
-        runChunk(upTo: end, lookahead: lookahead)
-    }
-
-    /// For a chunk: the number of its own tokens (before the lookahead).
-    private(set) var chunkTokenCount = 0
-    /// For a chunk: whether the lexer stopped exactly at the chunk's end, between two tokens, after a line
-    /// break, with no doc comment pending — the state in which a chunk lexer starts, so the next chunk's
-    /// tokens, comments and diagnostics are the whole file's there. When the previous chunk ended cleanly
-    /// too (or this is the first), this chunk's own tokens are those a lexer of the whole file makes.
-    private(set) var endsCleanly = false
 
     private mutating func run() {
         tokens.reserveCapacity(scalars.count / 4)
@@ -60,38 +39,6 @@ public struct Lexer {
             lexToken()
         }
         appendEndOfFile()
-    }
-
-    private mutating func runChunk(upTo end: Int, lookahead: Int) {
-        tokens.reserveCapacity((end - position) / 4 + lookahead + 1)
-        while true {
-            skipTrivia(upTo: end)
-            guard position < end else { break }
-            lexToken()
-        }
-        chunkTokenCount = tokens.count
-        guard end < scalars.count else {
-            appendEndOfFile()
-            endsCleanly = position == scalars.count
-            return
-        }
-        endsCleanly = position == end && sawSpace && !lineHasCode && pendingDoc.isEmpty
-        guard endsCleanly else { return }
-        let commentCount = comments.count
-        let diagnosticCount = diagnostics.count
-        while tokens.count < chunkTokenCount + lookahead {
-            skipTrivia()
-            guard position < scalars.count else { break }
-            lexToken()
-        }
-        if position >= scalars.count, tokens.count < chunkTokenCount + lookahead {
-            appendEndOfFile()
-        } else {
-            // Read only by a parse that ran past the chunk's end, which is thrown away.
-            tokens.append(Token(kind: .endOfFile, text: "", range: SourceRange(start: position, end: position), precededBySpace: true))
-        }
-        comments.removeSubrange(commentCount...)
-        diagnostics.removeSubrange(diagnosticCount...)
     }
 
     private mutating func appendEndOfFile() {
@@ -124,9 +71,9 @@ public struct Lexer {
         return index < scalars.count ? scalars[index] : nil
     }
 
-    /// Skips whitespace and comments; stops before the first one that starts at or after `limit`.
-    private mutating func skipTrivia(upTo limit: Int = .max) {
-        while position < limit, let scalar = peek() {
+    /// Skips whitespace and comments.
+    private mutating func skipTrivia() {
+        while let scalar = peek() {
             if Self.isSpace(scalar) {
                 if scalar == "\n" { lineHasCode = false }
                 sawSpace = true
@@ -260,6 +207,7 @@ public struct Lexer {
     private static let wordASCIILow: UInt64 = 0x83ff_6cee_0000_0000
     private static let wordASCIIHigh: UInt64 = 0x57ff_ffff_efff_ffff
 
+    /// A word: a slice of the source when it has no escapes.
     private mutating func lexWord() {
         let start = position
         var isASCII = true
@@ -295,6 +243,11 @@ public struct Lexer {
             emit(.word, text, from: start)
             return
         }
+        lexEscapedWord(from: start)
+    }
+
+    /// A word with `\` escapes from `start` (the slow path of `lexWord`): its text is built scalar by scalar.
+    private mutating func lexEscapedWord(from start: Int) {
         position = start
         var text = String.UnicodeScalarView()
         var escapes = false

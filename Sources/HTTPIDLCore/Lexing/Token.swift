@@ -1,7 +1,7 @@
 /// One token of a `.http` file.
-public struct Token: Sendable, Hashable {
+package struct Token: Sendable, Hashable {
     /// What kind of token.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A run of text: keyword, identifier, number or URI/key text (escapes already resolved).
         case word
         /// A double-quoted string literal (escapes resolved).
@@ -37,20 +37,20 @@ public struct Token: Sendable, Hashable {
     }
 
     /// The kind.
-    public let kind: Kind
+    package let kind: Kind
     /// The token's text with escapes resolved (`a\;b` → `a;b`; a string literal without its quotes).
-    public let text: String
+    package let text: String
     /// Where the token is.
-    public let range: SourceRange
+    package let range: SourceRange
     /// Whether whitespace or a comment separates this token from the previous one.
-    public let precededBySpace: Bool
+    package let precededBySpace: Bool
     /// Whether the word contained `\` escapes (so it cannot be a keyword or identifier).
-    public let hasEscapes: Bool
+    package let hasEscapes: Bool
     /// `///` doc-comment lines directly before this token (without the slashes).
-    public let docComment: [String]
+    package let docComment: [String]
 
     /// Creates a token.
-    public init(kind: Kind, text: String, range: SourceRange, precededBySpace: Bool, hasEscapes: Bool = false, docComment: [String] = []) {
+    package init(kind: Kind, text: String, range: SourceRange, precededBySpace: Bool, hasEscapes: Bool = false, docComment: [String] = []) {
         self.kind = kind
         self.text = text
         self.range = range
@@ -60,12 +60,12 @@ public struct Token: Sendable, Hashable {
     }
 
     /// Whether this is the unescaped word `keyword`.
-    public func isKeyword(_ keyword: String) -> Bool {
+    package func isKeyword(_ keyword: String) -> Bool {
         kind == .word && !hasEscapes && text == keyword
     }
 
     /// A short description for diagnostics: `'{'`, `'GET'`, `end of file`.
-    public var displayName: String {
+    package var displayName: String {
         switch kind {
         case .endOfFile: return "end of file"
         case .string: return "string \"\(text)\""

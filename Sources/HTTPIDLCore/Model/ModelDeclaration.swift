@@ -1,5 +1,5 @@
 /// A validated declaration.
-public enum ModelDeclaration: Sendable {
+package enum ModelDeclaration: Sendable {
     /// An endpoint group (one URI).
     case message(ModelMessage)
     /// A model struct.

@@ -1,5 +1,5 @@
 /// A checked `DEFAULT` value.
-public enum ModelDefault: Sendable, Hashable {
+package enum ModelDefault: Sendable, Hashable {
     /// A string.
     case string(String)
     /// An integer literal that fits the field's type.

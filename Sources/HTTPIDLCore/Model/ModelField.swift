@@ -3,9 +3,9 @@
 /// The strings, type, default and doc lines are kept in one shared immutable box: analysis and generation
 /// copy fields often (into request, query and body lists), and a copy then costs one retain instead of one
 /// per string and array. Equality and hashing compare the values, as for any struct.
-public struct ModelField: Sendable, Hashable {
+package struct ModelField: Sendable, Hashable {
     /// Where a request field is sent.
-    public enum Placement: String, Sendable, Hashable {
+    package enum Placement: String, Sendable, Hashable {
         /// A path parameter, a query item, a header, or a body field.
         case path, query, header, body
     }
@@ -35,27 +35,27 @@ public struct ModelField: Sendable, Hashable {
     private let storage: Storage
 
     /// The name in the `.http` file.
-    public var idlName: String { storage.idlName }
+    package var idlName: String { storage.idlName }
     /// The Swift property name (lowerCamelCase, unescaped).
-    public var swiftName: String { storage.swiftName }
+    package var swiftName: String { storage.swiftName }
     /// The Swift property name as an identifier: in backticks when it is a Swift keyword.
     var escapedSwiftName: String { storage.escapedSwiftName }
     /// The wire name: JSON key, query key, header name or form field name.
-    public var wireKey: String { storage.wireKey }
+    package var wireKey: String { storage.wireKey }
     /// The type.
-    public var type: ModelType { storage.type }
+    package var type: ModelType { storage.type }
     /// Whether the property is optional (no `REQUIRED`, no `DEFAULT`, not a path parameter).
-    public let isOptional: Bool
+    package let isOptional: Bool
     /// The `DEFAULT` value, already checked against the type.
-    public var defaultValue: ModelDefault? { storage.defaultValue }
+    package var defaultValue: ModelDefault? { storage.defaultValue }
     /// `///` lines.
-    public var doc: [String] { storage.doc }
+    package var doc: [String] { storage.doc }
     /// Request placement (`.body` for non-request fields).
-    public let placement: Placement
+    package let placement: Placement
     /// Whether the field needs heap storage because its struct type is recursive.
-    public let isIndirect: Bool
+    package let isIndirect: Bool
     /// `QUERY(STYLE)`: how an array or object query field is written.
-    public var queryStyle: QueryStyle? = nil
+    package var queryStyle: QueryStyle? = nil
 
     /// Creates a field.
     init(idlName: String, swiftName: String, wireKey: String, type: ModelType, isOptional: Bool, defaultValue: ModelDefault?,
@@ -68,7 +68,7 @@ public struct ModelField: Sendable, Hashable {
     }
 
     /// Fields are equal when all their values are.
-    public static func == (lhs: ModelField, rhs: ModelField) -> Bool {
+    package static func == (lhs: ModelField, rhs: ModelField) -> Bool {
         guard lhs.isOptional == rhs.isOptional, lhs.placement == rhs.placement, lhs.isIndirect == rhs.isIndirect,
               lhs.queryStyle == rhs.queryStyle else { return false }
         if lhs.storage === rhs.storage { return true }
@@ -77,7 +77,7 @@ public struct ModelField: Sendable, Hashable {
     }
 
     /// Hashes every value.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(idlName)
         hasher.combine(swiftName)
         hasher.combine(wireKey)

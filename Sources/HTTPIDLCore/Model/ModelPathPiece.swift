@@ -1,5 +1,5 @@
 /// One piece of a request path.
-public enum ModelPathPiece: Sendable, Hashable {
+package enum ModelPathPiece: Sendable, Hashable {
     /// Route text.
     case literal(String)
     /// A path parameter, by Swift property name.

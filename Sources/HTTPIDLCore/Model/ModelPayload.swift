@@ -1,5 +1,5 @@
 /// A body or response: named fields, one value, or nothing.
-public enum ModelPayload: Sendable {
+package enum ModelPayload: Sendable {
     /// Named fields.
     case fields([ModelField])
     /// `{ TYPE; }` — the whole body is one value.

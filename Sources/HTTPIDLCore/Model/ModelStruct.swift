@@ -1,9 +1,9 @@
 /// A `STRUCT`.
-public struct ModelStruct: Sendable {
+package struct ModelStruct: Sendable {
     /// The Swift type name.
-    public let name: String
+    package let name: String
     /// `///` lines.
-    public let doc: [String]
+    package let doc: [String]
     /// The fields in order.
-    public let fields: [ModelField]
+    package let fields: [ModelField]
 }

@@ -2,7 +2,7 @@
 ///
 /// Only the cases that contain a type are `indirect`: a scalar or a name is stored inline, so the common
 /// field type costs no heap box to build, copy or free.
-public enum ModelType: Sendable, Hashable {
+package enum ModelType: Sendable, Hashable {
     /// A built-in scalar.
     case scalar(ScalarType)
     /// `ARRAY<element>`

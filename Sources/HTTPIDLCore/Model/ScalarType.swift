@@ -1,9 +1,9 @@
 /// The built-in scalar types and their Swift spelling.
-public enum ScalarType: String, Sendable, Hashable, CaseIterable {
+package enum ScalarType: String, Sendable, Hashable, CaseIterable {
     private static let table = KeywordTable<ScalarType>()
 
     /// The case spelled `rawValue`, if any.
-    public init?(rawValue: String) {
+    package init?(rawValue: String) {
         guard let value = Self.table.keyword(rawValue) else { return nil }
         self = value
     }
@@ -16,7 +16,7 @@ public enum ScalarType: String, Sendable, Hashable, CaseIterable {
     case file = "FILE", blob = "BLOB", date = "DATE", any = "ANY", uuid = "UUID", url = "URL"
 
     /// The Swift type name (`FILE` and `URL` → `URL`, `BLOB` → `Data`, `ANY` → `JSONValue`).
-    public var swiftName: String {
+    package var swiftName: String {
         switch self {
         case .int32: "Int32"
         case .uint32: "UInt32"
@@ -36,7 +36,7 @@ public enum ScalarType: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether this is an integer type.
-    public var isInteger: Bool {
+    package var isInteger: Bool {
         switch self {
         case .int32, .uint32, .int64, .uint64, .int: true
         default: false

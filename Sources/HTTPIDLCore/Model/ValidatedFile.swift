@@ -1,7 +1,8 @@
-/// The validated declarations of one `.http` file, in source order.
+/// The validated declarations of one `.http` file, in source order. Public as an opaque value, for
+/// `SwiftGenerator.generate(_:)`; its contents are not.
 public struct ValidatedFile: Sendable {
     /// The file's name as given.
-    public let sourceName: String
+    package let sourceName: String
     /// The declarations in source order.
-    public let declarations: [ModelDeclaration]
+    package let declarations: [ModelDeclaration]
 }

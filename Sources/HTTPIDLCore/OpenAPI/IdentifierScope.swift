@@ -10,7 +10,7 @@ struct IdentifierScope {
         if wireName.hasPrefix("+") { prefix = "plus" }
         if wireName.hasPrefix("-") { prefix = "minus" }
         var base: String
-        if Naming.isIdentifier(wireName), !upperCase {
+        if Identifier.isValid(wireName), !upperCase {
             base = wireName
         } else {
             let words = Naming.words(wireName)
@@ -32,7 +32,7 @@ struct IdentifierScope {
 
     /// `preferred` (an exported file's `x-httpidl-name`) when it is a free identifier, else a name from the wire name.
     mutating func identifier(preferring preferred: String?, for wireName: String, upperCase: Bool = false) -> String {
-        if let preferred, Naming.isIdentifier(preferred), !Naming.lowerCamel(preferred).isEmpty,
+        if let preferred, Identifier.isValid(preferred), !Naming.lowerCamel(preferred).isEmpty,
            !swiftNames.contains(Naming.lowerCamel(preferred)) {
             swiftNames.insert(Naming.lowerCamel(preferred))
             return preferred

@@ -31,7 +31,7 @@ public enum OpenAPIImporter {
     }
 
     /// Reads the document (JSON when the name ends in `.json` or the text starts with `{`, YAML otherwise).
-    public static func parseDocument(_ source: SourceFile) throws(YAMLError) -> YAMLNode {
+    package static func parseDocument(_ source: SourceFile) throws(YAMLError) -> YAMLNode {
         let first = source.scalars.first { $0 != " " && $0 != "\n" && $0 != "\r" && $0 != "\t" && $0 != "\u{FEFF}" }
         if source.name.lowercased().hasSuffix(".json") || first == "{" { return try JSONReader.read(source) }
         return try YAMLParser.parse(source)
@@ -58,7 +58,7 @@ public enum OpenAPIImporter {
     /// The libFuzzer-style entry point: any bytes go through the YAML/JSON reader, the importer and the
     /// `.http` compiler (without writing anything). Never crashes, never hangs; returns whether Swift was produced.
     @discardableResult
-    public static func fuzz(_ bytes: [UInt8]) -> Bool {
+    package static func fuzz(_ bytes: [UInt8]) -> Bool {
         let source = SourceFile(name: "fuzz.yaml", bytes: bytes)
         let result = importSpec(source)
         guard let text = result.text else { return false }

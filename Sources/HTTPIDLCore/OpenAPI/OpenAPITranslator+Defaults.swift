@@ -18,14 +18,14 @@ extension OpenAPITranslator {
         case (.bool, .bool(let flag)), (.any, .bool(let flag)):
             return flag ? "true" : "false"
         case (_, .integer(let text)) where scalar.isInteger:
-            return Naming.isIntegerLiteral(text) && scalar.fits(integer: text) ? text : nil
+            return LiteralSyntax.isInteger(text) && scalar.fits(integer: text) ? text : nil
         case (.any, .integer(let text)):
-            return Naming.isIntegerLiteral(text) && ScalarType.int64.fits(integer: text) ? text : nil
+            return LiteralSyntax.isInteger(text) && ScalarType.int64.fits(integer: text) ? text : nil
         case (.double, .integer(let text)), (.float, .integer(let text)):
-            return Naming.isIntegerLiteral(text) && scalar.floatLiteralProblem(text, isIntegerLiteral: true) == nil ? text : nil
+            return LiteralSyntax.isInteger(text) && scalar.floatLiteralProblem(text, isIntegerLiteral: true) == nil ? text : nil
         case (.double, .float(let text)), (.float, .float(let text)), (.any, .float(let text)):
             let checked: ScalarType = scalar == .any ? .double : scalar
-            return Naming.isFloatLiteral(text) && checked.floatLiteralProblem(text, isIntegerLiteral: false) == nil ? text : nil
+            return LiteralSyntax.isFloat(text) && checked.floatLiteralProblem(text, isIntegerLiteral: false) == nil ? text : nil
         default:
             return nil
         }

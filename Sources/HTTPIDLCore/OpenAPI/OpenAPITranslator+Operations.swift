@@ -24,7 +24,7 @@ extension OpenAPITranslator {
                 }
                 var base = entry.value["operationId"]?.string.map(Naming.upperCamel) ?? ""
                 if let exported = entry.value["x-httpidl-message"]?.string {
-                    base = Naming.isIdentifier(exported) ? exported.prefix(1).uppercased() + exported.dropFirst() : Naming.upperCamel(exported)
+                    base = Identifier.isValid(exported) ? exported.prefix(1).uppercased() + exported.dropFirst() : Naming.upperCamel(exported)
                 }
                 if base.isEmpty { base = pathEntry.key.split(separator: "/").map { Naming.upperCamel(String($0)) }.joined() }
                 if base.isEmpty { base = "Root" }

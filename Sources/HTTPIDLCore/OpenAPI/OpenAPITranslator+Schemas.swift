@@ -62,7 +62,7 @@ extension OpenAPITranslator {
             warn("a schema must be a mapping; imported as ANY", at: schema)
             return .any
         }
-        if let extern = schema["x-httpidl-extern"]?.string, Naming.isIdentifier(extern) {
+        if let extern = schema["x-httpidl-extern"]?.string, Identifier.isValid(extern) {
             if externNames.insert(extern).inserted {
                 usedTypeNames.insert(extern)
                 declarations.append(.external(name: extern))

@@ -9,8 +9,7 @@ extension SemanticAnalyzer {
             stem = name.text.prefix(1).uppercased() + name.text.dropFirst()
         } else {
             // The pieces' UpperCamel bytes collected in one buffer (they are ASCII), made a string once.
-            var bytes = Self.take(&scratch.bytes)
-            defer { scratch.bytes = bytes }
+            var bytes: [UInt8] = []
             for segment in syntax.uri.segments {
                 for piece in segment.pieces {
                     switch piece {
@@ -43,10 +42,9 @@ extension SemanticAnalyzer {
         }
 
         // Pair parts by method.
-        var order = Self.take(&scratch.methods)
-        var requests = PartTable(entries: Self.take(&scratch.requests.entries))
-        var responses = PartTable(entries: Self.take(&scratch.responses.entries))
-        defer { (scratch.methods, scratch.requests, scratch.responses) = (order, requests, responses) }
+        var order: [MethodKeyword] = []
+        var requests = PartTable()
+        var responses = PartTable()
         var errors = PartTable()
         var valid = true
         let parts = syntax.parts
@@ -106,11 +104,6 @@ extension SemanticAnalyzer {
 
         /// An empty table.
         init() {}
-
-        /// A table of `entries` (an emptied one whose room is reused).
-        init(entries: [(MethodKeyword, Int)]) {
-            self.entries = entries
-        }
 
         /// The index of the part for `method`, if any.
         subscript(method: MethodKeyword) -> Int? {
@@ -186,19 +179,10 @@ extension SemanticAnalyzer {
         if response.isEventStream, let payload = responsePayload, !checkEventPayload(payload, of: response) { responsePayload = nil }
         let errorPayload = error.flatMap { analyzePayload($0) }
 
-        var fields = Self.take(&scratch.fields)
-        var pathFields = Self.take(&scratch.pathFields)
-        var seen = takeSeen()
-        var boundParameters = scratch.boundParameters
-        scratch.boundParameters = SmallTable()
-        boundParameters.removeAll()
-        defer {
-            // Put back empty, so the scratch holds no field of the model.
-            fields.removeAll(keepingCapacity: true)
-            pathFields.removeAll(keepingCapacity: true)
-            boundParameters.removeAll()
-            (scratch.fields, scratch.pathFields, scratch.seen, scratch.boundParameters) = (fields, pathFields, seen, boundParameters)
-        }
+        var fields: [ModelField] = []
+        var pathFields: [ModelField] = []
+        var seen = Seen()
+        var boundParameters = SmallTable<String, ModelField>()
         var bodyEncoding = request.encoding
         var singleBody: ModelType?
 
@@ -245,11 +229,7 @@ extension SemanticAnalyzer {
             // read, inside the closure, while `syntaxFields` (a constant) keeps the storage alive.
             syntaxFields.withUnsafeBufferPointer { syntaxFields in
                 // Resolve types first: FILE/BLOB fields make an unmarked POST a MULTIPART request.
-                var resolved = Self.take(&scratch.resolved)
-                defer {
-                    resolved.removeAll(keepingCapacity: true)
-                    scratch.resolved = resolved
-                }
+                var resolved: [(field: Int, type: ModelType)] = []
                 for index in syntaxFields.indices {
                     if let type = resolve(syntaxFields[index].type) { resolved.append((index, type)) }
                 }
@@ -295,8 +275,7 @@ extension SemanticAnalyzer {
         var path: [ModelPathPiece] = []
         path.reserveCapacity(2 * parameters.count + 1)
         // The literal's UTF-8 bytes are collected in one buffer and made a string once per piece.
-        var literal = Self.take(&scratch.bytes)
-        defer { scratch.bytes = literal }
+        var literal: [UInt8] = []
         for segment in uri.segments {
             literal.append(UInt8(ascii: "/"))
             for piece in segment.pieces {

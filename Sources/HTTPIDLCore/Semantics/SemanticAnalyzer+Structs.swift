@@ -47,8 +47,7 @@ extension SemanticAnalyzer {
     mutating func analyzeModelFields(_ syntax: [FieldSyntax], isIndirect: (String) -> Bool = { _ in false }) -> [ModelField] {
         var fields: [ModelField] = []
         fields.reserveCapacity(syntax.count)
-        var seen = takeSeen()
-        defer { scratch.seen = seen }
+        var seen = Seen()
         // The fields are read in place through a buffer pointer (`for field in` would copy each one, retaining
         // and releasing its strings and arrays). Safe: the buffer is only read, inside the closure, while
         // `syntax` (a constant) keeps the storage alive.
@@ -77,41 +76,6 @@ extension SemanticAnalyzer {
             names = SmallTable()
             keys = SmallTable()
         }
-    }
-
-    /// Buffers that the checks of one message reuse for the next, so that checking a message allocates
-    /// little besides its model. Each is taken out (`take`, `takeSeen`), which leaves an empty one in its place
-    /// (so a nested use allocates its own), and put back when done.
-    struct Scratch: Sendable {
-        /// The tables of the last body checked.
-        var seen = Seen()
-        /// Bytes of the last name or path literal built.
-        var bytes: [UInt8] = []
-        /// A request's fields in declaration order, and its path parameters' fields.
-        var fields: [ModelField] = [], pathFields: [ModelField] = []
-        /// A request's fields whose types resolved, by index, with the types.
-        var resolved: [(field: Int, type: ModelType)] = []
-        /// A request's fields bound to path parameters, by parameter name.
-        var boundParameters = SmallTable<String, ModelField>()
-        /// A message's methods in order of appearance, and its requests and responses by method.
-        var methods: [MethodKeyword] = [], requests = PartTable(), responses = PartTable()
-    }
-
-    /// The array in `slot`, emptied (its room kept), leaving an empty one there until it is put back.
-    static func take<Element>(_ slot: inout [Element]) -> [Element] {
-        var array: [Element] = []
-        swap(&array, &slot)
-        array.removeAll(keepingCapacity: true)
-        return array
-    }
-
-    /// Empty `Seen` tables, with the room of the last ones put back in `scratch` (none when they are in use).
-    mutating func takeSeen() -> Seen {
-        var seen = Seen()
-        swap(&seen, &scratch.seen)
-        seen.names.removeAll()
-        seen.keys.removeAll()
-        return seen
     }
 
     /// A wire key within its placement (a query item and a header may share a name).

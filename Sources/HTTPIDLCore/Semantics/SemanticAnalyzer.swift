@@ -47,23 +47,11 @@ public struct SemanticAnalyzer: Sendable {
     var diagnostics: [Diagnostic] = []
     /// The number of errors in `diagnostics` (checks compare it before and after, without rescanning).
     var errorCount = 0
-    /// When set, the generated type names registered and the collisions met (see `checkMessagesAhead`).
-    var nameLog: NameLog?
-    /// Whether large inputs have their messages checked in parallel first (`checkMessagesAhead`).
-    var checksMessagesAhead = true
     var fileIndex = 0
-    /// Buffers reused from one message's checks to the next.
-    var scratch = Scratch()
 
     /// Analyzes `files` together; returns the model and the diagnostics (sorted by file order and position).
-    public static func analyze(_ files: [FileSyntax], options: Options = Options()) -> (ValidatedModel, [Diagnostic]) {
-        analyze(files, options: options, checkingMessagesAhead: true)
-    }
-
-    /// `analyze`, with the parallel check of large inputs' messages on or off (tests compare the two).
-    static func analyze(_ files: [FileSyntax], options: Options, checkingMessagesAhead: Bool) -> (ValidatedModel, [Diagnostic]) {
+    package static func analyze(_ files: [FileSyntax], options: Options = Options()) -> (ValidatedModel, [Diagnostic]) {
         var analyzer = SemanticAnalyzer(files: files, options: options)
-        analyzer.checksMessagesAhead = checkingMessagesAhead
         let model = analyzer.run()
         return (model, analyzer.diagnostics)
     }
@@ -98,18 +86,10 @@ public struct SemanticAnalyzer: Sendable {
                 if case .enumeration(let syntax) = declaration { analyzeEnum(syntax) }
             }
         }
-        let checks = checkMessagesAhead()
-        let adoptsEveryCheck = Self.adoptsEveryCheck(checks)
-        var nextChunk = 0
-        var nextCheck = 0
-        if !adoptsEveryCheck {
-            // A message usually generates a request and a response type name per method: room for most of
-            // them up front saves rehashing a large table again and again.
-            let declarationCount = files.reduce(0) { $0 + $1.declarations.count }
-            generatedNames.reserveCapacity(declarationCount * 4)
-        }
-        var indirect: Set<FieldKey> = []
-        indirect = recursiveFields()
+        // A message usually generates a request and a response type name per method: room for most of them
+        // up front saves rehashing a large table again and again.
+        generatedNames.reserveCapacity(files.reduce(0) { $0 + $1.declarations.count } * 4)
+        let indirect = recursiveFields()
         var result: [ValidatedFile] = []
         for index in files.indices {
             fileIndex = index
@@ -124,13 +104,7 @@ public struct SemanticAnalyzer: Sendable {
                         declarations.append(.enumeration(model))
                     }
                 case .message(let syntax):
-                    var check: MessageCheck?
-                    if nextChunk < checks.count {
-                        check = checks[nextChunk].checks[nextCheck]
-                        nextCheck += 1
-                        if nextCheck == checks[nextChunk].checks.count { (nextChunk, nextCheck) = (nextChunk + 1, 0) }
-                    }
-                    if let model = adopt(check, for: syntax, registering: !adoptsEveryCheck) { declarations.append(.message(model)) }
+                    if let model = analyzeMessage(syntax) { declarations.append(.message(model)) }
                 case .external:
                     break
                 case .union(let syntax):
@@ -146,8 +120,6 @@ public struct SemanticAnalyzer: Sendable {
             }
             result.append(ValidatedFile(sourceName: files[index].source.name, declarations: declarations))
         }
-        // The checks (their name logs) are not needed any more: a large input's are freed on another thread.
-        if !checks.isEmpty { BackgroundRelease.release(consume checks) }
         return ValidatedModel(files: result)
     }
 
@@ -208,12 +180,10 @@ public struct SemanticAnalyzer: Sendable {
         // One lookup in the common case: the name is stored, and on a collision the earlier entry put back.
         if let previous = generatedNames.updateValue((fileIndex, range), forKey: name) {
             generatedNames[name] = previous
-            nameLog?.collisions += 1
             report(.error, "\(what()) generates the type '\(name)', which already exists (\(describe(previous.fileIndex, previous.range)))",
                    at: range, notes: previous.fileIndex == fileIndex ? [.init(range: previous.range, message: "'\(name)' comes from here")] : [])
             return false
         }
-        nameLog?.names.append((name, range))
         return true
     }
 

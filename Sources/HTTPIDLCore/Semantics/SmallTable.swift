@@ -41,12 +41,6 @@ struct SmallTable<Key: Hashable, Value> {
         }
     }
 
-    /// Removes every entry, keeping the room (a table reused for the next body).
-    mutating func removeAll() {
-        entries.removeAll(keepingCapacity: true)
-        index = nil
-    }
-
     private func position(of key: Key) -> Int? {
         if let index { return index[key] }
         return entries.firstIndex { $0.key == key }

@@ -56,4 +56,14 @@ public struct Diagnostic: Sendable, Hashable {
 extension Array where Element == Diagnostic {
     /// Whether any diagnostic is an error.
     public var containsErrors: Bool { contains { $0.severity == .error } }
+
+    /// The diagnostics with every warning made an error when `strict` (`--strict`), else as they are.
+    package func promotingWarnings(_ strict: Bool) -> [Diagnostic] {
+        guard strict else { return self }
+        return map { diagnostic in
+            var promoted = diagnostic
+            if promoted.severity == .warning { promoted.severity = .error }
+            return promoted
+        }
+    }
 }

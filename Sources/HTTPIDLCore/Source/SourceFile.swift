@@ -6,9 +6,9 @@ public struct SourceFile: Sendable {
     /// The name shown in diagnostics (the path as given on the command line).
     public let name: String
     /// The text as Unicode scalars.
-    public let scalars: [Unicode.Scalar]
+    package let scalars: [Unicode.Scalar]
     /// Offsets of scalars that replaced an invalid UTF-8 byte sequence.
-    public let invalidUTF8Offsets: Set<Int>
+    package let invalidUTF8Offsets: Set<Int>
     /// Offset of the first scalar of each line.
     let lineStarts: [Int]
 
@@ -25,10 +25,6 @@ public struct SourceFile: Sendable {
         // `start` scalars are initialized (start <= bytes.count, the capacity) and counted.
         let start = bytes.withUnsafeBufferPointer { buffer in buffer.firstIndex { $0 >= 0x80 } ?? buffer.count }
         var scalars = [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-            // A large file's scalars are many megabytes of fresh memory (four bytes a scalar).
-            if let base = buffer.baseAddress, buffer.count * MemoryLayout<Unicode.Scalar>.stride >= LargePages.blockThreshold {
-                LargePages.advise(UnsafeMutableRawPointer(base), byteCount: buffer.count * MemoryLayout<Unicode.Scalar>.stride)
-            }
             bytes.withUnsafeBufferPointer { source in
                 for index in 0..<start { buffer.initializeElement(at: index, to: Unicode.Scalar(source[index])) }
             }
@@ -77,7 +73,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The text of a 1-based line, without its line break.
-    public func lineText(_ line: Int) -> String {
+    package func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : scalars.count
@@ -122,7 +118,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The text of a range.
-    public func text(in range: SourceRange) -> String {
+    package func text(in range: SourceRange) -> String {
         let lower = max(0, min(range.start, scalars.count))
         let upper = max(lower, min(range.end, scalars.count))
         return Self.string(scalars[lower..<upper])
@@ -160,7 +156,7 @@ public struct SourceRange: Sendable, Hashable {
     }
 
     /// The range covering both.
-    public func union(_ other: SourceRange) -> SourceRange {
+    package func union(_ other: SourceRange) -> SourceRange {
         SourceRange(start: min(start, other.start), end: max(end, other.end))
     }
 }

@@ -1,7 +1,7 @@
 /// `{ fields }`, `{ TYPE; }` (a single value) or `{}`.
-public struct BodySyntax: Sendable, Hashable {
+package struct BodySyntax: Sendable, Hashable {
     /// What the braces contain.
-    public enum Content: Sendable, Hashable {
+    package enum Content: Sendable, Hashable {
         /// Named fields (possibly none).
         case fields([FieldSyntax])
         /// `{ TYPE; }` — the whole body is one value.
@@ -9,21 +9,21 @@ public struct BodySyntax: Sendable, Hashable {
     }
 
     /// The content.
-    public let content: Content
+    package let content: Content
     /// From `{` to `}`.
-    public let range: SourceRange
+    package let range: SourceRange
     /// `BODY TYPE;` among named fields: the whole request body is this one value, next to path, query and
     /// header fields (the single-value form of a request that also has parameters).
-    public var bodyValue: TypeSyntax?
+    package var bodyValue: TypeSyntax?
 
     /// Creates a body.
-    public init(content: Content, range: SourceRange) {
+    package init(content: Content, range: SourceRange) {
         self.content = content
         self.range = range
     }
 
     /// The fields (empty for a single-value body).
-    public var fields: [FieldSyntax] {
+    package var fields: [FieldSyntax] {
         if case .fields(let fields) = content { return fields }
         return []
     }

@@ -1,7 +1,7 @@
 /// A top-level declaration.
-public enum DeclarationSyntax: Sendable, Hashable {
-    /// `MESSAGE [(Name)] uri { … }` (boxed: a large file's many messages are copied as one reference each
-    /// when the declarations of its chunks are joined and walked)
+package enum DeclarationSyntax: Sendable, Hashable {
+    /// `MESSAGE [(Name)] uri { … }` (boxed: a message is large, and each copy of a declaration is then one
+    /// reference)
     indirect case message(MessageSyntax)
     /// `STRUCT Name { … }`
     case structure(StructSyntax)
@@ -13,7 +13,7 @@ public enum DeclarationSyntax: Sendable, Hashable {
     case union(UnionSyntax)
 
     /// The declaration's range.
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .message(let message): message.range
         case .structure(let structure): structure.range

@@ -1,9 +1,9 @@
 /// `EXTERN Name;`.
-public struct ExternSyntax: Sendable, Hashable {
+package struct ExternSyntax: Sendable, Hashable {
     /// `///` lines before it.
-    public let doc: [String]
+    package let doc: [String]
     /// The Swift type's name.
-    public let name: Identifier
+    package let name: Identifier
     /// The whole declaration.
-    public let range: SourceRange
+    package let range: SourceRange
 }

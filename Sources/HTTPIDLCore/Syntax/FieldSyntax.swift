@@ -1,11 +1,11 @@
 /// `[modifiers] TYPE name [= key] [DEFAULT literal];`
-public struct FieldSyntax: Sendable, Hashable {
+package struct FieldSyntax: Sendable, Hashable {
     /// A prefix keyword of a field.
-    public enum Modifier: String, Sendable, Hashable, CaseIterable {
+    package enum Modifier: String, Sendable, Hashable, CaseIterable {
         private static let table = KeywordTable<Modifier>()
 
         /// The case spelled `rawValue`, if any.
-        public init?(rawValue: String) {
+        package init?(rawValue: String) {
             guard let value = Self.table.keyword(rawValue) else { return nil }
             self = value
         }
@@ -23,24 +23,24 @@ public struct FieldSyntax: Sendable, Hashable {
     }
 
     /// `///` lines before the field.
-    public let doc: [String]
+    package let doc: [String]
     /// Prefix keywords with their ranges, in source order.
-    public let modifiers: [(Modifier, SourceRange)]
+    package let modifiers: [(Modifier, SourceRange)]
     /// The type.
-    public let type: TypeSyntax
+    package let type: TypeSyntax
     /// The field's name.
-    public let name: Identifier
+    package let name: Identifier
     /// The wire key after `=`, if any.
-    public let key: WireKeySyntax?
+    package let key: WireKeySyntax?
     /// The literal after `DEFAULT`, if any.
-    public let defaultValue: LiteralSyntax?
+    package let defaultValue: LiteralSyntax?
     /// The style in `QUERY(STYLE)`, with its range.
-    public var queryStyle: (QueryStyle, SourceRange)?
+    package var queryStyle: (QueryStyle, SourceRange)?
     /// The whole field.
-    public let range: SourceRange
+    package let range: SourceRange
 
     /// Creates a field.
-    public init(doc: [String], modifiers: [(Modifier, SourceRange)], type: TypeSyntax, name: Identifier,
+    package init(doc: [String], modifiers: [(Modifier, SourceRange)], type: TypeSyntax, name: Identifier,
                 key: WireKeySyntax?, defaultValue: LiteralSyntax?, range: SourceRange) {
         self.doc = doc
         self.modifiers = modifiers
@@ -52,17 +52,17 @@ public struct FieldSyntax: Sendable, Hashable {
     }
 
     /// Whether the field has `modifier`.
-    public func has(_ modifier: Modifier) -> Bool { modifiers.contains { $0.0 == modifier } }
+    package func has(_ modifier: Modifier) -> Bool { modifiers.contains { $0.0 == modifier } }
 
     /// Fields are equal when they are written the same at the same place.
-    public static func == (lhs: FieldSyntax, rhs: FieldSyntax) -> Bool {
+    package static func == (lhs: FieldSyntax, rhs: FieldSyntax) -> Bool {
         lhs.range == rhs.range && lhs.name == rhs.name && lhs.type == rhs.type && lhs.key == rhs.key
             && lhs.defaultValue == rhs.defaultValue && lhs.doc == rhs.doc && lhs.modifiers.map(\.0) == rhs.modifiers.map(\.0)
             && lhs.queryStyle?.0 == rhs.queryStyle?.0
     }
 
     /// Hashes the place and name.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(range)
         hasher.combine(name)
     }

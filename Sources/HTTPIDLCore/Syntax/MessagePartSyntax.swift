@@ -1,27 +1,27 @@
 /// `GET REQUEST [JSON] { … }`, `GET RESPONSE [EVENTS] { … }`, `GET ERROR { … }`.
-public struct MessagePartSyntax: Sendable, Hashable {
+package struct MessagePartSyntax: Sendable, Hashable {
     /// `///` lines before the part.
-    public let doc: [String]
+    package let doc: [String]
     /// The method and where it is.
-    public let method: MethodKeyword
+    package let method: MethodKeyword
     /// The method keyword's range.
-    public let methodRange: SourceRange
+    package let methodRange: SourceRange
     /// Request, response or error.
-    public let role: PartRole
+    package let role: PartRole
     /// The explicit body encoding of a request, with its range.
-    public let encoding: BodyEncoding?
+    package let encoding: BodyEncoding?
     /// The encoding keyword's range.
-    public let encodingRange: SourceRange?
+    package let encodingRange: SourceRange?
     /// The body.
-    public let body: BodySyntax
+    package let body: BodySyntax
     /// Where `EVENTS` stands, in `GET RESPONSE EVENTS { … }`: the response is a `text/event-stream` whose every
     /// event's data is one body value.
-    public var eventsRange: SourceRange? = nil
+    package var eventsRange: SourceRange? = nil
     /// The whole part.
-    public let range: SourceRange
+    package let range: SourceRange
 
     /// Whether the part is `RESPONSE EVENTS`.
-    public var isEventStream: Bool { eventsRange != nil }
+    package var isEventStream: Bool { eventsRange != nil }
 
     /// The `EVENTS` keyword.
     static let eventsKeyword = "EVENTS"

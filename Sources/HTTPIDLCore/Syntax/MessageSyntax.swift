@@ -1,16 +1,16 @@
 /// `MESSAGE [(Name)] uri { parts }`.
-public struct MessageSyntax: Sendable, Hashable {
+package struct MessageSyntax: Sendable, Hashable {
     /// `///` lines before the message.
-    public let doc: [String]
+    package let doc: [String]
     /// The explicit type-name stem.
-    public let name: Identifier?
+    package let name: Identifier?
     /// The URI.
-    public let uri: URISyntax
+    package let uri: URISyntax
     /// The parts in order.
-    public let parts: [MessagePartSyntax]
+    package let parts: [MessagePartSyntax]
     /// The whole message.
-    public let range: SourceRange
+    package let range: SourceRange
     /// Whether a syntax error was reported inside the message (semantic checks then skip it, so one typo
     /// does not cascade into pairing or naming errors).
-    public let isIncomplete: Bool
+    package let isIncomplete: Bool
 }

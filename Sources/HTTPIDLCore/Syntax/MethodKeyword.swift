@@ -1,9 +1,9 @@
 /// The HTTP methods of the language.
-public enum MethodKeyword: String, Sendable, Hashable, CaseIterable {
+package enum MethodKeyword: String, Sendable, Hashable, CaseIterable {
     private static let table = KeywordTable<MethodKeyword>()
 
     /// The case spelled `rawValue`, if any.
-    public init?(rawValue: String) {
+    package init?(rawValue: String) {
         guard let value = Self.table.keyword(rawValue) else { return nil }
         self = value
     }
@@ -14,7 +14,7 @@ public enum MethodKeyword: String, Sendable, Hashable, CaseIterable {
     case trace = "TRACE", connect = "CONNECT", options = "OPTIONS"
 
     /// `Get`, `Post`, … (the type-name prefix).
-    public var typePrefix: String {
+    package var typePrefix: String {
         switch self {
         case .get: "Get"
         case .post: "Post"
@@ -28,7 +28,7 @@ public enum MethodKeyword: String, Sendable, Hashable, CaseIterable {
         }
     }
     /// `get`, `post`, … (Courier's `HTTPMethod` static member).
-    public var memberName: String {
+    package var memberName: String {
         switch self {
         case .get: "get"
         case .post: "post"
@@ -42,7 +42,7 @@ public enum MethodKeyword: String, Sendable, Hashable, CaseIterable {
         }
     }
     /// Whether fields go to the query string by default (GET, HEAD, DELETE, OPTIONS, TRACE, CONNECT).
-    public var sendsFieldsInQuery: Bool {
+    package var sendsFieldsInQuery: Bool {
         switch self {
         case .post, .put, .patch: false
         default: true

@@ -1,5 +1,5 @@
 /// The role of a message part.
-public enum PartRole: String, Sendable, Hashable {
+package enum PartRole: String, Sendable, Hashable {
     /// The request, the response, or the typed error body.
     case request = "REQUEST", response = "RESPONSE", error = "ERROR"
 }

@@ -1,6 +1,6 @@
 /// How a query field that is an array or an object is written, `QUERY(STYLE) TYPE name;` — the
 /// `URLQueryEncoder` strategy of its request (OpenAPI's `style`/`explode` map onto these).
-public enum QueryStyle: String, Sendable, Hashable, CaseIterable {
+package enum QueryStyle: String, Sendable, Hashable, CaseIterable {
     /// Arrays: `tags[0]=a` (the encoder's default), `tags[]=a`, `tags=a&tags=b` (OpenAPI form, explode),
     /// `tags=a,b` (form, no explode), `tags=a|b` (pipeDelimited), `tags=a%20b` (spaceDelimited).
     case indexed = "INDEXED", bracketed = "BRACKETED", repeated = "REPEATED", comma = "COMMA", pipe = "PIPE", space = "SPACE"
@@ -8,7 +8,7 @@ public enum QueryStyle: String, Sendable, Hashable, CaseIterable {
     case brackets = "BRACKETS", dots = "DOTS", flattened = "FLATTENED"
 
     /// Whether the style applies to arrays (otherwise to objects).
-    public var isArrayStyle: Bool {
+    package var isArrayStyle: Bool {
         switch self {
         case .brackets, .dots, .flattened: false
         default: true
@@ -16,7 +16,7 @@ public enum QueryStyle: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The `URLQueryEncoder` strategy case (`.repeated`, `.commaSeparated`, `.flattened`, …).
-    public var encoderCase: String {
+    package var encoderCase: String {
         switch self {
         case .indexed: ".indexed"
         case .bracketed: ".bracketed"

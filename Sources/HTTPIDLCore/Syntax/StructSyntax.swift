@@ -1,11 +1,11 @@
 /// `STRUCT Name { … }`.
-public struct StructSyntax: Sendable, Hashable {
+package struct StructSyntax: Sendable, Hashable {
     /// `///` lines before the struct.
-    public let doc: [String]
+    package let doc: [String]
     /// The name.
-    public let name: Identifier
+    package let name: Identifier
     /// The body.
-    public let body: BodySyntax
+    package let body: BodySyntax
     /// The whole struct.
-    public let range: SourceRange
+    package let range: SourceRange
 }

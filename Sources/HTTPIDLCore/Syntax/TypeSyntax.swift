@@ -1,8 +1,8 @@
 /// A type as written: `ARRAY<T>`, `DICT<K, V>` or a name (built-in scalar or declared type).
-public struct TypeSyntax: Sendable, Hashable {
+package struct TypeSyntax: Sendable, Hashable {
     /// The shape of the type. Only the cases that contain a type are `indirect`: a name is stored inline,
     /// so the common field type costs no heap box.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// `ARRAY<element>`
         indirect case array(TypeSyntax)
         /// `DICT<key, value>`
@@ -14,18 +14,18 @@ public struct TypeSyntax: Sendable, Hashable {
     }
 
     /// The shape.
-    public let kind: Kind
+    package let kind: Kind
     /// Where it is.
-    public let range: SourceRange
+    package let range: SourceRange
 
     /// Creates a type.
-    public init(_ kind: Kind, range: SourceRange) {
+    package init(_ kind: Kind, range: SourceRange) {
         self.kind = kind
         self.range = range
     }
 
     /// The type in canonical IDL spelling.
-    public var canonical: String {
+    package var canonical: String {
         switch kind {
         case .array(let element): return "ARRAY<\(element.canonical)>"
         case .dictionary(let key, let value): return "DICT<\(key.canonical), \(value.canonical)>"

@@ -1,7 +1,7 @@
 /// A message URI: `/users/$id/files/${name}.json`.
-public struct URISyntax: Sendable, Hashable {
+package struct URISyntax: Sendable, Hashable {
     /// A piece of one segment.
-    public enum Piece: Sendable, Hashable {
+    package enum Piece: Sendable, Hashable {
         /// Literal text (escapes resolved).
         case text(String, SourceRange)
         /// `$name` (`braced` = false) or `${name}` (`braced` = true).
@@ -9,24 +9,24 @@ public struct URISyntax: Sendable, Hashable {
     }
 
     /// One `/`-separated segment; empty for `/` alone or a trailing slash.
-    public struct Segment: Sendable, Hashable {
+    package struct Segment: Sendable, Hashable {
         /// The pieces in order.
-        public let pieces: [Piece]
+        package let pieces: [Piece]
     }
 
     /// The segments.
-    public let segments: [Segment]
+    package let segments: [Segment]
     /// The whole URI.
-    public let range: SourceRange
+    package let range: SourceRange
 
     /// Creates a URI.
-    public init(segments: [Segment], range: SourceRange) {
+    package init(segments: [Segment], range: SourceRange) {
         self.segments = segments
         self.range = range
     }
 
     /// The path parameters in order.
-    public var parameters: [Identifier] {
+    package var parameters: [Identifier] {
         var names: [Identifier] = []
         for segment in segments {
             for piece in segment.pieces {
@@ -37,7 +37,7 @@ public struct URISyntax: Sendable, Hashable {
     }
 
     /// The URI as written in canonical form (parameters as `$name` or `${name}`, special characters escaped).
-    public var canonical: String {
+    package var canonical: String {
         // The UTF-8 bytes collected in one buffer and made a string once (every message's model keeps its
         // URI: appending to a string piece by piece cost several times more).
         var bytes: [UInt8] = []

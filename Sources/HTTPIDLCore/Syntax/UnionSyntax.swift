@@ -1,11 +1,11 @@
 /// `UNION Name { TYPE; TYPE; … }`: a value that is one of several types (OpenAPI `oneOf`/`anyOf`).
-public struct UnionSyntax: Sendable, Hashable {
+package struct UnionSyntax: Sendable, Hashable {
     /// `///` lines before the union.
-    public let doc: [String]
+    package let doc: [String]
     /// The name.
-    public let name: Identifier
+    package let name: Identifier
     /// The member types, in the order decoding tries them.
-    public let members: [TypeSyntax]
+    package let members: [TypeSyntax]
     /// The whole declaration.
-    public let range: SourceRange
+    package let range: SourceRange
 }

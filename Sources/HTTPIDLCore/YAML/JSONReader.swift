@@ -2,13 +2,13 @@
 ///
 /// Faster than the YAML parser on big specs (no indentation rules); keys keep their order, duplicate keys and
 /// nesting deeper than `YAMLParser.maximumDepth` are `YAMLError`s with the offending offset; never crashes.
-public struct JSONReader {
+package struct JSONReader {
     private let scalars: [Unicode.Scalar]
     private var position = 0
     private var depth = 0
 
     /// Reads the single JSON value of `source`.
-    public static func read(_ source: SourceFile) throws(YAMLError) -> YAMLNode {
+    package static func read(_ source: SourceFile) throws(YAMLError) -> YAMLNode {
         var reader = JSONReader(scalars: source.scalars)
         if reader.scalars.first == "\u{FEFF}" { reader.position = 1 }
         reader.skipSpace()

@@ -3,9 +3,9 @@
 ///
 /// Scalars are already resolved by the YAML 1.2 core schema: `null`, `true`, `12`, `1.5` and quoted text
 /// arrive as `.null`, `.bool`, `.integer`, `.float` and `.string`. Numbers keep their source spelling.
-public struct YAMLNode: Sendable, Hashable {
+package struct YAMLNode: Sendable, Hashable {
     /// The resolved content.
-    public enum Value: Sendable, Hashable {
+    package enum Value: Sendable, Hashable {
         /// `null`, `~`, or nothing.
         case null
         /// `true` / `false`.
@@ -23,16 +23,16 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// One `key: value` pair of a mapping.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// The key's text (a scalar key's value as written, e.g. `200` or `application/json`).
-        public let key: String
+        package let key: String
         /// Where the key starts.
-        public let keyOffset: Int
+        package let keyOffset: Int
         /// The value.
-        public let value: YAMLNode
+        package let value: YAMLNode
 
         /// Creates an entry.
-        public init(key: String, keyOffset: Int, value: YAMLNode) {
+        package init(key: String, keyOffset: Int, value: YAMLNode) {
             self.key = key
             self.keyOffset = keyOffset
             self.value = value
@@ -40,48 +40,48 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// The content.
-    public let value: Value
+    package let value: Value
     /// The offset (in Unicode scalars) where the node starts.
-    public let offset: Int
+    package let offset: Int
 
     /// Creates a node.
-    public init(_ value: Value, offset: Int) {
+    package init(_ value: Value, offset: Int) {
         self.value = value
         self.offset = offset
     }
 
     /// The entries of a mapping (empty for anything else).
-    public var entries: [Entry] {
+    package var entries: [Entry] {
         if case .mapping(let entries) = value { return entries }
         return []
     }
 
     /// The elements of a sequence (empty for anything else).
-    public var elements: [YAMLNode] {
+    package var elements: [YAMLNode] {
         if case .sequence(let elements) = value { return elements }
         return []
     }
 
     /// Whether the node is a mapping.
-    public var isMapping: Bool {
+    package var isMapping: Bool {
         if case .mapping = value { return true }
         return false
     }
 
     /// The value of `key` in a mapping.
-    public subscript(key: String) -> YAMLNode? {
+    package subscript(key: String) -> YAMLNode? {
         guard case .mapping(let entries) = value else { return nil }
         return entries.first { $0.key == key }?.value
     }
 
     /// The text of a string scalar.
-    public var string: String? {
+    package var string: String? {
         if case .string(let text) = value { return text }
         return nil
     }
 
     /// The text of any scalar as written (strings, numbers, booleans; `nil` for null and collections).
-    public var scalarText: String? {
+    package var scalarText: String? {
         switch value {
         case .string(let text), .integer(let text), .float(let text): text
         case .bool(let flag): flag ? "true" : "false"
@@ -90,7 +90,7 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// A boolean scalar.
-    public var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let flag) = value { return flag }
         return nil
     }

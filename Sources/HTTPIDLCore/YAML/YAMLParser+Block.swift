@@ -11,17 +11,7 @@ extension YAMLParser {
         defer { leave() }
         let properties = try readProperties()
         if properties.present, Self.isBreak(peek()) || peek() == nil {
-            let end = position
-            try skipTrivia()
-            let indentless = column(of: position) == parentIndent && peek() == "-" && Self.isBlankOrEnd(peek(1))
-            if position >= scalars.count || isAtMarker("---") || isAtMarker("...")
-                || (column(of: position) <= parentIndent && !indentless) {
-                position = end
-                return try finish(YAMLNode(.null, offset: start), weight: 1, properties)
-            }
-            let parsed = indentless ? try parseBlockSequence(indent: parentIndent)
-                                    : try parseBlockNode(parentIndent: parentIndent, allowsBlockCollection: true)
-            return try finish(parsed.node, weight: parsed.weight, properties)
+            return try parseNodeBelowProperties(start: start, parentIndent: parentIndent, properties)
         }
         let contentStart = position
         guard let scalar = peek() else { return try finish(YAMLNode(.null, offset: start), weight: 1, properties) }
@@ -63,6 +53,29 @@ extension YAMLParser {
         default:
             break
         }
+        return try parsePlainScalarOrMapping(start: start, parentIndent: parentIndent, allowsBlockCollection: allowsBlockCollection,
+                                             properties)
+    }
+
+    /// The node on the lines below an anchor or tag that ends its line (null when nothing more indented follows).
+    private mutating func parseNodeBelowProperties(start: Int, parentIndent: Int, _ properties: Properties) throws(YAMLError) -> Parsed {
+        let end = position
+        try skipTrivia()
+        let indentless = column(of: position) == parentIndent && peek() == "-" && Self.isBlankOrEnd(peek(1))
+        if position >= scalars.count || isAtMarker("---") || isAtMarker("...")
+            || (column(of: position) <= parentIndent && !indentless) {
+            position = end
+            return try finish(YAMLNode(.null, offset: start), weight: 1, properties)
+        }
+        let parsed = indentless ? try parseBlockSequence(indent: parentIndent)
+                                : try parseBlockNode(parentIndent: parentIndent, allowsBlockCollection: true)
+        return try finish(parsed.node, weight: parsed.weight, properties)
+    }
+
+    /// A plain or quoted scalar, or the block mapping whose first key it is (when `: ` follows it).
+    private mutating func parsePlainScalarOrMapping(start: Int, parentIndent: Int, allowsBlockCollection: Bool,
+                                                    _ properties: Properties) throws(YAMLError) -> Parsed {
+        let contentStart = position
         let (text, value, singleLine) = try readScalar(parentIndent: parentIndent, flow: false)
         let afterScalar = position
         while Self.isBlank(peek()) { position += 1 }

@@ -5,10 +5,28 @@ extension YAMLParser {
     /// One line of a block scalar's content: `nil` for an empty line.
     private typealias ContentLine = Range<Int>?
 
+    /// A block scalar from its `|` or `>` header to the end of its indented content.
     mutating func parseBlockScalar(parentIndent: Int) throws(YAMLError) -> Parsed {
         let start = position
         let literal = peek() == "|"
         position += 1
+        let (chomping, explicitIndent) = try readBlockScalarHeader()
+        var lastEnd = position
+        skipLineBreak()
+        let indent: Int
+        if let explicitIndent {
+            indent = max(parentIndent, 0) + explicitIndent
+        } else {
+            indent = try detectIndent(parentIndent: parentIndent)
+        }
+        let (lines, endsWithBreak) = readBlockScalarLines(indent: indent, lastEnd: &lastEnd)
+        position = lastEnd
+        let text = render(lines, literal: literal, chomping: chomping ?? .clip, endsWithBreak: endsWithBreak)
+        return (YAMLNode(.string(text), offset: start), 1)
+    }
+
+    /// The chomping and indentation indicators after `|` or `>` (in either order), up to the line break.
+    private mutating func readBlockScalarHeader() throws(YAMLError) -> (Chomping?, Int?) {
         var chomping: Chomping?
         var explicitIndent: Int?
         for _ in 0..<2 {
@@ -31,15 +49,12 @@ extension YAMLParser {
         guard Self.isBreak(peek()) || peek() == nil else {
             throw YAMLError("expected a line break after the block scalar header", at: position)
         }
-        var lastEnd = position
-        skipLineBreak()
-        let base = max(parentIndent, 0)
-        let indent: Int
-        if let explicitIndent {
-            indent = base + explicitIndent
-        } else {
-            indent = try detectIndent(parentIndent: parentIndent)
-        }
+        return (chomping, explicitIndent)
+    }
+
+    /// The content lines indented at least `indent`, and whether the last one ends with a line break;
+    /// `lastEnd` is moved to the end of the last line read (before its break).
+    private mutating func readBlockScalarLines(indent: Int, lastEnd: inout Int) -> ([ContentLine], Bool) {
         var lines: [ContentLine] = []
         var endsWithBreak = false
         while position < scalars.count {
@@ -53,14 +68,8 @@ extension YAMLParser {
                 position = lineBegin
                 break
             }
-            if Self.isBreak(peek()) {
-                lines.append(nil)
-                lastEnd = position
-                skipLineBreak()
-                endsWithBreak = true
-                continue
-            }
-            if spaces < indent {
+            if spaces < indent, !Self.isBreak(peek()) {
+                // A less indented line: the content ends unless the line is blank.
                 var probe = position
                 while probe < scalars.count, Self.isBlank(scalars[probe]) { probe += 1 }
                 if probe < scalars.count, !Self.isBreak(scalars[probe]) {
@@ -68,6 +77,8 @@ extension YAMLParser {
                     break
                 }
                 position = probe
+            }
+            if Self.isBreak(peek()) || peek() == nil {
                 lines.append(nil)
                 lastEnd = position
                 skipLineBreak()
@@ -85,9 +96,7 @@ extension YAMLParser {
             endsWithBreak = Self.isBreak(peek())
             skipLineBreak()
         }
-        position = lastEnd
-        let text = render(lines, literal: literal, chomping: chomping ?? .clip, endsWithBreak: endsWithBreak)
-        return (YAMLNode(.string(text), offset: start), 1)
+        return (lines, endsWithBreak)
     }
 
     /// The indentation of the first non-empty line; a leading empty line may not be indented further.

@@ -10,11 +10,11 @@
 /// ```swift
 /// let root = try YAMLParser.parse(SourceFile(name: "openapi.yaml", text: text))
 /// ```
-public struct YAMLParser {
+package struct YAMLParser {
     /// The deepest nesting of collections accepted.
-    public static let maximumDepth = 256
+    package static let maximumDepth = 256
     /// The most nodes a document may stand for once every alias is expanded.
-    public static let maximumExpandedNodes = 1_000_000
+    package static let maximumExpandedNodes = 1_000_000
 
     /// A parsed node and the number of nodes it stands for with aliases expanded.
     typealias Parsed = (node: YAMLNode, weight: Int)
@@ -27,7 +27,7 @@ public struct YAMLParser {
     var anchors: [String: Parsed] = [:]
 
     /// Parses the single document of `source`.
-    public static func parse(_ source: SourceFile) throws(YAMLError) -> YAMLNode {
+    package static func parse(_ source: SourceFile) throws(YAMLError) -> YAMLNode {
         var parser = YAMLParser(scalars: source.scalars)
         return try parser.parseStream()
     }

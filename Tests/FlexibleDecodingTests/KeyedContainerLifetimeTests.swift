@@ -1,18 +1,12 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import FlexibleDecoding
 
-/// `KeyedContainerCache` hands a finished keyed container to the next object of the same key type; these
-/// tests hold containers past their `init(from:)` and nest a type in itself, so a reused container that was
-/// still in use would read another object's values.
-@Suite("Keyed container reuse")
-struct KeyedContainerReuseTests {
-    /// The probe that enables reuse passes on this platform (otherwise the speed-up silently does nothing).
-    @Test func layoutProbePasses() {
-        #expect(KeyedContainerCache.supportsReuse)
-    }
-
+/// Keyed containers live as long as the code that holds them: these tests hold containers past their
+/// `init(from:)` and nest a type in itself, so a container that shared state with another object's
+/// container would read that object's values.
+@Suite("Keyed container lifetime")
+struct KeyedContainerLifetimeTests {
     /// Each record keeps its container and reads its field again only after every record was decoded.
     @Test func storedContainersKeepTheirObject() throws {
         let json = "[" + (0..<20).map { #"{"id":\#($0),"name":"n\#($0)"}"# }.joined(separator: ",") + "]"
@@ -47,7 +41,7 @@ struct KeyedContainerReuseTests {
         #expect(classify(catching { try flexible(Tree.self, nested) }).path == ["children", "Index 0", "after"])
     }
 
-    /// The cached containers refer to the decoder; the decode must not leave that cycle behind.
+    /// Containers refer to the decoder; the decode must not leave a reference cycle behind.
     @Test func decoderIsReleasedAfterTheDecode() throws {
         let watch = DecoderWatch()
         let json = "[" + Array(repeating: #"{"id":1,"name":"a"}"#, count: 5).joined(separator: ",") + "]"
@@ -98,21 +92,25 @@ private struct Tree: Decodable {
 }
 
 /// Holds a weak reference to the decoder the records were decoded with.
-private final class DecoderWatch: Sendable {
+///
+/// `@unchecked Sendable` is safe: `state` is read and written only while `lock` is held (`NSLock`, not
+/// `Mutex`, which Apple platforms have only from macOS 15 / iOS 18).
+private final class DecoderWatch: @unchecked Sendable {
     static let key = CodingUserInfoKey(rawValue: "decoderWatch")!
-    private let state = Mutex<(decoder: WeakDecoder?, seen: Int)>((nil, 0))
+    private let lock = NSLock()
+    private var state: (decoder: WeakDecoder?, seen: Int) = (nil, 0)
 
     func saw(_ decoder: any Decoder) {
-        state.withLock { $0 = (WeakDecoder(decoder as AnyObject), $0.seen + 1) }
+        lock.withLock { state = (WeakDecoder(decoder as AnyObject), state.seen + 1) }
     }
 
-    var seen: Int { state.withLock { $0.seen } }
-    var isReleased: Bool { state.withLock { $0.decoder != nil && $0.decoder?.object == nil } }
+    var seen: Int { lock.withLock { state.seen } }
+    var isReleased: Bool { lock.withLock { state.decoder != nil && state.decoder?.object == nil } }
 }
 
 /// A weak reference to the decoder.
 ///
-/// `@unchecked Sendable` is safe: `DecoderWatch` keeps its only copy inside its `Mutex` and reads and writes
+/// `@unchecked Sendable` is safe: `DecoderWatch` keeps its only copy behind its lock and reads and writes
 /// `object` only in `withLock`, so no two threads touch the weak reference at once.
 private struct WeakDecoder: @unchecked Sendable {
     weak var object: AnyObject?
