@@ -58,6 +58,17 @@ for input in "$GOLDEN"/*.http; do
   fi
 done
 
+echo "== the original's single values on query methods: a warning, and Swift that compiles"
+printf 'MESSAGE /array {\n    GET REQUEST { ARRAY<DICT<STRING, INT64>>; }\n    GET RESPONSE { ARRAY<DICT<STRING, INT64>>; }\n}\nMESSAGE /number {\n    DELETE REQUEST { INT64; }\n    DELETE RESPONSE { INT64; }\n}\n' > "$OUT/query_values.http"
+if "$BIN/httpidl" generate "$OUT/query_values.http" --output "$OUT/query_values" 2> "$OUT/query_values.err" \
+   && grep -q "warning: a single-value body on GET is sent in the query under the key 'body'" "$OUT/query_values.err" \
+   && swiftc -typecheck -swift-version 6 -warnings-as-errors "${MODULE_FLAGS[@]}" "$OUT/query_values/query_values.swift"; then
+  pass "single values on GET and DELETE: warned about, generated Swift compiles"
+else
+  cat "$OUT/query_values.err"
+  fail "single values on GET and DELETE"
+fi
+
 echo "== no partial output: a file with an error writes nothing"
 mkdir -p "$OUT/bad"
 printf 'STRUCT Good {}\n' > "$OUT/bad/good.http"

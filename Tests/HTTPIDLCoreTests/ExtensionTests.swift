@@ -258,7 +258,6 @@ import Testing
         ("POST REQUEST FORM { BLOB b; }", "2:25: error: FILE and BLOB cannot be sent in a FORM body; use a MULTIPART or BINARY request"),
         ("POST REQUEST FORM { STRING; }", "2:25: error: a single-value FORM body must be a STRUCT or DICT"),
         ("POST REQUEST JSON { FILE f; }", "2:25: error: FILE (a file on disk) cannot be sent in a JSON body; use it in a MULTIPART or BINARY request or as a whole response body '{ FILE; }'"),
-        ("GET REQUEST { STRING; }", "2:19: error: a single-value body '{ TYPE; }' needs a request body; GET sends its fields in the query (write 'GET REQUEST JSON' or 'BINARY' to send a body)"),
         ("GET RESPONSE JSON { STRING; }", "2:18: error: only a REQUEST has a body encoding; remove 'JSON'"),
     ] as [(String, String)])
     func encodingRules(part: String, expected: String) {

@@ -159,6 +159,29 @@ public enum OpenAPIExporter {
     }
 
     private static func operation(_ endpoint: ModelEndpoint, message: ModelMessage, enums: [String: ModelEnum]) -> (String, YAMLNode) {
+        var stem = String(endpoint.requestTypeName.dropFirst(endpoint.method.typePrefix.count))
+        if stem.hasSuffix("Request") { stem.removeLast("Request".count) }
+        var entries: [(String, YAMLNode)] = [
+            ("operationId", .text(Naming.lowerCamel(endpoint.method.typePrefix + stem))),
+            ("x-httpidl-message", .text(stem)),
+        ]
+        let doc = endpoint.requestDoc.isEmpty ? message.doc : endpoint.requestDoc
+        if !doc.isEmpty { entries.append(("description", .text(doc.joined(separator: "\n")))) }
+        let positions = Dictionary(endpoint.requestFields.enumerated().map { ($1.swiftName, $0) }, uniquingKeysWith: { first, _ in first })
+        let parameters = endpoint.requestFields.filter { $0.placement != .body }.map { field in
+            parameter(field, endpoint: endpoint, position: positions[field.swiftName] ?? 0, enums: enums)
+        }
+        if !parameters.isEmpty { entries.append(("parameters", .array(parameters))) }
+        if let body = requestBody(endpoint, positions: positions, enums: enums) { entries.append(("requestBody", body)) }
+        var responses: [(String, YAMLNode)] = [("200", response(endpoint.response, doc: endpoint.responseDoc, enums: enums,
+                                                                 mediaType: endpoint.isEventStream ? "text/event-stream" : "application/json"))]
+        if let error = endpoint.error { responses.append(("default", response(error, doc: endpoint.errorDoc, enums: enums))) }
+        entries.append(("responses", .object(responses)))
+        return (pathTemplate(endpoint), .object(entries))
+    }
+
+    /// The OpenAPI path of an endpoint: its route text with `{name}` for each parameter.
+    private static func pathTemplate(_ endpoint: ModelEndpoint) -> String {
         var template = ""
         for piece in endpoint.path {
             switch piece {
@@ -168,61 +191,51 @@ public enum OpenAPIExporter {
                 template += "{\(name)}"
             }
         }
-        var stem = String(endpoint.requestTypeName.dropFirst(endpoint.method.typePrefix.count))
-        if stem.hasSuffix("Request") { stem.removeLast("Request".count) }
-        var entries: [(String, YAMLNode)] = [
-            ("operationId", .text(Naming.lowerCamel(endpoint.method.typePrefix + stem))),
-            ("x-httpidl-message", .text(stem)),
+        return template
+    }
+
+    /// The parameter object of a path, query or header field; `position` is where it stands among the request's fields.
+    private static func parameter(_ field: ModelField, endpoint: ModelEndpoint, position: Int, enums: [String: ModelEnum]) -> YAMLNode {
+        var parameter: [(String, YAMLNode)] = [
+            ("name", .text(field.placement == .path ? field.idlName : field.wireKey)),
+            ("in", .text(field.placement.rawValue)),
+            ("required", .flag(!field.isOptional)),
         ]
-        let doc = endpoint.requestDoc.isEmpty ? message.doc : endpoint.requestDoc
-        if !doc.isEmpty { entries.append(("description", .text(doc.joined(separator: "\n")))) }
-        var parameters: [YAMLNode] = []
-        let positions = Dictionary(endpoint.requestFields.enumerated().map { ($1.swiftName, $0) }, uniquingKeysWith: { first, _ in first })
-        for field in endpoint.requestFields where field.placement != .body {
-            var parameter: [(String, YAMLNode)] = [
-                ("name", .text(field.placement == .path ? field.idlName : field.wireKey)),
-                ("in", .text(field.placement.rawValue)),
-                ("required", .flag(!field.isOptional)),
-            ]
-            if !field.doc.isEmpty { parameter.append(("description", .text(field.doc.joined(separator: "\n")))) }
-            if field.placement != .path, field.idlName != field.wireKey { parameter.append(("x-httpidl-name", .text(field.idlName))) }
-            parameter.append(("schema", fieldSchema(field, enums: enums).removingDescription))
-            if field.placement == .query { parameter += queryStyle(field, endpoint: endpoint) }
-            parameter.append(("x-httpidl-position", .number(String(positions[field.swiftName] ?? 0))))
-            parameters.append(.object(parameter))
-        }
-        if !parameters.isEmpty { entries.append(("parameters", .array(parameters))) }
-        if let encoding = endpoint.bodyEncoding {
-            let bodyFields = endpoint.requestFields.filter { $0.placement == .body }
-            var schema = endpoint.singleBody.map(self.schema) ?? objectSchema(bodyFields, doc: [], enums: enums)
-            if endpoint.singleBody == nil, let properties = schema["properties"] {
-                // Where each body field stands among the request's fields (so an import keeps the initializer's order).
-                let placed = properties.entries.map { entry -> (String, YAMLNode) in
-                    let field = bodyFields.first { $0.wireKey == entry.key }
-                    let position = YAMLNode.number(String(field.flatMap { positions[$0.swiftName] } ?? 0))
-                    return (entry.key, .object(entry.value.entries.map { ($0.key, $0.value) } + [("x-httpidl-position", position)]))
-                }
-                schema = .object(schema.entries.map { $0.key == "properties" ? ($0.key, .object(placed)) : ($0.key, $0.value) })
+        if !field.doc.isEmpty { parameter.append(("description", .text(field.doc.joined(separator: "\n")))) }
+        if field.placement != .path, field.idlName != field.wireKey { parameter.append(("x-httpidl-name", .text(field.idlName))) }
+        parameter.append(("schema", fieldSchema(field, enums: enums).removingDescription))
+        if field.placement == .query { parameter += queryStyle(field, endpoint: endpoint) }
+        parameter.append(("x-httpidl-position", .number(String(position))))
+        return .object(parameter)
+    }
+
+    /// The request body object of an endpoint that has a body: its media type and schema; each named body field
+    /// states where it stands among the request's fields (`positions`, so an import keeps the initializer's order).
+    private static func requestBody(_ endpoint: ModelEndpoint, positions: [String: Int], enums: [String: ModelEnum]) -> YAMLNode? {
+        guard let encoding = endpoint.bodyEncoding else { return nil }
+        let bodyFields = endpoint.requestFields.filter { $0.placement == .body }
+        var schema = endpoint.singleBody.map(self.schema) ?? objectSchema(bodyFields, doc: [], enums: enums)
+        if endpoint.singleBody == nil, let properties = schema["properties"] {
+            let placed = properties.entries.map { entry -> (String, YAMLNode) in
+                let field = bodyFields.first { $0.wireKey == entry.key }
+                let position = YAMLNode.number(String(field.flatMap { positions[$0.swiftName] } ?? 0))
+                return (entry.key, .object(entry.value.entries.map { ($0.key, $0.value) } + [("x-httpidl-position", position)]))
             }
-            let mediaType = switch encoding {
-            case .json: "application/json"
-            case .form: "application/x-www-form-urlencoded"
-            case .multipart: "multipart/form-data"
-            case .binary: "application/octet-stream"
-            }
-            var binaryEntries: [(String, YAMLNode)] = [("type", .text("string")), ("format", .text("binary"))]
-            if endpoint.singleBody == .scalar(.blob) { binaryEntries.append(("x-httpidl-type", .text("BLOB"))) }
-            let binarySchema: YAMLNode = .object(binaryEntries)
-            entries.append(("requestBody", .object([
-                ("required", .flag(true)),
-                ("content", .object([(mediaType, .object([("schema", encoding == .binary ? binarySchema : schema)]))])),
-            ])))
+            schema = .object(schema.entries.map { $0.key == "properties" ? ($0.key, .object(placed)) : ($0.key, $0.value) })
         }
-        var responses: [(String, YAMLNode)] = [("200", response(endpoint.response, doc: endpoint.responseDoc, enums: enums,
-                                                                 mediaType: endpoint.isEventStream ? "text/event-stream" : "application/json"))]
-        if let error = endpoint.error { responses.append(("default", response(error, doc: endpoint.errorDoc, enums: enums))) }
-        entries.append(("responses", .object(responses)))
-        return (template, .object(entries))
+        let mediaType = switch encoding {
+        case .json: "application/json"
+        case .form: "application/x-www-form-urlencoded"
+        case .multipart: "multipart/form-data"
+        case .binary: "application/octet-stream"
+        }
+        var binaryEntries: [(String, YAMLNode)] = [("type", .text("string")), ("format", .text("binary"))]
+        if endpoint.singleBody == .scalar(.blob) { binaryEntries.append(("x-httpidl-type", .text("BLOB"))) }
+        let binarySchema: YAMLNode = .object(binaryEntries)
+        return .object([
+            ("required", .flag(true)),
+            ("content", .object([(mediaType, .object([("schema", encoding == .binary ? binarySchema : schema)]))])),
+        ])
     }
 
     /// `style`/`explode` for the query strategies OpenAPI has; `x-httpidl-query-style` for the others.

@@ -1,6 +1,6 @@
 /// A small model of the Swift the generator emits: declarations with typed structure, statement bodies as lines.
 /// `SwiftRenderer` turns it into text.
-package struct SwiftFileModel: Sendable {
+struct SwiftFileModel: Sendable {
     /// Comment lines at the top (without `//`).
     var header: [String]
     /// Imported modules.

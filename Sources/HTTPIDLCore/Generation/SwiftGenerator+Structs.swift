@@ -2,131 +2,70 @@
 extension SwiftGenerator {
     // MARK: - Structs
 
-    /// Writes a DTO struct: properties, memberwise init, `CodingKeys`, and `init(from:)` when defaults must
-    /// apply. `doc` writes its doc comment; `conformances` are written as they are (`Codable, Sendable`).
-    func writeStruct<Fields: Collection<ModelField>>(name: String, doc: (inout SwiftRenderer) -> Void, fields: Fields,
-                                                     conformances: String, decodable: Bool,
-                                                     to renderer: inout SwiftRenderer) {
-        doc(&renderer)
-        let opened = renderer.openType(access: access, keyword: "struct", name: name, conformances: conformances)
-        var spacing = SwiftRenderer.MemberSpacing(leadingBlank: false)
-        // Each field is handed to a method as an argument, which borrows it in place: a local copy (`for … in`
-        // or `let field = fields[index]`) would retain and release each of its strings and arrays.
-        for index in fields.indices { writeProperty(fields[index], spacing: &spacing, to: &renderer) }
-        renderer.beginMember(.other, &spacing)
-        renderer.emit("/// Creates a `", name, "`.")
-        writeMemberwiseInitializer(fields, to: &renderer)
+    /// A DTO struct: properties, memberwise init, `init(from:)` when defaults must apply (`decodable`), and
+    /// `CodingKeys`.
+    func structDeclaration(name: String, doc: [String], fields: [ModelField], conformances: [String], decodable: Bool) -> SwiftStruct {
+        var members = fields.flatMap(propertyMembers)
+        members.append(memberwiseInitializer(fields, doc: ["Creates a `\(name)`."]))
         if decodable, fields.contains(where: { $0.defaultValue != nil }) {
-            renderer.beginMember(.other, &spacing)
-            renderer.emit("/// Decodes the value; missing keys take their `DEFAULT`.")
-            var field = fields.startIndex
-            renderer.initializer(access: access, modifiers: "", throwing: true, parameterCount: 1,
-                                 parameter: { renderer, _ in renderer.write("from decoder: any Decoder") },
-                                 statementCount: fields.count + 1, statement: { renderer, index in
-                guard index > 0 else {
-                    renderer.write("let container = try decoder.container(keyedBy: CodingKeys.self)")
-                    return
-                }
-                self.writeDecodeStatement(fields[field], to: &renderer)
-                fields.formIndex(after: &field)
-            })
+            members.append(.initializer(doc: ["Decodes the value; missing keys take their `DEFAULT`."], access: access, modifiers: "",
+                                        parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], throwing: true,
+                                        body: ["let container = try decoder.container(keyedBy: CodingKeys.self)"] + fields.map(decodeStatement)))
         }
         if !fields.isEmpty {
-            renderer.beginMember(.other, &spacing)
-            let codingKeys = renderer.openType(access: "private", keyword: "enum", name: "CodingKeys", conformances: "String, CodingKey")
-            for index in fields.indices { writeCodingKey(fields[index], to: &renderer) }
-            renderer.closeType(codingKeys)
+            let cases = fields.map { field in
+                SwiftEnum.Case(name: codingKeyName(field),
+                               rawValue: field.isIndirect || field.wireKey != field.swiftName ? Naming.stringLiteral(field.wireKey) : nil)
+            }
+            members.append(.nested(.enumeration(SwiftEnum(access: "private", name: "CodingKeys", conformances: ["String", "CodingKey"],
+                                                          cases: cases))))
         }
-        renderer.closeType(opened)
+        return SwiftStruct(doc: doc, access: access, name: name, conformances: conformances, members: members)
     }
 
-    /// The stored property of `field` (with its heap storage when it is indirect), set off as a member.
-    private func writeProperty(_ field: ModelField, spacing: inout SwiftRenderer.MemberSpacing, to renderer: inout SwiftRenderer) {
+    /// The stored property of `field`, or a computed one over its heap storage when it is indirect.
+    private func propertyMembers(_ field: ModelField) -> [SwiftMember] {
         let name = field.escapedSwiftName
-        if field.isIndirect {
-            let type = propertyType(field)
-            let storage = "_\(field.swiftName)"
-            let boxed = "HTTPIDLIndirect<\(swiftType(field.type))>"
-            renderer.member(.accessorProperty(
-                doc: field.doc, access: access, name: name, type: type,
-                getter: field.isOptional ? "self.\(storage)?.value" : "self.\(storage).value",
-                setter: field.isOptional ? "self.\(storage) = newValue.map(HTTPIDLIndirect.init)" : "self.\(storage) = HTTPIDLIndirect(newValue)"),
-                            &spacing)
-            renderer.member(.storedProperty(doc: [], access: "private", isLet: false, name: storage, type: boxed + (field.isOptional ? "?" : "")),
-                            &spacing)
-        } else {
-            renderer.beginMember(.storedProperty, &spacing)
-            renderer.doc(field.doc)
-            renderer.beginStoredProperty(access: access, isLet: false, name: name)
-            writePropertyType(field, to: &renderer)
-            renderer.endLine()
+        guard field.isIndirect else {
+            return [.storedProperty(doc: field.doc, access: access, isLet: false, name: name, type: propertyType(field))]
         }
-    }
-
-    /// The `CodingKeys` case of `field`.
-    private func writeCodingKey(_ field: ModelField, to renderer: inout SwiftRenderer) {
-        let raw = field.isIndirect || field.wireKey != field.swiftName ? Naming.stringLiteral(field.wireKey) : ""
-        renderer.enumCase(codingKeyName(field), rawValue: raw)
+        let storage = "_\(field.swiftName)"
+        let boxed = "HTTPIDLIndirect<\(swiftType(field.type))>"
+        return [
+            .accessorProperty(doc: field.doc, access: access, name: name, type: propertyType(field),
+                              getter: field.isOptional ? "self.\(storage)?.value" : "self.\(storage).value",
+                              setter: field.isOptional ? "self.\(storage) = newValue.map(HTTPIDLIndirect.init)" : "self.\(storage) = HTTPIDLIndirect(newValue)"),
+            .storedProperty(doc: [], access: "private", isLet: false, name: storage, type: boxed + (field.isOptional ? "?" : "")),
+        ]
     }
 
     /// `init(a: A, b: B? = nil) { self.a = a … }` for the properties of `fields`.
-    func writeMemberwiseInitializer<Fields: Collection<ModelField>>(_ fields: Fields, to renderer: inout SwiftRenderer) {
-        var parameterField = fields.startIndex
-        var statementField = fields.startIndex
-        renderer.initializer(access: access, modifiers: "", throwing: false, parameterCount: fields.count, parameter: { renderer, index in
-            // Called in order, and a second time from 0 when the line is too long.
-            if index == 0 { parameterField = fields.startIndex }
-            self.writeParameter(fields[parameterField], to: &renderer)
-            fields.formIndex(after: &parameterField)
-        }, statementCount: fields.count, statement: { renderer, _ in
-            self.writeAssignment(fields[statementField], to: &renderer)
-            fields.formIndex(after: &statementField)
-        })
+    func memberwiseInitializer(_ fields: [ModelField], doc: [String]) -> SwiftMember {
+        .initializer(doc: doc, access: access, modifiers: "", parameters: fields.map(parameter), throwing: false,
+                     body: fields.map(assignment))
     }
 
     /// The statement of the memberwise initializer that stores the parameter of `field`.
-    private func writeAssignment(_ field: ModelField, to renderer: inout SwiftRenderer) {
+    private func assignment(_ field: ModelField) -> String {
         let name = field.escapedSwiftName
-        if field.isIndirect {
-            if field.isOptional {
-                renderer.write("self._", field.swiftName, " = ", name, ".map(HTTPIDLIndirect.init)")
-            } else {
-                renderer.write("self._", field.swiftName, " = HTTPIDLIndirect(", name, ")")
-            }
-        } else {
-            renderer.write("self.", name, " = ", name)
-        }
+        guard field.isIndirect else { return "self.\(name) = \(name)" }
+        return field.isOptional ? "self._\(field.swiftName) = \(name).map(HTTPIDLIndirect.init)"
+            : "self._\(field.swiftName) = HTTPIDLIndirect(\(name))"
     }
 
     /// `name: Type = default` (`= nil` for an optional without a default).
-    func writeParameter(_ field: ModelField, to renderer: inout SwiftRenderer) {
-        let name = field.escapedSwiftName
-        renderer.write(name, ": ")
-        writePropertyType(field, to: &renderer)
-        if let value = field.defaultValue {
-            renderer.write(" = ")
-            writeDefault(value, to: &renderer)
-        } else if field.isOptional {
-            renderer.write(" = nil")
-        }
+    func parameter(_ field: ModelField) -> SwiftParameter {
+        let value = field.defaultValue.map(defaultLiteral) ?? (field.isOptional ? "nil" : nil)
+        return SwiftParameter(label: field.escapedSwiftName, name: field.escapedSwiftName, type: propertyType(field), defaultValue: value)
     }
 
     /// `self.name = try container.decode…(Type.self, forKey: .key)`, with `?? default` for a `DEFAULT`.
-    func writeDecodeStatement(_ field: ModelField, to renderer: inout SwiftRenderer) {
-        if field.isIndirect {
-            renderer.write("self._", field.swiftName)
-        } else {
-            renderer.write("self.", field.escapedSwiftName)
-        }
-        renderer.write(field.defaultValue != nil || field.isOptional ? " = try container.decodeIfPresent(" : " = try container.decode(")
-        if field.isIndirect { renderer.write("HTTPIDLIndirect<") }
-        write(field.type, to: &renderer)
-        if field.isIndirect { renderer.write(">") }
-        renderer.write(".self, forKey: .", codingKeyName(field), ")")
-        if let value = field.defaultValue {
-            renderer.write(" ?? ")
-            writeDefault(value, to: &renderer)
-        }
+    private func decodeStatement(_ field: ModelField) -> String {
+        let target = field.isIndirect ? "self._" + field.swiftName : "self." + field.escapedSwiftName
+        let call = field.defaultValue != nil || field.isOptional ? "try container.decodeIfPresent(" : "try container.decode("
+        let type = field.isIndirect ? "HTTPIDLIndirect<\(swiftType(field.type))>" : swiftType(field.type)
+        let fallback = field.defaultValue.map { " ?? " + defaultLiteral($0) } ?? ""
+        return "\(target) = \(call)\(type).self, forKey: .\(codingKeyName(field)))\(fallback)"
     }
 
     func codingKeyName(_ field: ModelField) -> String {

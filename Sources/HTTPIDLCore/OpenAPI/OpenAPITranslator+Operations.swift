@@ -46,67 +46,7 @@ extension OpenAPITranslator {
         var scope = IdentifierScope()
         var notes: [String] = []
         let (uri, pathIdentifiers) = buildURI(operation, scope: &scope)
-        var fields: [ImportedField] = []
-        var arrayStyle: String?
-        var objectStyle: String?
-        for parameter in parameters(of: operation) {
-            guard let name = parameter["name"]?.scalarText, let location = parameter["in"]?.string else {
-                warn("a parameter needs 'name' and 'in'; skipped", at: parameter)
-                continue
-            }
-            var type = parameterType(parameter, name: operation.stem + Naming.upperCamel(name))
-            var doc = doc(parameter)
-            if parameter["deprecated"]?.bool == true { doc.append("Deprecated.") }
-            let countBefore = fields.count
-            defer {
-                if fields.count > countBefore, case .integer(let text)? = parameter["x-httpidl-position"]?.value {
-                    fields[fields.count - 1].position = Int(text)
-                }
-            }
-            switch location {
-            case "path":
-                guard let identifier = pathIdentifiers[name] else {
-                    warn("path parameter '\(name)' does not appear in the path '\(operation.path)'; skipped", at: parameter)
-                    continue
-                }
-                if !isStringConvertible(type.text) {
-                    warn("path parameter '\(name)' of type \(type.text) is imported as STRING", at: parameter)
-                    type = SchemaType(text: "STRING")
-                }
-                fields.append(ImportedField(doc: doc, notes: type.notes, placement: "PATH", type: type.text, name: identifier))
-            case "query":
-                if type.text.hasPrefix("ARRAY<FILE") || type.text.hasPrefix("ARRAY<BLOB") || type.text == "FILE" || type.text == "BLOB" {
-                    type = SchemaType(text: "STRING")
-                }
-                var placement = "QUERY"
-                if let style = queryStyle(parameter, type: type.text, arrayStyle: &arrayStyle, objectStyle: &objectStyle) {
-                    placement += "(\(style))"
-                }
-                let defaultValue = type.nullable ? nil : defaultLiteral(parameter["schema"], type: type.text)
-                fields.append(ImportedField(doc: doc, notes: type.notes,
-                                            isRequired: parameter["required"]?.bool == true && !type.nullable && defaultValue == nil,
-                                            placement: placement, type: type.text,
-                                            name: scope.identifier(preferring: parameter["x-httpidl-name"]?.string, for: name), key: name,
-                                            defaultValue: defaultValue))
-            case "header":
-                if !isExport, ["accept", "content-type", "authorization"].contains(name.lowercased()) { continue }
-                if !isStringConvertible(type.text) || type.text == "DATE" {
-                    warn("header parameter '\(name)' of type \(type.text) is imported as STRING", at: parameter)
-                    type = SchemaType(text: "STRING")
-                }
-                let defaultValue = type.nullable ? nil : defaultLiteral(parameter["schema"], type: type.text)
-                fields.append(ImportedField(doc: doc, notes: type.notes,
-                                            isRequired: parameter["required"]?.bool == true && !type.nullable && defaultValue == nil,
-                                            placement: "HEADER", type: type.text,
-                                            name: scope.identifier(preferring: parameter["x-httpidl-name"]?.string, for: name), key: name,
-                                            defaultValue: defaultValue))
-            case "cookie":
-                warn("cookie parameter '\(name)' is not imported: a request's cookies come from the client's cookie handling", at: parameter)
-                notes.append("openapi: cookie parameter '\(name)' not imported")
-            default:
-                warn("parameter '\(name)' has an unknown location '\(location)'; skipped", at: parameter["in"])
-            }
-        }
+        var fields = parameterFields(operation, pathIdentifiers: pathIdentifiers, scope: &scope, notes: &notes)
         var request = ImportedPart(method: operation.method, role: .request, content: .fields([], bodyValue: nil))
         request.notes = notes
         var bodyValue: String?
@@ -134,7 +74,12 @@ extension OpenAPITranslator {
         let (response, error) = translateResponses(operation)
         parts.append(response)
         if let error { parts.append(error) }
-        // Operations of one path exported from one MESSAGE (`x-httpidl-message`) become one MESSAGE again.
+        addMessage(operation, uri: uri, parts: parts)
+    }
+
+    /// Appends the message of `operation`; operations of one path exported from one MESSAGE
+    /// (`x-httpidl-message`) become one MESSAGE again.
+    private mutating func addMessage(_ operation: OpenAPIOperation, uri: String, parts: [ImportedPart]) {
         let lastMessage = declarations.lastIndex { if case .message = $0 { true } else { false } }
         if operation.node["x-httpidl-message"] != nil, let lastMessage,
            case .message(let name, let previousURI, let doc, let notes, let previous) = declarations[lastMessage],
@@ -143,6 +88,76 @@ extension OpenAPITranslator {
         } else {
             declarations.append(.message(name: operation.stem, uri: uri, doc: [], notes: [], parts: parts))
         }
+    }
+
+    /// The fields of the operation's path, query and header parameters; a cookie parameter is noted in `notes`.
+    private mutating func parameterFields(_ operation: OpenAPIOperation, pathIdentifiers: [String: String], scope: inout IdentifierScope,
+                                          notes: inout [String]) -> [ImportedField] {
+        var fields: [ImportedField] = []
+        var styles: (array: String?, object: String?) = (nil, nil)
+        for parameter in parameters(of: operation) {
+            guard let name = parameter["name"]?.scalarText, let location = parameter["in"]?.string else {
+                warn("a parameter needs 'name' and 'in'; skipped", at: parameter)
+                continue
+            }
+            guard var field = parameterField(parameter, name: name, location: location, operation: operation, pathIdentifiers: pathIdentifiers,
+                                             scope: &scope, notes: &notes, styles: &styles) else { continue }
+            if case .integer(let text)? = parameter["x-httpidl-position"]?.value { field.position = Int(text) }
+            fields.append(field)
+        }
+        return fields
+    }
+
+    /// The field of one parameter named `name` in `location` (`nil` when it is not imported).
+    private mutating func parameterField(_ parameter: YAMLNode, name: String, location: String, operation: OpenAPIOperation,
+                                         pathIdentifiers: [String: String], scope: inout IdentifierScope, notes: inout [String],
+                                         styles: inout (array: String?, object: String?)) -> ImportedField? {
+        var type = parameterType(parameter, name: operation.stem + Naming.upperCamel(name))
+        var doc = doc(parameter)
+        if parameter["deprecated"]?.bool == true { doc.append("Deprecated.") }
+        switch location {
+        case "path":
+            guard let identifier = pathIdentifiers[name] else {
+                warn("path parameter '\(name)' does not appear in the path '\(operation.path)'; skipped", at: parameter)
+                return nil
+            }
+            if !isStringConvertible(type.text) {
+                warn("path parameter '\(name)' of type \(type.text) is imported as STRING", at: parameter)
+                type = SchemaType(text: "STRING")
+            }
+            return ImportedField(doc: doc, notes: type.notes, placement: "PATH", type: type.text, name: identifier)
+        case "query":
+            if type.text.hasPrefix("ARRAY<FILE") || type.text.hasPrefix("ARRAY<BLOB") || type.text == "FILE" || type.text == "BLOB" {
+                type = SchemaType(text: "STRING")
+            }
+            let style = queryStyle(parameter, type: type.text, arrayStyle: &styles.array, objectStyle: &styles.object)
+            return valueField(parameter, name: name, placement: style.map { "QUERY(\($0))" } ?? "QUERY", type: type, doc: doc, scope: &scope)
+        case "header":
+            if !isExport, ["accept", "content-type", "authorization"].contains(name.lowercased()) { return nil }
+            if !isStringConvertible(type.text) || type.text == "DATE" {
+                warn("header parameter '\(name)' of type \(type.text) is imported as STRING", at: parameter)
+                type = SchemaType(text: "STRING")
+            }
+            return valueField(parameter, name: name, placement: "HEADER", type: type, doc: doc, scope: &scope)
+        case "cookie":
+            warn("cookie parameter '\(name)' is not imported: a request's cookies come from the client's cookie handling", at: parameter)
+            notes.append("openapi: cookie parameter '\(name)' not imported")
+            return nil
+        default:
+            warn("parameter '\(name)' has an unknown location '\(location)'; skipped", at: parameter["in"])
+            return nil
+        }
+    }
+
+    /// A query or header field: its own identifier, the parameter's name as the key, its default, required
+    /// when the parameter is (and neither nullable nor defaulted).
+    private func valueField(_ parameter: YAMLNode, name: String, placement: String, type: SchemaType, doc: [String],
+                            scope: inout IdentifierScope) -> ImportedField {
+        let defaultValue = type.nullable ? nil : defaultLiteral(parameter["schema"], type: type.text)
+        return ImportedField(doc: doc, notes: type.notes, isRequired: parameter["required"]?.bool == true && !type.nullable && defaultValue == nil,
+                             placement: placement, type: type.text,
+                             name: scope.identifier(preferring: parameter["x-httpidl-name"]?.string, for: name), key: name,
+                             defaultValue: defaultValue)
     }
 
     /// Path-level parameters overridden by operation-level ones (same `name` and `in`), references resolved.

@@ -75,22 +75,44 @@ extension OpenAPITranslator {
         for item in schema["type"]?.elements ?? [] { if let text = item.string { typeNames.append(text) } }
         typeNames.removeAll { $0 == "null" }
 
-        if let parts = schema["allOf"]?.elements, !parts.isEmpty {
-            if parts.count == 1, schema["properties"] == nil {
-                var result = type(of: parts[0], name: name, context: context)
-                result.nullable = result.nullable || nullable
-                return result
-            }
-            var properties: [YAMLNode.Entry] = []
-            var required: Set<String> = []
-            guard collectObject(schema, properties: &properties, required: &required, depth: 0) else {
-                warn("allOf of schemas that are not all objects is imported as ANY", at: schema["allOf"])
-                return SchemaType(text: "ANY", nullable: nullable, notes: ["openapi: allOf of non-object schemas imported as ANY"])
-            }
-            var result = declareStruct(name, properties: properties, required: required, doc: doc(schema), registering: registering)
-            result.nullable = nullable
+        if let result = allOfType(schema, name: name, context: context, registering: registering, nullable: nullable) { return result }
+        if let result = variantType(schema, name: name, context: context, registering: registering, nullable: &nullable) { return result }
+        if let result = enumType(schema, name: name, typeNames: typeNames, registering: registering, nullable: &nullable) { return result }
+        if typeNames.count > 1 {
+            warn("a schema with several types (\(typeNames.joined(separator: ", "))) is imported as ANY", at: schema["type"])
+            return SchemaType(text: "ANY", nullable: nullable)
+        }
+        let kind = typeNames.first
+            ?? (schema["properties"] != nil || schema["additionalProperties"] != nil ? "object" : schema["items"] != nil ? "array" : nil)
+        var result = kind == "object" ? objectType(schema, name: name, registering: registering) : baseType(kind, schema: schema, name: name, context: context)
+        result.nullable = result.nullable || nullable
+        return result
+    }
+
+    /// `allOf`: one schema (with nothing beside it) is that schema; several are merged into one struct.
+    private mutating func allOfType(_ schema: YAMLNode, name: String, context: SchemaContext, registering: Int?,
+                                    nullable: Bool) -> SchemaType? {
+        guard let parts = schema["allOf"]?.elements, !parts.isEmpty else { return nil }
+        if parts.count == 1, schema["properties"] == nil {
+            var result = type(of: parts[0], name: name, context: context)
+            result.nullable = result.nullable || nullable
             return result
         }
+        var properties: [YAMLNode.Entry] = []
+        var required: Set<String> = []
+        guard collectObject(schema, properties: &properties, required: &required, depth: 0) else {
+            warn("allOf of schemas that are not all objects is imported as ANY", at: schema["allOf"])
+            return SchemaType(text: "ANY", nullable: nullable, notes: ["openapi: allOf of non-object schemas imported as ANY"])
+        }
+        var result = declareStruct(name, properties: properties, required: required, doc: doc(schema), registering: registering)
+        result.nullable = nullable
+        return result
+    }
+
+    /// `oneOf`/`anyOf`: null variants make the type nullable; one other variant is that type, variants of one
+    /// scalar type that scalar, any others a `UNION`.
+    private mutating func variantType(_ schema: YAMLNode, name: String, context: SchemaContext, registering: Int?,
+                                      nullable: inout Bool) -> SchemaType? {
         for key in ["oneOf", "anyOf"] {
             guard let variants = schema[key]?.elements, !variants.isEmpty else { continue }
             let resolved = variants.map { references.dereference($0) ?? $0 }
@@ -119,61 +141,66 @@ extension OpenAPITranslator {
             return SchemaType(text: declareUnion(name, variants: nonNull, schema: schema, key: key, registering: registering),
                               nullable: nullable)
         }
-        if let values = schema["enum"]?.elements, !values.isEmpty || schema["x-enum-varnames"] != nil {
-            let nonNull = values.filter { $0.value != .null }
-            if nonNull.count < values.count { nullable = true }
-            let strings = nonNull.compactMap(\.string)
-            if strings.count == nonNull.count, !nonNull.isEmpty || typeNames == ["string"], typeNames.isEmpty || typeNames == ["string"] {
-                return SchemaType(text: declareEnum(name, raw: "STRING", literals: strings.map(Naming.stringLiteral), values: strings,
-                                                    names: schema["x-enum-varnames"]?.elements.compactMap(\.string),
-                                                    caseDocs: schema["x-enum-descriptions"]?.elements.compactMap(\.string),
-                                                    doc: doc(schema), registering: registering),
-                                  nullable: nullable)
-            }
-            let integers = nonNull.compactMap { node -> String? in
-                if case .integer(let text) = node.value, Int64(text) != nil { return text }
-                return nil
-            }
-            if integers.count == nonNull.count, !nonNull.isEmpty || typeNames == ["integer"], typeNames.isEmpty || typeNames == ["integer"] {
-                let raw = schema["format"]?.string == "int32" && integers.allSatisfy { Int32($0) != nil } ? "INT32" : "INT64"
-                return SchemaType(text: declareEnum(name, raw: raw, literals: integers, values: integers,
-                                                    names: schema["x-enum-varnames"]?.elements.compactMap(\.string),
-                                                    caseDocs: schema["x-enum-descriptions"]?.elements.compactMap(\.string), doc: doc(schema),
-                                                    registering: registering),
-                                  nullable: nullable)
-            }
-            if typeNames != ["boolean"] {
-                warn("an enum whose values are not all strings or all integers is imported as its base type", at: schema["enum"])
-            }
+        return nil
+    }
+
+    /// `enum`: all strings or all integers become an `ENUM`; other values are warned about (`nil`: the base
+    /// type follows).
+    private mutating func enumType(_ schema: YAMLNode, name: String, typeNames: [String], registering: Int?,
+                                   nullable: inout Bool) -> SchemaType? {
+        guard let values = schema["enum"]?.elements, !values.isEmpty || schema["x-enum-varnames"] != nil else { return nil }
+        let nonNull = values.filter { $0.value != .null }
+        if nonNull.count < values.count { nullable = true }
+        let strings = nonNull.compactMap(\.string)
+        if strings.count == nonNull.count, !nonNull.isEmpty || typeNames == ["string"], typeNames.isEmpty || typeNames == ["string"] {
+            return SchemaType(text: declareEnum(name, raw: "STRING", literals: strings.map(Naming.stringLiteral), values: strings,
+                                                names: schema["x-enum-varnames"]?.elements.compactMap(\.string),
+                                                caseDocs: schema["x-enum-descriptions"]?.elements.compactMap(\.string),
+                                                doc: doc(schema), registering: registering),
+                              nullable: nullable)
         }
-        if typeNames.count > 1 {
-            warn("a schema with several types (\(typeNames.joined(separator: ", "))) is imported as ANY", at: schema["type"])
-            return SchemaType(text: "ANY", nullable: nullable)
+        let integers = nonNull.compactMap { node -> String? in
+            if case .integer(let text) = node.value, Int64(text) != nil { return text }
+            return nil
         }
-        let kind = typeNames.first
-            ?? (schema["properties"] != nil || schema["additionalProperties"] != nil ? "object" : schema["items"] != nil ? "array" : nil)
-        var result: SchemaType
+        if integers.count == nonNull.count, !nonNull.isEmpty || typeNames == ["integer"], typeNames.isEmpty || typeNames == ["integer"] {
+            let raw = schema["format"]?.string == "int32" && integers.allSatisfy { Int32($0) != nil } ? "INT32" : "INT64"
+            return SchemaType(text: declareEnum(name, raw: raw, literals: integers, values: integers,
+                                                names: schema["x-enum-varnames"]?.elements.compactMap(\.string),
+                                                caseDocs: schema["x-enum-descriptions"]?.elements.compactMap(\.string), doc: doc(schema),
+                                                registering: registering),
+                              nullable: nullable)
+        }
+        if typeNames != ["boolean"] {
+            warn("an enum whose values are not all strings or all integers is imported as its base type", at: schema["enum"])
+        }
+        return nil
+    }
+
+    /// An object: named properties make a `STRUCT`, `additionalProperties` alone a `DICT`.
+    private mutating func objectType(_ schema: YAMLNode, name: String, registering: Int?) -> SchemaType {
+        let properties = schema["properties"]?.entries ?? []
+        let additional = schema["additionalProperties"]
+        if properties.isEmpty, additional?.bool == false {
+            return declareStruct(name, properties: [], required: [], doc: doc(schema), registering: registering)
+        } else if properties.isEmpty {
+            let key = schema["x-httpidl-key"]?.string.flatMap(ScalarType.init(rawValue:)).map(\.rawValue) ?? "STRING"
+            guard let additional, additional.isMapping, !additional.entries.isEmpty else { return SchemaType(text: "DICT<STRING, ANY>") }
+            let value = type(of: additional, name: name + "Value", context: .json)
+            return SchemaType(text: "DICT<\(key), \(value.nullable ? "ANY" : value.text)>", notes: value.notes)
+        } else {
+            if let additional, additional.isMapping || additional.bool == true {
+                warn("additionalProperties next to properties are not imported; only the named properties are", at: additional)
+            }
+            return declareStruct(name, properties: properties, required: Set(schema["required"]?.elements.compactMap(\.string) ?? []),
+                                 doc: doc(schema), registering: registering)
+        }
+    }
+
+    /// An array or a scalar schema by its `type` and `format` (`ANY` without a type).
+    private mutating func baseType(_ kind: String?, schema: YAMLNode, name: String, context: SchemaContext) -> SchemaType {
+        let result: SchemaType
         switch kind {
-        case "object":
-            let properties = schema["properties"]?.entries ?? []
-            let additional = schema["additionalProperties"]
-            if properties.isEmpty, additional?.bool == false {
-                result = declareStruct(name, properties: [], required: [], doc: doc(schema), registering: registering)
-            } else if properties.isEmpty {
-                let key = schema["x-httpidl-key"]?.string.flatMap(ScalarType.init(rawValue:)).map(\.rawValue) ?? "STRING"
-                if let additional, additional.isMapping, !additional.entries.isEmpty {
-                    let value = type(of: additional, name: name + "Value", context: .json)
-                    result = SchemaType(text: "DICT<\(key), \(value.nullable ? "ANY" : value.text)>", notes: value.notes)
-                } else {
-                    result = SchemaType(text: "DICT<STRING, ANY>")
-                }
-            } else {
-                if let additional, additional.isMapping || additional.bool == true {
-                    warn("additionalProperties next to properties are not imported; only the named properties are", at: additional)
-                }
-                result = declareStruct(name, properties: properties, required: Set(schema["required"]?.elements.compactMap(\.string) ?? []),
-                                       doc: doc(schema), registering: registering)
-            }
         case "array":
             if let items = schema["items"] {
                 let element = type(of: items, name: name + "Item", context: context)
@@ -208,7 +235,6 @@ extension OpenAPITranslator {
             warn("unknown schema type '\(other)'; imported as ANY", at: schema["type"])
             result = .any
         }
-        result.nullable = result.nullable || nullable
         return result
     }
 

@@ -46,36 +46,23 @@ extension SemanticAnalyzer {
     /// Fields of a struct, response or error body (JSON).
     mutating func analyzeModelFields(_ syntax: [FieldSyntax], isIndirect: (String) -> Bool = { _ in false }) -> [ModelField] {
         var fields: [ModelField] = []
-        fields.reserveCapacity(syntax.count)
         var seen = Seen()
-        // The fields are read in place through a buffer pointer (`for field in` would copy each one, retaining
-        // and releasing its strings and arrays). Safe: the buffer is only read, inside the closure, while
-        // `syntax` (a constant) keeps the storage alive.
-        syntax.withUnsafeBufferPointer { syntax in
-            for index in syntax.indices {
-                for (modifier, range) in syntax[index].modifiers where modifier != .required {
-                    report(.error, "'\(modifier.rawValue)' places request fields; it has no meaning here", at: range)
-                }
-                guard let type = resolve(syntax[index].type) else { continue }
-                guard check(type, usage: .json, at: syntax[index].type.range) else { continue }
-                guard let model = makeField(syntax[index], type: type, placement: .body, swiftName: nil,
-                                            isIndirect: isIndirect(syntax[index].name.text), seen: &seen) else { continue }
-                fields.append(model)
+        for field in syntax {
+            for (modifier, range) in field.modifiers where modifier != .required {
+                report(.error, "'\(modifier.rawValue)' places request fields; it has no meaning here", at: range)
             }
+            guard let type = resolve(field.type), check(type, usage: .json, at: field.type.range),
+                  let model = makeField(field, type: type, placement: .body, swiftName: nil, isIndirect: isIndirect(field.name.text),
+                                        seen: &seen) else { continue }
+            fields.append(model)
         }
         return fields
     }
 
     /// Names and keys already used in one body.
-    struct Seen: Sendable {
-        var names: SmallTable<String, SourceRange>
-        var keys: SmallTable<WireKeyID, SourceRange>
-
-        /// Empty tables (they allocate nothing until the first entry).
-        init() {
-            names = SmallTable()
-            keys = SmallTable()
-        }
+    struct Seen {
+        var names: [String: SourceRange] = [:]
+        var keys: [WireKeyID: SourceRange] = [:]
     }
 
     /// A wire key within its placement (a query item and a header may share a name).

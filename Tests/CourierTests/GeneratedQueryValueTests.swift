@@ -1,0 +1,89 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+/// The original HTTPIDL's single value on a GET request (`GET REQUEST { INT64; }`) as httpidl generates it: the value
+/// is sent in the query under the key `body`, over a real socket and both transports.
+@Suite struct GeneratedQueryValueTests {
+    /// Sends `request` over `transport` to a MockWebServer that answers with the JSON `answer`; returns the decoded
+    /// answer and the request the server received.
+    func exchange<Request: APIDefinition>(_ request: Request, answer: String, over transport: TransportKind) async throws
+        -> (Request.APIResponse, RecordedRequest) {
+        let server = MockWebServer()
+        try server.start()
+        defer { server.shutdown() }
+        server.enqueue(.json(answer))
+        let client = NetworkClient(baseURL: server.baseURL, configuration: .init(retryPolicy: .never, transport: transport.make()))
+        let response = try await client.send(request)
+        return (response, try await server.takeRequest())
+    }
+
+    // The declarations httpidl generates (`--access internal`) for the messages of the original project's test file
+    //     MESSAGE /array { GET REQUEST { ARRAY<DICT<STRING, INT64>>; } GET RESPONSE { ARRAY<DICT<STRING, INT64>>; } }
+    //     MESSAGE /number { GET REQUEST { INT64; } GET RESPONSE { INT64; } }
+    // trimmed of doc comments. Tests/HTTPIDLCoreTests/SingleValueQueryTests.swift pins the generated lines these
+    // rely on.
+
+    struct GetArrayRequest: APIDefinition {
+        typealias APIResponse = GetArrayResponse
+        var payload: [[String: Int64]]
+        init(payload: [[String: Int64]]) {
+            self.payload = payload
+        }
+        var method: HTTPMethod { .get }
+        var path: EndpointPath { "/array" }
+        var query: (any Encodable & Sendable)? { Query(payload: self.payload) }
+        struct Query: Encodable, Sendable, Equatable {
+            var payload: [[String: Int64]]
+            init(payload: [[String: Int64]]) {
+                self.payload = payload
+            }
+            private enum CodingKeys: String, CodingKey {
+                case payload = "body"
+            }
+        }
+    }
+
+    typealias GetArrayResponse = [[String: Int64]]
+
+    struct GetNumberRequest: APIDefinition {
+        typealias APIResponse = GetNumberResponse
+        var payload: Int64
+        init(payload: Int64) {
+            self.payload = payload
+        }
+        var method: HTTPMethod { .get }
+        var path: EndpointPath { "/number" }
+        var query: (any Encodable & Sendable)? { Query(payload: self.payload) }
+        struct Query: Encodable, Sendable, Equatable {
+            var payload: Int64
+            init(payload: Int64) {
+                self.payload = payload
+            }
+            private enum CodingKeys: String, CodingKey {
+                case payload = "body"
+            }
+        }
+    }
+
+    typealias GetNumberResponse = Int64
+
+    @Test(arguments: TransportKind.available)
+    func aSingleIntegerIsSentAsTheQueryParameterBody(over transport: TransportKind) async throws {
+        let (answer, request) = try await exchange(GetNumberRequest(payload: 42), answer: "7", over: transport)
+        #expect(answer == 7)
+        #expect(request.method == "GET")
+        #expect(request.target == "/number?body=42")
+        #expect(request.body.isEmpty)
+    }
+
+    @Test(arguments: TransportKind.available)
+    func anArrayOfDictionariesIsSentUnderBodyWithTheEncodersStrategies(over transport: TransportKind) async throws {
+        let (answer, request) = try await exchange(GetArrayRequest(payload: [["b": 2, "a": 1], ["c": -3]]), answer: #"[{"a":1}]"#,
+                                                   over: transport)
+        #expect(answer == [["a": 1]])
+        // body[0][a]=1&body[0][b]=2&body[1][c]=-3: indexed arrays, bracketed objects, keys sorted.
+        #expect(request.target == "/array?body%5B0%5D%5Ba%5D=1&body%5B0%5D%5Bb%5D=2&body%5B1%5D%5Bc%5D=-3")
+    }
+}
