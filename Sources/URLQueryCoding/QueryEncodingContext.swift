@@ -21,55 +21,13 @@ final class QueryEncodingContext: Sendable {
     private let usesDefaultKeys: Bool
     private let trueText: String
     private let falseText: String
-    /// The `URLQueryWritable` plans of this configuration (a `QueryWritePlanCache`; `nil` where
-    /// `Mutex` is unavailable, and then the direct path is not taken).
-    let writePlans: (any AnyObject & Sendable)?
-    /// `writePlans`, unretained, for the direct path: reading it costs no reference counting. Valid as
-    /// long as this context, which holds `writePlans` for its whole life.
-    let unretainedWritePlans: Unmanaged<any AnyObject & Sendable>?
-    /// Under the ISO-8601 date strategies, whether dates have fractional seconds; `nil` under the others
-    /// (read once, not per date).
-    let iso8601FractionalSeconds: Bool?
-    /// How the direct path (`URLQueryWriter`) writes arrays, or `nil` when it hands such a configuration
-    /// to the `Encodable` path (delimited arrays, `.flattened` objects). Worked out once, not per call.
-    let directArrayForm: QueryStreamEncoder.ArrayForm?
-    /// `boolEncodingStrategy` is `.numeric`.
-    let numericBools: Bool
-    // Both kept here so a `URLQueryWriter` reads a field instead of a lazy global (`swift_once`) per call.
-    /// `QueryEscapeTable.query`.
-    // `nonisolated(unsafe)`: the pointer is set in `init` and never changes; the table it points at is
-    // filled before it is published and read-only for the life of the process (see `QueryEscapeTable`).
-    nonisolated(unsafe) let queryEscapeTable = QueryEscapeTable.query
-    /// `QueryEscapeTable.form`.
-    // `nonisolated(unsafe)`: as `queryEscapeTable`: a constant pointer to a table that is only ever read.
-    nonisolated(unsafe) let formEscapeTable = QueryEscapeTable.form
 
     init(options: QueryEncodingOptions) {
         self.options = options
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            let plans = QueryWritePlanCache()
-            writePlans = plans
-            unretainedWritePlans = .passUnretained(plans)
-        } else {
-            writePlans = nil
-            unretainedWritePlans = nil
-        }
         if case .useDefaultKeys = options.keyEncodingStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
-        switch options.dateEncodingStrategy {
-        case .iso8601WithFractionalSeconds: iso8601FractionalSeconds = true
-        case .iso8601: iso8601FractionalSeconds = false
-        case .secondsSince1970, .millisecondsSince1970, .formatted, .custom: iso8601FractionalSeconds = nil
-        }
         switch options.boolEncodingStrategy {
-        case .literal: (trueText, falseText, numericBools) = ("true", "false", false)
-        case .numeric: (trueText, falseText, numericBools) = ("1", "0", true)
-        }
-        switch options.arrays {
-        case _ where options.objects == .flattened: directArrayForm = nil
-        case .indexed: directArrayForm = .indexed
-        case .bracketed: directArrayForm = .bracketed
-        case .repeated: directArrayForm = .repeated
-        case .commaSeparated, .pipeDelimited, .spaceDelimited: directArrayForm = nil
+        case .literal: (trueText, falseText) = ("true", "false")
+        case .numeric: (trueText, falseText) = ("1", "0")
         }
     }
 

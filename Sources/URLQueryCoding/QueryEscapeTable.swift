@@ -1,8 +1,7 @@
-/// The 256-entry lookup tables the single-pass encoder and the direct path escape with: for each byte,
+/// The 256-entry lookup tables `QueryWireSink` escapes with: for each byte,
 /// the byte written in its place when it travels as is (an RFC 3986 unreserved character, or `+` for a
 /// space in a form body), or 0 when it is written as `%XX`. Built from
-/// `PercentEncoding.AllowedCharacters.queryComponent`. Reading a lazy global calls `swift_once` on Linux, so
-/// hot paths read the pointers `QueryEncodingContext` keeps.
+/// `PercentEncoding.AllowedCharacters.queryComponent`.
 enum QueryEscapeTable {
     /// The table for query strings (a space is `%20`).
     // `nonisolated(unsafe)`: the table is filled once, before the pointer is published by the lazy global

@@ -40,7 +40,9 @@ struct QueryNodeStorage<Element> {
     /// Destroys the elements and frees the memory; the storage must not be used afterwards.
     func release() {
         guard let base else { return }
-        base.deinitialize(count: count)
+        // One element at a time, moved out and dropped: destroyed by code specialized for `Element`
+        // (`deinitialize(count:)` goes through the runtime's generic array destroy).
+        for index in 0..<count { _ = (base + index).move() }
         base.deallocate()
     }
 }

@@ -53,25 +53,14 @@ struct QueryWireSink: QueryOutputSink {
     private var nameWriter: QueryByteWriter?
     var nameStart = 0
     let spaceAsPlus: Bool
+    /// `QueryEscapeTable.table(spaceAsPlus:)`, read once: each read of the lazy global calls `swift_once`.
+    private let table: UnsafePointer<UInt8>
 
     /// A sink whose output starts in `buffer`, which must outlive it.
     private init(spaceAsPlus: Bool, buffer: UnsafeMutableBufferPointer<UInt8>) {
         self.spaceAsPlus = spaceAsPlus
+        table = QueryEscapeTable.table(spaceAsPlus: spaceAsPlus)
         output = QueryByteWriter(startingIn: buffer)
-    }
-
-    /// A sink that goes on writing into `output` (taken back from `output` afterwards) with every name
-    /// starting with the escaped bytes of `name`, which the sink owns (`deallocateName()` frees them):
-    /// how `URLQueryWriter` writes one field through the tree encoder.
-    init(continuing output: QueryByteWriter, name: QueryByteWriter, spaceAsPlus: Bool) {
-        self.spaceAsPlus = spaceAsPlus
-        self.output = output
-        nameWriter = name
-    }
-
-    /// Frees the name buffer only (the output belongs to whoever handed it in).
-    func deallocateName() {
-        nameWriter?.deallocate()
     }
 
     /// Runs `body` with a sink whose output starts in 1 KiB of stack memory: most queries fit, so they
@@ -106,8 +95,8 @@ struct QueryWireSink: QueryOutputSink {
     }
 
     mutating func appendNameText(_ text: String) {
-        let spaceAsPlus = spaceAsPlus
-        withName { $0.appendEscaped(text, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus)) }
+        let table = table
+        withName { $0.appendEscaped(text, table: table) }
     }
 
     mutating func appendIndex(_ index: Int) { withName { $0.appendDecimal(index) } }
@@ -124,7 +113,7 @@ struct QueryWireSink: QueryOutputSink {
     mutating func emit(_ value: String) {
         beginPair()
         output.append(UInt8(ascii: "="))
-        output.appendEscaped(value, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus))
+        output.appendEscaped(value, table: table)
     }
 
     mutating func emit(integer value: Int) {
@@ -135,7 +124,7 @@ struct QueryWireSink: QueryOutputSink {
 
     mutating func emitLeaf(key: String, separator: QueryKeySeparator, value: String) {
         beginLeaf(key: key, separator: separator)
-        output.appendEscaped(value, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus))
+        output.appendEscaped(value, table: table)
     }
 
     mutating func emitLeaf(key: String, separator: QueryKeySeparator, integer value: Int) {
@@ -149,21 +138,21 @@ struct QueryWireSink: QueryOutputSink {
         beginPair()
         switch separator {
         case .none:
-            output.appendEscaped(key, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus))
+            output.appendEscaped(key, table: table)
         case .brackets:
             output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "B"))
-            output.appendEscaped(key, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus))
+            output.appendEscaped(key, table: table)
             output.append(UInt8(ascii: "%"), UInt8(ascii: "5"), UInt8(ascii: "D"))
         case .dot:
             output.append(UInt8(ascii: "."))
-            output.appendEscaped(key, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus))
+            output.appendEscaped(key, table: table)
         }
         output.append(UInt8(ascii: "="))
     }
 
     mutating func emitIndexedLeaf(index: Int, value: String) {
         beginIndexedLeaf(index: index)
-        output.appendEscaped(value, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus))
+        output.appendEscaped(value, table: table)
     }
 
     mutating func emitIndexedLeaf(index: Int, integer value: Int) {
@@ -195,7 +184,7 @@ struct QueryWireSink: QueryOutputSink {
                     output.append(UInt8(ascii: "%"), PercentEncoding.hexDigit(delimiter &>> 4), PercentEncoding.hexDigit(delimiter & 0x0F))
                 }
             }
-            output.appendEscaped(value, table: QueryEscapeTable.table(spaceAsPlus: spaceAsPlus))
+            output.appendEscaped(value, table: table)
         }
     }
 }

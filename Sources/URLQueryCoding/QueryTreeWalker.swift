@@ -30,13 +30,6 @@ struct QueryTreeWalker {
         try walk(value, sink: &sink, insideArray: false)
     }
 
-    /// Writes `value` under the name the sink already holds, as the value of an object's entry
-    /// (`URLQueryWriter`'s fields of other `Encodable` types).
-    mutating func walkNamed<Sink: QueryOutputSink>(_ value: QueryEncodedValue, sink: inout Sink) throws(QueryWalkError) {
-        guard let value = value.resolved else { return }
-        try walk(value, sink: &sink, insideArray: false)
-    }
-
     private mutating func walk<Sink: QueryOutputSink>(
         _ value: QueryEncodedValue, sink: inout Sink, insideArray: Bool
     ) throws(QueryWalkError) {

@@ -1,6 +1,13 @@
 /// Unkeyed container of `QueryValueEncoder`: appends elements to an array of the tree.
 struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: QueryValueEncoder
+    /// The last element type found to have no scalar form: an array's elements are usually all of one
+    /// type, so the next ones skip the type checks of `encodedScalar`.
+    private var compositeType: ObjectIdentifier?
+
+    init(encoder: QueryValueEncoder) {
+        self.encoder = encoder
+    }
 
     var codingPath: [any CodingKey] { encoder.codingPath }
     var count: Int { encoder.elements.count }
@@ -33,12 +40,16 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { append(QueryEncodedValue(integer: value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let index = encoder.elements.count
-        if let scalar = try encoder.context.encodedScalar(for: value, codingPath: { encoder.codingPath(appending: QueryCodingKey(index: index)) }) {
-            append(scalar)
-            return
+        let key = nextKey
+        let type = ObjectIdentifier(T.self)
+        if type != compositeType {
+            if let scalar = try encoder.context.encodedScalar(for: value, codingPath: { encoder.codingPath(appending: key) }) {
+                append(scalar)
+                return
+            }
+            compositeType = type
         }
-        append(try encoder.box(value, key: QueryCodingKey(index: index)) ?? .null)
+        append(try encoder.boxComposite(value, key: key) ?? .null)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {

@@ -38,15 +38,6 @@ final class QueryValueEncoder: Encoder {
         self.depth = (parent?.depth ?? -1) + 1
     }
 
-    /// A root encoder that counts as `depth` levels deep: a field `URLQueryWriter` hands over, at the
-    /// depth its encoder has in the `Encodable` path (so the same nesting limit applies).
-    init(context: QueryEncodingContext, depth: Int) {
-        self.context = context
-        parent = nil
-        key = nil
-        self.depth = depth
-    }
-
     deinit {
         entries.release()
         elements.release()
@@ -111,6 +102,11 @@ final class QueryValueEncoder: Encoder {
         if let scalar = try context.encodedScalar(for: value, codingPath: { self.codingPath(appending: key) }) {
             return scalar
         }
+        return try boxComposite(value, key: key)
+    }
+
+    /// `box` for a value known to have no scalar form: encoded by its own `encode(to:)` in a child encoder.
+    func boxComposite<T: Encodable>(_ value: T, key: any CodingKey) throws -> QueryEncodedValue? {
         guard depth < Self.maximumDepth else {
             throw URLQueryEncoder.EncodingError.invalidValue(
                 codingPath: codingPath(appending: key),

@@ -105,24 +105,9 @@ public struct URLQueryEncoder: Sendable {
     /// Encodes `value` as a percent-encoded query string without the leading `?`
     /// (`tags%5B0%5D=a&user%5Bname%5D=kim%20lee`). Space is `%20`, `+` is `%2B`.
     ///
-    /// A `URLQueryWritable` value is written directly from its fields (the same bytes, several times
-    /// faster); any other value through `encode(to:)`.
-    ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeQueryString<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> String {
-        if let direct = queryStringDirectly(value, rootKey: rootKey) { return direct }
-        return try encodableQueryString(value, rootKey: rootKey)
-    }
-
-    /// `encodeQueryString` through `Encodable` (the single pass, or the tree encoder).
-    func encodableQueryString<T: Encodable>(_ value: T, rootKey: String?) throws -> String {
-        var text = ""
-        if QueryStreamEncoder.encode(value, rootKey: rootKey, context: context, spaceAsPlus: false, {
-            text = String(decoding: $0, as: UTF8.self)
-        }) {
-            return text
-        }
-        return try QueryWireSink.withSink(spaceAsPlus: false) { sink in
+        try QueryWireSink.withSink(spaceAsPlus: false) { sink in
             try write(value, rootKey: rootKey, into: &sink)
             return sink.output.string
         }
@@ -133,44 +118,10 @@ public struct URLQueryEncoder: Sendable {
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeFormBody<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> Data {
-        var direct: Data?
-        if writeDirectly(value, rootKey: rootKey, spaceAsPlus: true, { direct = Data(buffer: $0) }), let direct = direct.take() {
-            return direct
-        }
-        return try encodableFormBody(value, rootKey: rootKey)
-    }
-
-    /// `encodeFormBody` through `Encodable` (the single pass, or the tree encoder).
-    func encodableFormBody<T: Encodable>(_ value: T, rootKey: String?) throws -> Data {
-        var body = Data()
-        if QueryStreamEncoder.encode(value, rootKey: rootKey, context: context, spaceAsPlus: true, {
-            body = Data(buffer: $0)
-        }) {
-            return body
-        }
-        return try QueryWireSink.withSink(spaceAsPlus: true) { sink in
+        try QueryWireSink.withSink(spaceAsPlus: true) { sink in
             try write(value, rootKey: rootKey, into: &sink)
             return Data(bytes: sink.output.base, count: sink.output.count)
         }
-    }
-
-    /// `encodeQueryString(_:rootKey:)` through the tree encoder only (for tests comparing it with the
-    /// single pass).
-    package func encodeQueryStringThroughTree<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> String {
-        try QueryWireSink.withSink(spaceAsPlus: false) { sink in
-            try write(value, rootKey: rootKey, into: &sink)
-            return sink.output.string
-        }
-    }
-
-    /// The query string the single-pass encoder writes for `value`, or `nil` when it hands the value to
-    /// the tree encoder (for tests: which values take which path).
-    package func encodeQueryStringInOnePass<T: Encodable>(_ value: T, rootKey: String? = nil, spaceAsPlus: Bool = false) -> String? {
-        var text: String?
-        _ = QueryStreamEncoder.encode(value, rootKey: rootKey, context: context, spaceAsPlus: spaceAsPlus) {
-            text = String(decoding: $0, as: UTF8.self)
-        }
-        return text
     }
 
     // MARK: - Internals

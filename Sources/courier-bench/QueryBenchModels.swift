@@ -3,7 +3,7 @@
 import Courier
 import Foundation
 
-public struct BenchPriceRange: Codable, Sendable, Equatable, URLQueryWritable {
+public struct BenchPriceRange: Codable, Sendable, Equatable {
     public var min: Double
     public var max: Double
 
@@ -13,31 +13,13 @@ public struct BenchPriceRange: Codable, Sendable, Equatable, URLQueryWritable {
         self.max = max
     }
 
-    /// The wire names of the fields in wire order (`URLQueryWritable`).
-    public static var queryFieldNames: [String] { ["max", "min"] }
-
-    /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-    public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-        switch index {
-        case 0: try writer.write(self.max)
-        case 1: try writer.write(self.min)
-        default: break
-        }
-    }
-
-    /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-    public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-        try writer.write(self.max)
-        try writer.write(self.min)
-    }
-
     private enum CodingKeys: String, CodingKey {
         case min
         case max
     }
 }
 
-public struct BenchFilter: Codable, Sendable, Equatable, URLQueryWritable {
+public struct BenchFilter: Codable, Sendable, Equatable {
     public var tags: [String]
     public var categories: [Int]
     public var price: BenchPriceRange
@@ -51,28 +33,6 @@ public struct BenchFilter: Codable, Sendable, Equatable, URLQueryWritable {
         self.since = since
     }
 
-    /// The wire names of the fields in wire order (`URLQueryWritable`).
-    public static var queryFieldNames: [String] { ["categories", "price", "since", "tags"] }
-
-    /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-    public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-        switch index {
-        case 0: try writer.write(self.categories)
-        case 1: try writer.write(self.price)
-        case 2: try writer.write(self.since)
-        case 3: try writer.write(self.tags)
-        default: break
-        }
-    }
-
-    /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-    public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-        try writer.write(self.categories)
-        try writer.write(self.price)
-        try writer.write(self.since)
-        try writer.write(self.tags)
-    }
-
     private enum CodingKeys: String, CodingKey {
         case tags
         case categories
@@ -81,7 +41,7 @@ public struct BenchFilter: Codable, Sendable, Equatable, URLQueryWritable {
     }
 }
 
-public struct BenchPage: Codable, Sendable, Equatable, URLQueryWritable {
+public struct BenchPage: Codable, Sendable, Equatable {
     public var size: Int
     public var number: Int
 
@@ -91,31 +51,13 @@ public struct BenchPage: Codable, Sendable, Equatable, URLQueryWritable {
         self.number = number
     }
 
-    /// The wire names of the fields in wire order (`URLQueryWritable`).
-    public static var queryFieldNames: [String] { ["number", "size"] }
-
-    /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-    public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-        switch index {
-        case 0: try writer.write(self.number)
-        case 1: try writer.write(self.size)
-        default: break
-        }
-    }
-
-    /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-    public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-        try writer.write(self.number)
-        try writer.write(self.size)
-    }
-
     private enum CodingKeys: String, CodingKey {
         case size
         case number
     }
 }
 
-public struct BenchLineItem: Codable, Sendable, Equatable, URLQueryWritable {
+public struct BenchLineItem: Codable, Sendable, Equatable {
     public var id: Int
     public var name: String
     public var quantity: Int
@@ -127,28 +69,6 @@ public struct BenchLineItem: Codable, Sendable, Equatable, URLQueryWritable {
         self.name = name
         self.quantity = quantity
         self.active = active
-    }
-
-    /// The wire names of the fields in wire order (`URLQueryWritable`).
-    public static var queryFieldNames: [String] { ["active", "id", "name", "quantity"] }
-
-    /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-    public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-        switch index {
-        case 0: try writer.write(self.active)
-        case 1: try writer.write(self.id)
-        case 2: try writer.write(self.name)
-        case 3: try writer.write(self.quantity)
-        default: break
-        }
-    }
-
-    /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-    public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-        try writer.write(self.active)
-        try writer.write(self.id)
-        try writer.write(self.name)
-        try writer.write(self.quantity)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -216,7 +136,7 @@ public struct GetBenchFlatRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var id: Int
         public var name: String
         public var email: String
@@ -245,38 +165,6 @@ public struct GetBenchFlatRequest: APIDefinition {
             self.queryValue = queryValue
             self.sort = sort
             self.page = page
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] {
-            ["active", "email", "id", "name", "page", "query", "score", "sort"]
-        }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.active)
-            case 1: try writer.write(self.email)
-            case 2: try writer.write(self.id)
-            case 3: try writer.write(self.name)
-            case 4: try writer.write(self.page)
-            case 5: try writer.write(self.queryValue)
-            case 6: try writer.write(self.score)
-            case 7: try writer.write(self.sort)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.active)
-            try writer.write(self.email)
-            try writer.write(self.id)
-            try writer.write(self.name)
-            try writer.write(self.page)
-            try writer.write(self.queryValue)
-            try writer.write(self.score)
-            try writer.write(self.sort)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -331,7 +219,7 @@ public struct GetBenchNestedRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var queryValue: String
         public var filter: BenchFilter
         public var sort: [String]
@@ -343,28 +231,6 @@ public struct GetBenchNestedRequest: APIDefinition {
             self.filter = filter
             self.sort = sort
             self.page = page
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["filter", "page", "query", "sort"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.filter)
-            case 1: try writer.write(self.page)
-            case 2: try writer.write(self.queryValue)
-            case 3: try writer.write(self.sort)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.filter)
-            try writer.write(self.page)
-            try writer.write(self.queryValue)
-            try writer.write(self.sort)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -404,28 +270,12 @@ public struct GetBenchBulkRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(ids: self.ids) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var ids: [Int]
 
         /// Creates a `Query`.
         public init(ids: [Int]) {
             self.ids = ids
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["ids"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.ids)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.ids)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -462,28 +312,12 @@ public struct GetBenchOrderRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(items: self.items) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var items: [BenchLineItem]
 
         /// Creates a `Query`.
         public init(items: [BenchLineItem]) {
             self.items = items
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["items"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.items)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.items)
         }
 
         private enum CodingKeys: String, CodingKey {

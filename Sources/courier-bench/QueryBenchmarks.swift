@@ -90,21 +90,21 @@ enum QueryBenchmarks {
         })
     }
 
-    // MARK: The same models as URLQueryWritable types
+    // MARK: The same models as generated query structs
 
     // The query structs httpidl generates from QueryBenchModels.http (QueryBenchModels.swift, checked in as
-    // generated): the same fields in the same order, written by the direct path.
+    // generated): the same fields in the same order. Checked to encode to the floor's bytes too.
     typealias FlatQuery = GetBenchFlatRequest.Query
     typealias NestedQuery = GetBenchNestedRequest.Query
     typealias BulkQuery = GetBenchBulkRequest.Query
     typealias OrderQuery = GetBenchOrderRequest.Query
 
-    static func writable(_ model: Flat) -> FlatQuery {
+    static func generated(_ model: Flat) -> FlatQuery {
         FlatQuery(id: model.id, name: model.name, email: model.email, active: model.active, score: model.score,
                   queryValue: model.query, sort: model.sort, page: model.page)
     }
 
-    static func writable(_ model: Nested) -> NestedQuery {
+    static func generated(_ model: Nested) -> NestedQuery {
         let filter = model.filter
         return NestedQuery(
             queryValue: model.query,
@@ -114,9 +114,9 @@ enum QueryBenchmarks {
         )
     }
 
-    static func writable(_ model: Bulk) -> BulkQuery { BulkQuery(ids: model.ids) }
+    static func generated(_ model: Bulk) -> BulkQuery { BulkQuery(ids: model.ids) }
 
-    static func writable(_ model: Order) -> OrderQuery {
+    static func generated(_ model: Order) -> OrderQuery {
         OrderQuery(items: model.items.map { BenchLineItem(id: $0.id, name: $0.name, quantity: $0.quantity, active: $0.active) })
     }
 
@@ -129,107 +129,67 @@ enum QueryBenchmarks {
         }
         let encoder = URLQueryEncoder()
         let orders = [1_000, 2_000, 4_000].map { (count: $0, order: order(count: $0)) }
-        let flatQuery = writable(flat), nestedQuery = writable(nested), bulkQuery = writable(bulk)
-        let orderQueries = orders.map { writable($0.order) }
+        let flatQuery = generated(flat), nestedQuery = generated(nested), bulkQuery = generated(bulk)
         check("flat", courier: { try encoder.encodeQueryString(flat) }, floor: { QueryFloor.flat(flat) })
         check("nested", courier: { try encoder.encodeQueryString(nested) }, floor: { QueryFloor.nested(nested) })
         check("ids", courier: { try encoder.encodeQueryString(bulk) }, floor: { QueryFloor.ids(bulk) })
+        check("flat (generated)", courier: { try encoder.encodeQueryString(flatQuery) }, floor: { QueryFloor.flat(flat) })
+        check("nested (generated)", courier: { try encoder.encodeQueryString(nestedQuery) }, floor: { QueryFloor.nested(nested) })
+        check("ids (generated)", courier: { try encoder.encodeQueryString(bulkQuery) }, floor: { QueryFloor.ids(bulk) })
         for (count, order) in orders {
             check("\(count) items", courier: { try encoder.encodeQueryString(order) }, floor: { QueryFloor.order(order) })
-        }
-        // The writable rows: the direct path must write them itself (not hand them to Encodable) and
-        // give the floor's bytes.
-        checkDirect("flat", flatQuery, encoder, floor: QueryFloor.flat(flat))
-        checkDirect("nested", nestedQuery, encoder, floor: QueryFloor.nested(nested))
-        checkDirect("ids", bulkQuery, encoder, floor: QueryFloor.ids(bulk))
-        for (index, (count, order)) in orders.enumerated() {
-            checkDirect("\(count) items", orderQueries[index], encoder, floor: QueryFloor.order(order))
+            let generatedOrder = generated(order)
+            check("\(count) items (generated)", courier: { try encoder.encodeQueryString(generatedOrder) },
+                  floor: { QueryFloor.order(order) })
         }
         print("  baseline: a hand-written encoder writing the same bytes into a preallocated String")
         print("  (keys escaped at compile time, a 128-bit escape table, integers digit by digit; checked equal first)")
-        print("  rows marked (writable): the same model as the URLQueryWritable query struct httpidl generates")
 
         measure("flat 8-field model", iterations: 4_000,
                 courier: { Measure.blackHole(try encoder.encodeQueryString(flat)) },
                 baseline: { Measure.blackHole(QueryFloor.flat(flat)) })
-        measure("flat 8-field model (writable)", iterations: 4_000,
-                courier: { Measure.blackHole(try encoder.encodeQueryString(flatQuery)) },
-                baseline: { Measure.blackHole(QueryFloor.flat(flat)) })
         measure("nested model (objects/arrays/date)", iterations: 1_500,
                 courier: { Measure.blackHole(try encoder.encodeQueryString(nested)) },
-                baseline: { Measure.blackHole(QueryFloor.nested(nested)) })
-        measure("nested model (writable)", iterations: 1_500,
-                courier: { Measure.blackHole(try encoder.encodeQueryString(nestedQuery)) },
                 baseline: { Measure.blackHole(QueryFloor.nested(nested)) })
         measure("1,000-element Int array", iterations: 60,
                 courier: { Measure.blackHole(try encoder.encodeQueryString(bulk)) },
                 baseline: { Measure.blackHole(QueryFloor.ids(bulk)) })
-        measure("1,000-element Int array (writable)", iterations: 60,
-                courier: { Measure.blackHole(try encoder.encodeQueryString(bulkQuery)) },
-                baseline: { Measure.blackHole(QueryFloor.ids(bulk)) })
-        for (index, (count, order)) in orders.enumerated() {
+        for (count, order) in orders {
             let label = "\(count / 1000),\(String(format: "%03d", count % 1000)) items"
             let iterations = max(4, 40_000 / count)
             let perItem = measure("\(label) (4-field objects)", iterations: iterations,
                                   courier: { Measure.blackHole(try encoder.encodeQueryString(order)) },
                                   baseline: { Measure.blackHole(QueryFloor.order(order)) })
-            let orderQuery = orderQueries[index]
-            let writablePerItem = measure("\(label) (writable)", iterations: iterations,
-                                          courier: { Measure.blackHole(try encoder.encodeQueryString(orderQuery)) },
-                                          baseline: { Measure.blackHole(QueryFloor.order(order)) })
             if let (courier, floor) = perItem {
                 let dispatch = Measure.nanosecondsPerOp(iterations: iterations, rounds: 5) {
                     Measure.blackHole(QueryDispatchFloor.walk(order))
                 }
-                let reusing = Measure.nanosecondsPerOp(iterations: iterations, rounds: 5) {
-                    Measure.blackHole(QueryDispatchFloor.walk(order, reusingBoxes: true))
-                }
-                let direct = writablePerItem.map { String(format: "%.1f", $0.courier / Double(count)) } ?? "-"
                 print("      per item: courier \(String(format: "%.1f", courier / Double(count))) ns   "
-                      + "writable \(direct) ns   "
                       + "baseline \(String(format: "%.1f", floor / Double(count))) ns   "
-                      + "Encodable calls alone \(String(format: "%.1f", dispatch / Double(count))) ns "
-                      + "(boxes reused \(String(format: "%.1f", reusing / Double(count))) ns)")
+                      + "Encodable calls alone \(String(format: "%.1f", dispatch / Double(count))) ns")
             }
         }
     }
 
     /// `COURIER_BENCH_QUERY_PROFILE=flat|nested|ids|items` (append `-floor` for the floor): encodes that
-    /// writable model in a loop for about 3 seconds, for `perf record` or callgrind; `items-encodable` encodes
-    /// the plain `Encodable` items model instead.
+    /// model in a loop for about 3 seconds, for `perf record` or callgrind.
     private static func profile(_ name: String) {
         let encoder = URLQueryEncoder()
-        let items = writable(order(count: 1_000)), itemsModel = order(count: 1_000)
-        let flatQuery = writable(flat), nestedQuery = writable(nested), bulkQuery = writable(bulk)
+        let items = order(count: 1_000)
         let rounds = Int(ProcessInfo.processInfo.environment["COURIER_BENCH_QUERY_ROUNDS"] ?? "") ?? 0
         func loop(_ count: Int, _ body: () throws -> String) {
             for _ in 0..<(rounds > 0 ? rounds : count) { Measure.blackHole(try? body()) }
         }
         switch name {
-        case "flat": loop(10_000_000) { try encoder.encodeQueryString(flatQuery) }
+        case "flat": loop(4_000_000) { try encoder.encodeQueryString(flat) }
         case "flat-floor": loop(10_000_000) { QueryFloor.flat(flat) }
-        case "nested": loop(4_000_000) { try encoder.encodeQueryString(nestedQuery) }
+        case "nested": loop(1_000_000) { try encoder.encodeQueryString(nested) }
         case "nested-floor": loop(4_000_000) { QueryFloor.nested(nested) }
-        case "ids": loop(100_000) { try encoder.encodeQueryString(bulkQuery) }
+        case "ids": loop(100_000) { try encoder.encodeQueryString(bulk) }
         case "ids-floor": loop(100_000) { QueryFloor.ids(bulk) }
-        case "items": loop(20_000) { try encoder.encodeQueryString(items) }
-        case "items-floor": loop(20_000) { QueryFloor.order(itemsModel) }
-        case "items-encodable": loop(4_000) { try encoder.encodeQueryString(itemsModel) }
+        case "items": loop(4_000) { try encoder.encodeQueryString(items) }
+        case "items-floor": loop(20_000) { QueryFloor.order(items) }
         default: print("courier-bench: unknown query profile '\(name)'")
-        }
-    }
-
-    /// Checks that `value` takes the direct path and writes `floor`'s bytes, and that the `Encodable` path
-    /// writes the same for it.
-    private static func checkDirect<T: URLQueryWritable>(_ name: String, _ value: T, _ encoder: URLQueryEncoder, floor: String) {
-        guard let direct = encoder.encodeQueryStringDirectly(value) else {
-            print("  \(name) (writable): the direct path handed the value to Encodable")
-            exit(1)
-        }
-        let encodable = try? encoder.encodeQueryStringThroughEncodable(value)
-        guard direct == floor, encodable == floor else {
-            print("  \(name) (writable): OUTPUT MISMATCH\n    direct:    \(direct)\n    encodable: \(encodable ?? "threw")\n    baseline:  \(floor)")
-            exit(1)
         }
     }
 

@@ -1,48 +1,23 @@
-import URLQueryCoding
-
 /// The cost of `Encodable` itself, below which no `Encoder` can go: an encoder that walks a value
 /// through the standard `encode(to:)` calls and containers but writes nothing (it only counts the
 /// values and key bytes it is handed, so the calls cannot be optimised away). `courier-bench query`
 /// prints it next to the floor to show how much of `URLQueryEncoder`'s time is the protocol's.
-///
-/// With `reusingBoxes` it keeps each key type's `KeyedEncodingContainer` box for the next object (as
-/// `URLQueryEncoder` does, through `KeyedEncodingContainerCache`) instead of allocating one per object.
 final class QueryDispatchFloor: Encoder {
     /// Values and key bytes seen (read after a run so the work is kept).
     private(set) var tally = 0
-    private let reusesBoxes: Bool
-    private var containers = KeyedEncodingContainerCache()
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    private init(reusesBoxes: Bool) {
-        self.reusesBoxes = reusesBoxes
-    }
-
     /// Walks `value` and returns the tally.
-    static func walk<T: Encodable>(_ value: T, reusingBoxes: Bool = false) -> Int {
-        let encoder = QueryDispatchFloor(reusesBoxes: reusingBoxes)
+    static func walk<T: Encodable>(_ value: T) -> Int {
+        let encoder = QueryDispatchFloor()
         try? value.encode(to: encoder)
-        // The cached containers refer to the encoder.
-        encoder.containers.removeAll()
         return encoder.tally
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        guard reusesBoxes else { return KeyedEncodingContainer(Keyed<Key>(encoder: self)) }
-        let keyType = ObjectIdentifier(Key.self)
-        switch containers.lookUp(keyType) {
-        case .reuse(let box, _):
-            // The cache keeps, under `Key`'s identity, only boxes of `KeyedEncodingContainer<Key>` (below).
-            return unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)
-        case .keep:
-            let container = KeyedEncodingContainer(Keyed<Key>(encoder: self))
-            containers.keep(box: unsafeBitCast(container, to: AnyObject.self), state: self, for: keyType)
-            return container
-        case .fresh:
-            return KeyedEncodingContainer(Keyed<Key>(encoder: self))
-        }
+        KeyedEncodingContainer(Keyed<Key>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer { Unkeyed(encoder: self) }

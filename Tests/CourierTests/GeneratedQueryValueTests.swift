@@ -22,8 +22,8 @@ import Testing
     // The declarations httpidl generates (`--access internal`) for the messages of the original project's test file
     //     MESSAGE /array { GET REQUEST { ARRAY<DICT<STRING, INT64>>; } GET RESPONSE { ARRAY<DICT<STRING, INT64>>; } }
     //     MESSAGE /number { GET REQUEST { INT64; } GET RESPONSE { INT64; } }
-    // trimmed of doc comments and of the `URLQueryWritable` members (the query encoder writes the same bytes through
-    // `Encodable`). Tests/HTTPIDLCoreTests/SingleValueQueryTests.swift pins the generated lines these rely on.
+    // trimmed of doc comments. Tests/HTTPIDLCoreTests/SingleValueQueryTests.swift pins the generated lines these
+    // rely on.
 
     struct GetArrayRequest: APIDefinition {
         typealias APIResponse = GetArrayResponse

@@ -30,8 +30,7 @@ import Testing
         #expect(TestSupport.summaries(strict).first == "2:19: error: " + Self.warning("GET").dropFirst("warning: ".count))
     }
 
-    /// The lines Tests/CourierTests/GeneratedQueryValueTests.swift copies (doc comments and `URLQueryWritable`
-    /// members aside), in order.
+    /// The lines Tests/CourierTests/GeneratedQueryValueTests.swift copies (doc comments aside), in order.
     @Test func theValueIsTheRequiredPropertyPayloadSentUnderTheKeyBody() throws {
         let swift = TestSupport.swift(TestSupport.compile(Self.original, access: .internal))
         let lines = swift.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

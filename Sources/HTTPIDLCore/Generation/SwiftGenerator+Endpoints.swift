@@ -68,7 +68,7 @@ extension SwiftGenerator {
         if !parts.query.isEmpty {
             members.append(.nested(.structure(structDeclaration(
                 name: "Query", doc: ["The query parameters as sent on the wire."], fields: parts.query,
-                conformances: ["Encodable", "Sendable", "Equatable", "URLQueryWritable"], decodable: false, queryWritable: true))))
+                conformances: ["Encodable", "Sendable", "Equatable"], decodable: false))))
         }
         if parts.sendsBodyStruct {
             members.append(.nested(.structure(structDeclaration(

@@ -4,8 +4,7 @@ extension SwiftGenerator {
 
     /// A DTO struct: properties, memberwise init, `init(from:)` when defaults must apply (`decodable`), and
     /// `CodingKeys`.
-    func structDeclaration(name: String, doc: [String], fields: [ModelField], conformances: [String], decodable: Bool,
-                           queryWritable: Bool = false) -> SwiftStruct {
+    func structDeclaration(name: String, doc: [String], fields: [ModelField], conformances: [String], decodable: Bool) -> SwiftStruct {
         var members = fields.flatMap(propertyMembers)
         members.append(memberwiseInitializer(fields, doc: ["Creates a `\(name)`."]))
         if decodable, fields.contains(where: { $0.defaultValue != nil }) {
@@ -13,7 +12,6 @@ extension SwiftGenerator {
                                         parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], throwing: true,
                                         body: ["let container = try decoder.container(keyedBy: CodingKeys.self)"] + fields.map(decodeStatement)))
         }
-        if queryWritable { members += queryWritableMembers(fields) }
         if !fields.isEmpty {
             let cases = fields.map { field in
                 SwiftEnum.Case(name: codingKeyName(field),

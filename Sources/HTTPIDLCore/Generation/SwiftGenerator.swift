@@ -26,9 +26,6 @@ public struct SwiftGenerator: Sendable {
 
     /// The settings.
     package let options: Options
-    /// The model structs of the file being generated that a query field holds (directly, in an array or
-    /// through other such structs): they conform to `URLQueryWritable` like the `Query` structs.
-    var queryStructs: Set<String> = []
     var access: String { options.accessLevel == .public ? "public" : "" }
 
     /// Creates a generator.
@@ -46,10 +43,8 @@ public struct SwiftGenerator: Sendable {
     /// The Swift declarations of one validated file: the header comment, the imports, each declaration of the
     /// file in order, and the indirect-storage helper when a struct needs it.
     func fileModel(_ file: ValidatedFile) -> SwiftFileModel {
-        var generator = self
-        generator.queryStructs = Self.queryStructs(in: file)
         var declarations: [SwiftDeclaration] = []
-        for declaration in file.declarations { declarations += generator.declarations(for: declaration) }
+        for declaration in file.declarations { declarations += self.declarations(for: declaration) }
         let needsIndirectStorage = file.declarations.contains { declaration in
             if case .structure(let structure) = declaration { return structure.fields.contains(where: \.isIndirect) }
             return false
@@ -64,10 +59,8 @@ public struct SwiftGenerator: Sendable {
     func declarations(for declaration: ModelDeclaration) -> [SwiftDeclaration] {
         switch declaration {
         case .structure(let structure):
-            let writable = queryStructs.contains(structure.name)
-            let conformances = ["Codable", "Sendable", "Equatable"] + (writable ? ["URLQueryWritable"] : [])
             return [.structure(structDeclaration(name: structure.name, doc: structure.doc, fields: structure.fields,
-                                                 conformances: conformances, decodable: true, queryWritable: writable))]
+                                                 conformances: ["Codable", "Sendable", "Equatable"], decodable: true))]
         case .enumeration(let enumeration):
             return [.enumeration(enumDeclaration(enumeration))]
         case .union(let union):

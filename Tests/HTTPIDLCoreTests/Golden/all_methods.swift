@@ -100,28 +100,12 @@ public struct DeleteResourceRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(reason: self.reason) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var reason: String?
 
         /// Creates a `Query`.
         public init(reason: String? = nil) {
             self.reason = reason
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["reason"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.reason)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.reason)
         }
 
         private enum CodingKeys: String, CodingKey {

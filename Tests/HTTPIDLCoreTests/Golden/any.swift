@@ -94,7 +94,7 @@ public struct GetEventsRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(filter: self.filter, page: self.page) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var filter: JSONValue?
         public var page: Int32?
 
@@ -102,24 +102,6 @@ public struct GetEventsRequest: APIDefinition {
         public init(filter: JSONValue? = nil, page: Int32? = nil) {
             self.filter = filter
             self.page = page
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["filter", "page"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.filter)
-            case 1: try writer.write(self.page)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.filter)
-            try writer.write(self.page)
         }
 
         private enum CodingKeys: String, CodingKey {

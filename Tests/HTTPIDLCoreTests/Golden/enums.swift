@@ -189,7 +189,7 @@ public struct GetAccountsStatusRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var code: Code
         public var filter: Status
 
@@ -197,24 +197,6 @@ public struct GetAccountsStatusRequest: APIDefinition {
         public init(code: Code = .notFound, filter: Status = .banned) {
             self.code = code
             self.filter = filter
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["code", "filter"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.code.rawValue)
-            case 1: try writer.write(self.filter.rawValue)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.code.rawValue)
-            try writer.write(self.filter.rawValue)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -111,28 +111,12 @@ public struct GetFeedsFeedTicksRequest: EventStreamDefinition {
     public var query: (any Encodable & Sendable)? { Query(since: self.since) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var since: Int32?
 
         /// Creates a `Query`.
         public init(since: Int32? = nil) {
             self.since = since
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["since"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.since)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.since)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -31,7 +31,7 @@ public struct GetMyExampleRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(t1: self.t1, t2: self.t2) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var t1: Int32?
         public var t2: String?
 
@@ -39,24 +39,6 @@ public struct GetMyExampleRequest: APIDefinition {
         public init(t1: Int32? = nil, t2: String? = nil) {
             self.t1 = t1
             self.t2 = t2
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["t", "tt"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.t1)
-            case 1: try writer.write(self.t2)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.t1)
-            try writer.write(self.t2)
         }
 
         private enum CodingKeys: String, CodingKey {

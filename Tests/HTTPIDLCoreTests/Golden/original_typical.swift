@@ -89,7 +89,7 @@ public struct GetV1ArticlesArticleIdCommentsRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var page: Int32?
         public var pageSize: Int32?
         public var orderBy: String?
@@ -99,26 +99,6 @@ public struct GetV1ArticlesArticleIdCommentsRequest: APIDefinition {
             self.page = page
             self.pageSize = pageSize
             self.orderBy = orderBy
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["order", "p", "ps"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.orderBy)
-            case 1: try writer.write(self.page)
-            case 2: try writer.write(self.pageSize)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.orderBy)
-            try writer.write(self.page)
-            try writer.write(self.pageSize)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -335,7 +315,7 @@ public struct GetV1ConfigRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(platform: self.platform, version: self.version) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var platform: String?
         public var version: String?
 
@@ -343,24 +323,6 @@ public struct GetV1ConfigRequest: APIDefinition {
         public init(platform: String? = nil, version: String? = nil) {
             self.platform = platform
             self.version = version
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["platform", "version"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.platform)
-            case 1: try writer.write(self.version)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.platform)
-            try writer.write(self.version)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -31,28 +31,12 @@ public struct GetSnapsSnapIdActionsRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(limit: self.limit) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var limit: Int32?
 
         /// Creates a `Query`.
         public init(limit: Int32? = nil) {
             self.limit = limit
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["limit"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.limit)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.limit)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -66,28 +66,12 @@ public struct PostOrdersOrderIdItemsRequest: APIDefinition {
     public var body: RequestBody? { .json(Body(sku: self.sku, quantity: self.quantity)) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var dryRun: Bool?
 
         /// Creates a `Query`.
         public init(dryRun: Bool? = nil) {
             self.dryRun = dryRun
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["dry-run"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.dryRun)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.dryRun)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -148,28 +132,12 @@ public struct GetOrdersOrderIdItemsRequest: APIDefinition {
     public var body: RequestBody? { .json(Body(filter: self.filter)) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var page: Int32?
 
         /// Creates a `Query`.
         public init(page: Int32? = nil) {
             self.page = page
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["page"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.page)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.page)
         }
 
         private enum CodingKeys: String, CodingKey {

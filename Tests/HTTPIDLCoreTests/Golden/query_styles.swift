@@ -3,7 +3,7 @@
 import Courier
 import Foundation
 
-public struct Filter: Codable, Sendable, Equatable, URLQueryWritable {
+public struct Filter: Codable, Sendable, Equatable {
     public var color: String?
     public var size: Int32?
 
@@ -11,24 +11,6 @@ public struct Filter: Codable, Sendable, Equatable, URLQueryWritable {
     public init(color: String? = nil, size: Int32? = nil) {
         self.color = color
         self.size = size
-    }
-
-    /// The wire names of the fields in wire order (`URLQueryWritable`).
-    public static var queryFieldNames: [String] { ["color", "size"] }
-
-    /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-    public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-        switch index {
-        case 0: try writer.write(self.color)
-        case 1: try writer.write(self.size)
-        default: break
-        }
-    }
-
-    /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-    public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-        try writer.write(self.color)
-        try writer.write(self.size)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -78,7 +60,7 @@ public struct GetPetsPetIdPhotosRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var tags: [String]?
         public var filter: Filter?
         public var limit: Int32?
@@ -88,26 +70,6 @@ public struct GetPetsPetIdPhotosRequest: APIDefinition {
             self.tags = tags
             self.filter = filter
             self.limit = limit
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["filter", "limit", "tags"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.filter)
-            case 1: try writer.write(self.limit)
-            case 2: try writer.write(self.tags)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.filter)
-            try writer.write(self.limit)
-            try writer.write(self.tags)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -166,28 +128,12 @@ public struct PutPetsPetIdPhotosRequest: APIDefinition {
     public var body: RequestBody? { .json(self.payload) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var sizes: [Int32]?
 
         /// Creates a `Query`.
         public init(sizes: [Int32]? = nil) {
             self.sizes = sizes
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["sizes"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.sizes)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.sizes)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -234,28 +180,12 @@ public struct PostPetsPetIdPhotosRequest: APIDefinition {
     public var body: RequestBody? { .file(self.fileURL, contentType: self.contentType) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var caption: String?
 
         /// Creates a `Query`.
         public init(caption: String? = nil) {
             self.caption = caption
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["caption"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.caption)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.caption)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -300,7 +230,7 @@ public struct GetSearchRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var ids: [String]?
         public var `where`: [String: String]?
 
@@ -308,24 +238,6 @@ public struct GetSearchRequest: APIDefinition {
         public init(ids: [String]? = nil, `where`: [String: String]? = nil) {
             self.ids = ids
             self.`where` = `where`
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["ids", "where"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.ids)
-            case 1: try writer.write(self.`where`)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.ids)
-            try writer.write(self.`where`)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -75,7 +75,7 @@ public enum Level: RawRepresentable, Codable, Sendable, Hashable {
     }
 }
 
-public struct Range: Codable, Sendable, Equatable, URLQueryWritable {
+public struct Range: Codable, Sendable, Equatable {
     public var min: Double
     public var max: Double?
 
@@ -85,31 +85,13 @@ public struct Range: Codable, Sendable, Equatable, URLQueryWritable {
         self.max = max
     }
 
-    /// The wire names of the fields in wire order (`URLQueryWritable`).
-    public static var queryFieldNames: [String] { ["max", "min"] }
-
-    /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-    public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-        switch index {
-        case 0: try writer.write(self.max)
-        case 1: try writer.write(self.min)
-        default: break
-        }
-    }
-
-    /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-    public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-        try writer.write(self.max)
-        try writer.write(self.min)
-    }
-
     private enum CodingKeys: String, CodingKey {
         case min
         case max
     }
 }
 
-public struct Criteria: Codable, Sendable, Equatable, URLQueryWritable {
+public struct Criteria: Codable, Sendable, Equatable {
     public var text: String?
     public var price: Range?
     public var ranges: [Range]?
@@ -141,34 +123,6 @@ public struct Criteria: Codable, Sendable, Equatable, URLQueryWritable {
         self.levels = levels
         self._inner = inner.map(HTTPIDLIndirect.init)
         self.extra = extra
-    }
-
-    /// The wire names of the fields in wire order (`URLQueryWritable`).
-    public static var queryFieldNames: [String] { ["extra", "inner", "levels", "price", "ranges", "sort", "text"] }
-
-    /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-    public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-        switch index {
-        case 0: try writer.write(self.extra)
-        case 1: try writer.write(self.inner)
-        case 2: try writer.write(self.levels?.map(\.rawValue))
-        case 3: try writer.write(self.price)
-        case 4: try writer.write(self.ranges)
-        case 5: try writer.write(self.sort?.rawValue)
-        case 6: try writer.write(self.text)
-        default: break
-        }
-    }
-
-    /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-    public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-        try writer.write(self.extra)
-        try writer.write(self.inner)
-        try writer.write(self.levels?.map(\.rawValue))
-        try writer.write(self.price)
-        try writer.write(self.ranges)
-        try writer.write(self.sort?.rawValue)
-        try writer.write(self.text)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -245,7 +199,7 @@ public struct GetSearchRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var criteria: Criteria?
         public var order: [Sort]
         public var level: Level?
@@ -268,32 +222,6 @@ public struct GetSearchRequest: APIDefinition {
             self.since = since
             self.session = session
             self.page = page
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["criteria", "level", "order", "page", "session-id", "since"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.criteria)
-            case 1: try writer.write(self.level?.rawValue)
-            case 2: try writer.write(self.order.map(\.rawValue))
-            case 3: try writer.write(self.page)
-            case 4: try writer.write(self.session)
-            case 5: try writer.write(self.since)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.criteria)
-            try writer.write(self.level?.rawValue)
-            try writer.write(self.order.map(\.rawValue))
-            try writer.write(self.page)
-            try writer.write(self.session)
-            try writer.write(self.since)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -92,7 +92,7 @@ public struct GetSettingsRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(page: self.page, user: self.user) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var page: Int32
         public var user: String
 
@@ -100,24 +100,6 @@ public struct GetSettingsRequest: APIDefinition {
         public init(page: Int32 = 1, user: String) {
             self.page = page
             self.user = user
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["page", "user"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.page)
-            case 1: try writer.write(self.user)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.page)
-            try writer.write(self.user)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -107,7 +107,7 @@ public struct GetSearchRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var queryValue: String?
         public var pathValue: String?
         public var methodValue: String?
@@ -142,42 +142,6 @@ public struct GetSearchRequest: APIDefinition {
             self.`inout` = `inout`
             self.`let` = `let`
             self.`where` = `where`
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] {
-            ["body", "default", "headers", "inout", "let", "method", "path", "q", "var", "where"]
-        }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.bodyValue)
-            case 1: try writer.write(self.`default`)
-            case 2: try writer.write(self.headersValue)
-            case 3: try writer.write(self.`inout`)
-            case 4: try writer.write(self.`let`)
-            case 5: try writer.write(self.methodValue)
-            case 6: try writer.write(self.pathValue)
-            case 7: try writer.write(self.queryValue)
-            case 8: try writer.write(self.`var`)
-            case 9: try writer.write(self.`where`)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.bodyValue)
-            try writer.write(self.`default`)
-            try writer.write(self.headersValue)
-            try writer.write(self.`inout`)
-            try writer.write(self.`let`)
-            try writer.write(self.methodValue)
-            try writer.write(self.pathValue)
-            try writer.write(self.queryValue)
-            try writer.write(self.`var`)
-            try writer.write(self.`where`)
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -86,7 +86,7 @@ public struct GetProfilesRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(sortOrder: self.sortOrder, page: self.page) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable, URLQueryWritable {
+    public struct Query: Encodable, Sendable, Equatable {
         public var sortOrder: String?
         public var page: Int32?
 
@@ -94,24 +94,6 @@ public struct GetProfilesRequest: APIDefinition {
         public init(sortOrder: String? = nil, page: Int32? = nil) {
             self.sortOrder = sortOrder
             self.page = page
-        }
-
-        /// The wire names of the fields in wire order (`URLQueryWritable`).
-        public static var queryFieldNames: [String] { ["p", "sort-order"] }
-
-        /// Writes the field at `index` of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryField(_ index: Int, to writer: inout URLQueryWriter) throws {
-            switch index {
-            case 0: try writer.write(self.page)
-            case 1: try writer.write(self.sortOrder)
-            default: break
-            }
-        }
-
-        /// Writes every field in the order of `queryFieldNames` (`URLQueryWritable`).
-        public func writeQueryFields(to writer: inout URLQueryWriter) throws {
-            try writer.write(self.page)
-            try writer.write(self.sortOrder)
         }
 
         private enum CodingKeys: String, CodingKey {
