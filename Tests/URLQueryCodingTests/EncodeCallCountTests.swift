@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import URLQueryCoding
 
@@ -7,21 +6,25 @@ import URLQueryCoding
 /// never encodes a value again to find out what went wrong.
 @Suite struct EncodeCallCountTests {
     /// Counts its `encode(to:)` calls, then writes a field and throws `failure` (if any) from inside them.
-    final class Counted: Encodable, Sendable {
+    ///
+    /// `@unchecked Sendable` is safe: `count` is read and written only while `lock` is held (`NSLock`, since
+    /// `Mutex` needs macOS 15 / iOS 18).
+    final class Counted: Encodable, @unchecked Sendable {
         struct Failure: Error {}
         enum Mode { case succeeds, throwsOwnError, nonFinite }
 
         let mode: Mode
-        let calls = Mutex(0)
+        private let lock = NSLock()
+        private var count = 0
 
         init(_ mode: Mode) { self.mode = mode }
 
-        var callCount: Int { calls.withLock { $0 } }
+        var callCount: Int { lock.withLock { count } }
 
         private enum Keys: String, CodingKey { case name, ratio }
 
         func encode(to encoder: any Encoder) throws {
-            calls.withLock { $0 += 1 }
+            lock.withLock { count += 1 }
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode("kim", forKey: .name)
             switch mode {

@@ -242,8 +242,7 @@ struct AnyKey: CodingKey, Sendable {
         var encoders: [() -> AnyObject?] = []
 
         func record(_ object: AnyObject) {
-            weak let weakObject = object
-            encoders.append { weakObject }
+            encoders.append { [weak object] in object }  // a capture, not `weak let` (Swift 6.2 and later)
         }
     }
 
