@@ -136,15 +136,8 @@ def strip_comments_and_strings(text):
 
 
 def matching_brace(text, open_index):
-    depth = 0
-    for k in range(open_index, len(text)):
-        if text[k] == "{":
-            depth += 1
-        elif text[k] == "}":
-            depth -= 1
-            if depth == 0:
-                return k
-    return len(text) - 1
+    """The index of the `}` that closes the `{` at `open_index`."""
+    return enclosing_close(text, open_index + 1)
 
 
 def enclosing_close(text, index):

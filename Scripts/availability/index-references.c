@@ -17,6 +17,12 @@ typedef struct {
 
 static void print_ref(indexstore_string_ref_t ref) { fwrite(ref.data, 1, ref.length, stdout); }
 
+/// Says on standard error that `what` named `name` could not be read, and frees `error`.
+static void report(const char *what, const char *name, indexstore_error_t error) {
+    fprintf(stderr, "cannot read %s %s: %s\n", what, name, indexstore_error_get_description(error));
+    indexstore_error_dispose(error);
+}
+
 static bool print_occurrence(void *context, indexstore_occurrence_t occurrence) {
     const char *file = context;
     indexstore_symbol_role_t roles = indexstore_occurrence_get_roles(occurrence);
@@ -43,8 +49,7 @@ static bool read_dependency(void *raw, indexstore_unit_dependency_t dependency) 
     indexstore_error_t error = NULL;
     indexstore_record_reader_t reader = indexstore_record_reader_create(context->store, record, &error);
     if (!reader) {
-        fprintf(stderr, "cannot read record %s: %s\n", record, indexstore_error_get_description(error));
-        indexstore_error_dispose(error);
+        report("record", record, error);
         return true;
     }
     indexstore_record_reader_occurrences_apply_f(reader, file, print_occurrence);
@@ -59,8 +64,7 @@ static bool read_unit(void *raw, indexstore_string_ref_t unit_name) {
     indexstore_error_t error = NULL;
     indexstore_unit_reader_t reader = indexstore_unit_reader_create(context->store, name, &error);
     if (!reader) {
-        fprintf(stderr, "cannot read unit %s: %s\n", name, indexstore_error_get_description(error));
-        indexstore_error_dispose(error);
+        report("unit", name, error);
         return true;
     }
     if (!indexstore_unit_reader_is_system_unit(reader)) {

@@ -121,34 +121,42 @@ struct QueryTreeWalker {
         }
     }
 
+    /// An `.indexed` array: `name[0]=a&name[1]=b`, each element walked under its index.
+    private mutating func walkIndexedArray<Sink: QueryOutputSink>(
+        _ array: QueryValueEncoder, sink: inout Sink
+    ) throws(QueryWalkError) {
+        let mark = sink.nameLength
+        let checksNames = objects == .flattened
+        for (index, element) in array.elements.buffer.enumerated() {
+            if case .null = element { continue }
+            if !checksNames {
+                if case .scalar(let scalar) = element {
+                    sink.emitIndexedLeaf(index: index, value: scalar)
+                    continue
+                }
+                if case .integer(let number) = element {
+                    sink.emitIndexedLeaf(index: index, integer: number)
+                    continue
+                }
+            }
+            sink.appendOpenBracket()
+            sink.appendIndex(index)
+            sink.appendCloseBracket()
+            do {
+                try walk(element, sink: &sink, insideArray: true)
+            } catch {
+                throw error.prepending(QueryCodingKey(index: index))
+            }
+            sink.rewindName(to: mark)
+        }
+    }
+
+    /// An array under the current name, in the configured `arrays` convention.
     private mutating func walkArray<Sink: QueryOutputSink>(
         _ array: QueryValueEncoder, sink: inout Sink, insideArray: Bool
     ) throws(QueryWalkError) {
         if arrays == .indexed {
-            let mark = sink.nameLength
-            let checksNames = objects == .flattened
-            for (index, element) in array.elements.buffer.enumerated() {
-                if case .null = element { continue }
-                if !checksNames {
-                    if case .scalar(let scalar) = element {
-                        sink.emitIndexedLeaf(index: index, value: scalar)
-                        continue
-                    }
-                    if case .integer(let number) = element {
-                        sink.emitIndexedLeaf(index: index, integer: number)
-                        continue
-                    }
-                }
-                sink.appendOpenBracket()
-                sink.appendIndex(index)
-                sink.appendCloseBracket()
-                do {
-                    try walk(element, sink: &sink, insideArray: true)
-                } catch {
-                    throw error.prepending(QueryCodingKey(index: index))
-                }
-                sink.rewindName(to: mark)
-            }
+            try walkIndexedArray(array, sink: &sink)
             return
         }
         if insideArray {
