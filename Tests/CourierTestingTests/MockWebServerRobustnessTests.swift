@@ -216,7 +216,7 @@ struct MockWebServerRobustnessTests {
         let server = MockWebServer()
         defer { server.shutdown() }
         server.dispatcher = { request in .text("echo \(request.path)") }
-        let count = 200
+        let count = Self.concurrentConnections(upTo: 200)
         let port = server.port
         let texts = try await offPool {
             // All connections open at once before any request is sent, so the server holds `count` at the
@@ -234,6 +234,20 @@ struct MockWebServerRobustnessTests {
     }
 
     // MARK: Helpers
+
+    /// `wanted` connections, or fewer where the descriptor limit is low (macOS's default soft limit is 256): each
+    /// connection takes two descriptors in this process (client and server ends), and the suite's other tests
+    /// running at the same time keep a reserve.
+    static func concurrentConnections(upTo wanted: Int) -> Int {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let known = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0
+        #else
+        let known = getrlimit(RLIMIT_NOFILE, &limit) == 0
+        #endif
+        guard known else { return wanted }  // an unlimited soft limit clamps to Int.max below
+        return max(16, min(wanted, (Int(clamping: limit.rlim_cur) - 128) / 2))
+    }
 
     private func expectServerStillServes(_ server: MockWebServer, text: String) async throws {
         let (data, response) = try await HTTPClient.get(server.url("/after"), session: HTTPClient.session())
