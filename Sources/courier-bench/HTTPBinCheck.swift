@@ -82,6 +82,15 @@ enum HTTPBinCheck {
         #endif
         print("  transport: \(overSockets ? "SocketTransport" : "URLSessionTransport")")
         let client = NetworkClient(baseURL: baseURL, configuration: configuration)
+        let tally = Tally()
+        await requestChecks(client, tally)
+        await responseChecks(client, tally)
+        print("\(tally.passed) passed, \(tally.failed) failed")
+        return tally.failed
+    }
+
+    /// Counts the checks' outcomes and prints each.
+    final class Tally {
         var passed = 0
         var failed = 0
 
@@ -99,25 +108,28 @@ enum HTTPBinCheck {
                 print("FAIL \(name): \(error)")
             }
         }
+    }
 
-        await check("GET query DTO (spaces, +, arrays)") {
+    /// What goes out: query DTOs, JSON, form and multipart bodies, methods.
+    static func requestChecks(_ client: NetworkClient, _ tally: Tally) async {
+        await tally.check("GET query DTO (spaces, +, arrays)") {
             let search = Search(q: "kim lee+1&x", tags: ["a", "b"], page: 2)
             let echo = try await client.send(Request(path: "/get", query: search).decoding(Echo.self))
             return echo.args?["q"] == .one("kim lee+1&x") && echo.args?["page"] == .one("2")
                 && echo.args?["tags[0]"] == .one("a") && echo.args?["tags[1]"] == .one("b")
         }
-        await check("POST JSON body") {
+        await tally.check("POST JSON body") {
             let order = Order(item: "book", quantity: 3, note: "ünïcödé")
             let echo = try await client.send(Request(method: .post, path: "/post", body: .json(order)).decoding(Echo.self))
             return echo.json == ["item": "book", "quantity": 3, "note": "ünïcödé"]
                 && echo.headers?["Content-Type"]?.hasPrefix("application/json") == true
         }
-        await check("POST form body") {
+        await tally.check("POST form body") {
             let order = Order(item: "tea & cake", quantity: 2, note: "a+b c")
             let echo = try await client.send(Request(method: .post, path: "/post", body: .form(order)).decoding(Echo.self))
             return echo.form?["item"] == .one("tea & cake") && echo.form?["note"] == .one("a+b c") && echo.form?["quantity"] == .one("2")
         }
-        await check("POST multipart (text, data and file parts)") {
+        await tally.check("POST multipart (text, data and file parts)") {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-httpbin-\(UUID().uuidString).txt")
             try Data("file part contents".utf8).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
@@ -129,32 +141,36 @@ enum HTTPBinCheck {
             return echo.form?["name"] == .one("kim") && echo.files?["blob"] == "raw bytes"
                 && echo.files?["document"] == "file part contents"
         }
-        await check("PUT, PATCH and DELETE") {
+        await tally.check("PUT, PATCH and DELETE") {
             let put = try await client.send(Request(method: .put, path: "/put", body: .json(["a": 1])).decoding(Echo.self))
             let patch = try await client.send(Request(method: .patch, path: "/patch", body: .json(["b": 2])).decoding(Echo.self))
             let delete = try await client.send(Request(method: .delete, path: "/delete").decoding(Echo.self))
             return put.json == ["a": 1] && patch.json == ["b": 2] && delete.url?.hasSuffix("/delete") == true
         }
-        await check("custom and default headers") {
+    }
+
+    /// What comes back: headers, gzip, redirects, auth, statuses, HEAD, downloads.
+    static func responseChecks(_ client: NetworkClient, _ tally: Tally) async {
+        await tally.check("custom and default headers") {
             let echo = try await client.send(Request(path: "/headers", headers: ["X-Courier-Test": "yes"]).decoding(Echo.self))
             return echo.headers?["X-Courier-Test"] == "yes" && echo.headers?["User-Agent"] == "courier-httpbin-check"
         }
-        await check("gzip response is decompressed") {
+        await tally.check("gzip response is decompressed") {
             let echo = try await client.send(Request(path: "/gzip").decoding(Echo.self))
             return echo.gzipped == true
         }
-        await check("redirects are followed (relative and absolute), with their history") {
+        await tally.check("redirects are followed (relative and absolute), with their history") {
             let relative = try await client.response(Request(path: "/relative-redirect/3").decoding(Echo.self))
             let absolute = try await client.response(Request(path: "/absolute-redirect/2").decoding(Echo.self))
             return relative.url?.path == "/get" && absolute.url?.path == "/get"
                 && relative.redirects.count == 3 && absolute.redirects.count == 2
         }
-        await check("basic auth with credentials") {
+        await tally.check("basic auth with credentials") {
             let credentials = Data("user:passwd".utf8).base64EncodedString()
             let auth = try await client.send(Request(path: "/basic-auth/user/passwd", headers: ["Authorization": "Basic \(credentials)"]).decoding(Auth.self))
             return auth.authenticated && auth.user == "user"
         }
-        await check("basic auth without credentials returns 401 (no hang)") {
+        await tally.check("basic auth without credentials returns 401 (no hang)") {
             do {
                 _ = try await client.response(Request(path: "/basic-auth/user/passwd").decoding(Data.self))
                 return false
@@ -162,18 +178,18 @@ enum HTTPBinCheck {
                 return failure.statusCode == 401
             }
         }
-        await check("status codes: 418 fails typed, 204 decodes empty, 404 accepted when allowed") {
+        await tally.check("status codes: 418 fails typed, 204 decodes empty, 404 accepted when allowed") {
             var teapot = false
             do { _ = try await client.response(Request(path: "/status/418").decoding(Data.self)) } catch NetworkError.httpStatus(let failure) { teapot = failure.statusCode == 418 }
             let empty = try await client.response(Request(path: "/status/204").decoding(EmptyResponse.self))
             let allowed = try await client.response(Request(path: "/status/404", acceptableStatusCodes: [404]).decoding(Data.self))
             return teapot && empty.statusCode == 204 && allowed.statusCode == 404
         }
-        await check("HEAD decodes into EmptyResponse") {
+        await tally.check("HEAD decodes into EmptyResponse") {
             let head = try await client.response(Request(method: .head, path: "/get").decoding(EmptyResponse.self))
             return head.statusCode == 200
         }
-        await check("download to file") {
+        await tally.check("download to file") {
             let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-httpbin-\(UUID().uuidString).bin")
             defer { try? FileManager.default.removeItem(at: destination) }
             let task = client.download(Request(path: "/bytes/65536"), to: destination)
@@ -183,12 +199,9 @@ enum HTTPBinCheck {
             let size = try FileManager.default.attributesOfItem(atPath: response.value.path)[.size] as? NSNumber
             return size?.intValue == 65536 && (last == nil || last?.completedBytes == 65536)
         }
-        await check("response headers are readable") {
+        await tally.check("response headers are readable") {
             let response = try await client.response(Request(path: "/response-headers", query: ["X-Courier": "echoed"]).decoding(Data.self))
             return response.headers["X-Courier"] == "echoed"
         }
-
-        print("\(passed) passed, \(failed) failed")
-        return failed
     }
 }

@@ -29,6 +29,18 @@ enum LoopbackClients {
         return { Measure.blackHole(try await client.send(ClientBenchmarks.GetAccount(id: 42))) }
     }
 
+    /// `transport.send` of a plain GET, the body collected, the status checked and `JSONDecoder` run on the bytes:
+    /// the same work as `courier` without the client (endpoint, interceptor stack, validation, decoder choice).
+    static func bare(_ baseURL: URL, _ transport: any Transport) -> @Sendable () async throws -> Void {
+        let request = HTTPRequest(method: .get, url: baseURL.appendingPathComponent(accountPath))
+        return {
+            let response = try await transport.send(request)
+            let body = try await response.body.collect(upTo: 1 << 20)
+            guard response.statusCode == 200 else { throw URLError(.badServerResponse) }
+            Measure.blackHole(try JSONDecoder().decode(ClientBenchmarks.Account.self, from: body))
+        }
+    }
+
     /// `URLSessionTransport` with `concurrency` connections per host and no cookies.
     static func urlSessionTransport() -> URLSessionTransport {
         URLSessionTransport(configuration: .init(maximumConnectionsPerHost: concurrency))

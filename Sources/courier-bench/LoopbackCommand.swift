@@ -25,8 +25,8 @@ enum LoopbackCommand {
         print("   load average at the start: \(loadAverage())")
 
         print("-- GET 200-byte JSON over HTTP")
-        let gets = group([.wrk, .urlSession, .courierURLSession, .courierSocket], options, report.requestLine)
-        report.requestSummary(gets, sides: [.wrk, .urlSession, .courierURLSession, .courierSocket])
+        let gets = group([.wrk, .urlSession, .courierURLSession, .courierSocket, .bareSocket], options, report.requestLine)
+        report.requestSummary(gets, sides: [.wrk, .urlSession, .courierURLSession, .courierSocket, .bareSocket])
         report.requestGoals(gets)
 
         print("-- GET 200-byte JSON over HTTPS (URLSession on Linux cannot trust a private CA, so no URLSession rows)")

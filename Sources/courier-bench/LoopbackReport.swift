@@ -67,6 +67,8 @@ enum LoopbackReport {
         ratio("SocketTransport ÷ wrk, req/s", socket, results[.wrk], \.requestsPerSecond, goal: (0.4, true))
         ratio("SocketTransport ÷ raw URLSession, CPU/req", socket, session, \.cpuMicrosecondsPerRequest, goal: (1.0 / 6, false))
         ratio("Courier/URLSessionTransport ÷ raw URLSession, req/s", results[.courierURLSession], session, \.requestsPerSecond, goal: nil)
+        ratio("NetworkClient ÷ bare SocketTransport + JSONDecoder, CPU/req", socket, results[.bareSocket],
+              \.cpuMicrosecondsPerRequest, goal: (1.15, false))
         cpuBound(results, .courierSocket, against: .wrk)
     }
 

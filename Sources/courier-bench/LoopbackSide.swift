@@ -9,6 +9,9 @@ enum LoopbackSide: String, CaseIterable, Sendable {
     case courierURLSession = "courier-urlsession"
     /// `NetworkClient.send` over `SocketTransport` (64 connections per host), 64 in flight.
     case courierSocket = "courier-socket"
+    /// The bare transport under that row: `SocketTransport.send`, the body collected, status checked and
+    /// `JSONDecoder` run on the same bytes, no `NetworkClient`; what the client adds is the ratio of the two.
+    case bareSocket = "bare-socket"
     /// `wrk` over TLS.
     case wrkHTTPS = "wrk-https"
     /// `SocketTransport` over TLS, trusting the test CA.

@@ -40,6 +40,7 @@ enum LoopbackWorker {
         case .urlSession: return await gets(options.requests, LoopbackClients.rawURLSession(http))
         case .courierURLSession: return await gets(options.requests, LoopbackClients.courier(http, LoopbackClients.urlSessionTransport()))
         case .courierSocket: return await gets(options.requests, LoopbackClients.courier(http, try LoopbackClients.socketTransport(options)))
+        case .bareSocket: return await gets(options.requests, LoopbackClients.bare(http, try LoopbackClients.socketTransport(options)))
         case .courierSocketHTTPS:
             return await gets(options.requests, LoopbackClients.courier(https, try LoopbackClients.socketTransport(options)))
         case .socketRSS:

@@ -37,29 +37,7 @@ extension HTTPRequest {
             throw .configuration(reason: .invalidRequest("'\(method.rawValue)' is not a valid HTTP method token"))
         }
 
-        var queryValue = endpoint.query
-        var requestBody = endpoint.body
-        if let parameters = endpoint.parameters {
-            if method.sendsParametersInQuery {
-                guard queryValue == nil else {
-                    throw .configuration(reason: .invalidRequest(
-                        "\(method) \(endpoint.path) sets both `parameters` and `query`; both would be the query"
-                    ))
-                }
-                queryValue = parameters
-            } else {
-                guard requestBody == nil else {
-                    throw .configuration(reason: .invalidRequest(
-                        "\(method) \(endpoint.path) sets both `parameters` and `body`; both would be the body"
-                    ))
-                }
-                requestBody = .json(parameters)
-            }
-        }
-        if requestBody != nil, !method.allowsBody {
-            throw .configuration(reason: .invalidRequest("a \(method) request cannot have a body (\(endpoint.path))"))
-        }
-
+        let (queryValue, requestBody) = try Self.queryAndBody(of: endpoint, method: method)
         var queryString: String?
         if let queryValue {
             queryString = try Self.encodeQuery(queryValue, with: endpoint.queryEncoder ?? defaults.queryEncoder)
@@ -95,10 +73,7 @@ extension HTTPRequest {
             try headers.validate()
         }
 
-        let timeout = endpoint.timeout ?? defaults.timeout
-        guard timeout > .zero else {
-            throw .configuration(reason: .invalidRequest("the timeout \(timeout) is not a positive duration"))
-        }
+        let timeout = try Self.positive(endpoint.timeout ?? defaults.timeout)
 
         self.init(
             method: method,
@@ -111,6 +86,47 @@ extension HTTPRequest {
             retryPolicy: endpoint.retryPolicy ?? defaults.retryPolicy,
             redirectPolicy: endpoint.redirectPolicy ?? defaults.redirectPolicy
         )
+    }
+
+    /// The endpoint's query DTO and body, with `parameters` moved to whichever of the two `method` sends its
+    /// fields in (the query for GET-like methods, a JSON body otherwise).
+    ///
+    /// - Throws: `.invalidRequest` when `parameters` and the place it would go are both set, or a body is set on a
+    ///   method that sends none.
+    private static func queryAndBody(
+        of endpoint: some Endpoint, method: HTTPMethod
+    ) throws(NetworkError) -> ((any Encodable & Sendable)?, RequestBody?) {
+        var queryValue = endpoint.query
+        var requestBody = endpoint.body
+        if let parameters = endpoint.parameters {
+            if method.sendsParametersInQuery {
+                guard queryValue == nil else {
+                    throw .configuration(reason: .invalidRequest(
+                        "\(method) \(endpoint.path) sets both `parameters` and `query`; both would be the query"
+                    ))
+                }
+                queryValue = parameters
+            } else {
+                guard requestBody == nil else {
+                    throw .configuration(reason: .invalidRequest(
+                        "\(method) \(endpoint.path) sets both `parameters` and `body`; both would be the body"
+                    ))
+                }
+                requestBody = .json(parameters)
+            }
+        }
+        if requestBody != nil, !method.allowsBody {
+            throw .configuration(reason: .invalidRequest("a \(method) request cannot have a body (\(endpoint.path))"))
+        }
+        return (queryValue, requestBody)
+    }
+
+    /// `timeout`, checked to be positive.
+    private static func positive(_ timeout: Duration) throws(NetworkError) -> Duration {
+        guard timeout > .zero else {
+            throw .configuration(reason: .invalidRequest("the timeout \(timeout) is not a positive duration"))
+        }
+        return timeout
     }
 
     /// Encodes the query DTO into a percent-encoded query string.
