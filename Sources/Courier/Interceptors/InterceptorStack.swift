@@ -6,9 +6,9 @@ import Foundation
 /// Its shape is fixed (OkHttp's): the application interceptors (`Configuration.interceptors`, outermost first),
 /// which see each call once; then the built-ins in this order — `RetryInterceptor`, `RedirectInterceptor`,
 /// `CookieInterceptor` (unless cookies are disabled), `CacheInterceptor` (with a cache),
-/// `DefaultHeadersInterceptor`, `ResponseBufferingInterceptor`; then the network interceptors (`Configuration.networkInterceptors`), which see
-/// every attempt and every redirect hop as it goes on the wire; then the transport, whose errors are mapped to
-/// `NetworkError` here, the one boundary where that happens.
+/// `DefaultHeadersInterceptor`, `ResponseBufferingInterceptor`; then the network interceptors
+/// (`Configuration.networkInterceptors`), which see every attempt and every redirect hop as it goes on the wire;
+/// then the transport, whose errors are mapped to `NetworkError` here, the one boundary where that happens.
 ///
 /// Inside the chain a status is a response and only transport failures are thrown; the acceptable-status check
 /// runs once, where the chain returns (`StatusValidation`).

@@ -4,9 +4,9 @@ import Foundation
 /// The acceptable-status check's failure: a response whose status is not in `request.acceptableStatusCodes`
 /// becomes `NetworkError.httpStatus`, carrying the status, the headers and the start of the body.
 ///
-/// The check runs once, where the client's stack returns (`InterceptorStack.send`), against the request as the interceptors left it
-/// (`HTTPResponse.request`): an interceptor that changes the acceptable codes is honoured, and every interceptor
-/// sees failing statuses as responses.
+/// The check runs once, where the client's stack returns (`InterceptorStack.send`), against the request as the
+/// interceptors left it (`HTTPResponse.request`): an interceptor that changes the acceptable codes is honoured, and
+/// every interceptor sees failing statuses as responses.
 enum StatusValidation {
     /// The most bytes of a failing response's body kept in `HTTPStatusFailure.body` (1 MiB).
     static let maximumErrorBodySize = 1 << 20
