@@ -31,18 +31,10 @@ extension NetworkClient {
     }
 
     /// JSON Lines (NDJSON): one `Item` per non-empty line of the response, decoded with the endpoint's decoder
-    /// (else the client's) as each line arrives.
-    public func lines<Item: Decodable & Sendable>(
-        _ endpoint: some Endpoint, decoding type: Item.Type
-    ) -> AsyncThrowingStream<Item, any Error> {
-        let decoder = decoder(for: endpoint)
-        return Self.produce { yield in
-            let response = try await stream(endpoint)
-            for try await line in response.body.lines where !line.allSatisfy(\.isWhitespace) {
-                yield(try ResponseDecoding.decode(
-                    Item.self, body: Data(line.utf8), statusCode: response.statusCode, headers: response.headers, with: decoder))
-            }
-        }
+    /// (else the client's) as each line arrives (see `JSONLines`).
+    public func lines<Item: Decodable & Sendable>(_ endpoint: some Endpoint, decoding type: Item.Type) -> JSONLines<Item> {
+        JSONLines(client: self, endpoint: EndpointBuilder<Data>(endpoint), errorBody: errorBodyType(of: endpoint),
+                  decoder: decoder(for: endpoint))
     }
 
     /// Server-Sent Events from `endpoint`, parsed by the WHATWG EventSource rules (see `ServerSentEventParser`).
@@ -91,25 +83,6 @@ extension NetworkClient {
             response.body.discard()
             throw NetworkError.transport(TransportFailure(
                 kind: .badServerResponse, message: "expected an event stream, got Content-Type \(type ?? "none")"))
-        }
-    }
-
-    /// A stream fed by `body` on a task of its own, cancelled when the consumer stops.
-    private static func produce<Element: Sendable>(
-        _ body: @escaping @Sendable (_ yield: (Element) -> Void) async throws -> Void
-    ) -> AsyncThrowingStream<Element, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    try await body { continuation.yield($0) }
-                    continuation.finish()
-                } catch is CancellationError {
-                    continuation.finish(throwing: NetworkError.cancelled)
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 }

@@ -5,29 +5,79 @@ extension ResponseBody {
     /// The body as lines of UTF-8 text, as they arrive: split at LF or CRLF (the line ends are not included); a
     /// last line without a line end is included. Invalid UTF-8 is replaced with U+FFFD.
     ///
+    /// Lines are read as the loop asks for them, with no task or buffer in between: a loop that stops reading stops
+    /// the transfer reading (over `SocketTransport`, the socket reads), so memory stays bounded however long the
+    /// body is. Breaking out of the loop discards the rest of the body and frees the connection.
+    ///
     /// ```swift
     /// let response = try await client.stream(.get("/logs/tail"))
     /// for try await line in response.body.lines { print(line) }
     /// ```
-    public var lines: AsyncThrowingStream<String, any Error> {
-        let body = self
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                var splitter = LineSplitter(crEndsLine: false)
-                do {
-                    for try await chunk in body {
-                        for line in splitter.split(chunk) { continuation.yield(String(decoding: line, as: UTF8.self)) }
-                    }
-                    if let last = splitter.finish() { continuation.yield(String(decoding: last, as: UTF8.self)) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
+    public var lines: Lines {
+        Lines(body: self)
+    }
+
+    /// The lines of a body (see `ResponseBody.lines`).
+    public struct Lines: AsyncSequence, Sendable {
+        public typealias Element = String
+
+        let body: ResponseBody
+
+        /// Starts reading the body.
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(reader: LineReader(body: body))
+        }
+
+        /// Reads lines; dropping it discards the rest of the body.
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            let reader: LineReader
+
+            /// The next line, or `nil` at the end of the body. Throws `NetworkError`.
+            public mutating func next() async throws -> String? {
+                try await next(isolation: nil)
             }
-            continuation.onTermination = { _ in
-                task.cancel()
-                body.discard()
+
+            /// `next()` on the caller's actor (what `for try await` calls).
+            public mutating func next(isolation actor: isolated (any Actor)?) async throws -> String? {
+                try await reader.next(isolation: actor)
             }
         }
+    }
+}
+
+/// The chunks of a body cut into lines, one batch of lines per chunk; used by one iterator at a time. Dropping
+/// it discards what was not read, so a reader that breaks out of its loop frees the connection.
+final class LineReader {
+    private let body: ResponseBody
+    private var chunks: ResponseBody.AsyncIterator
+    private var splitter = LineSplitter(crEndsLine: false)
+    private var batch: [String] = []
+    private var index = 0
+    private var ended = false
+
+    init(body: ResponseBody) {
+        self.body = body
+        chunks = body.makeAsyncIterator()
+    }
+
+    deinit {
+        if !ended { body.discard() }
+    }
+
+    /// The next line, or `nil` once the body ended.
+    func next(isolation actor: isolated (any Actor)?) async throws -> String? {
+        while index == batch.count {
+            if ended { return nil }
+            index = 0
+            batch.removeAll(keepingCapacity: true)
+            guard let chunk = try await chunks.next() else {
+                ended = true
+                if let last = splitter.finish() { batch.append(String(decoding: last, as: UTF8.self)) }
+                continue
+            }
+            splitter.forEachLine(in: chunk) { batch.append(String(decoding: $0, as: UTF8.self)) }
+        }
+        index += 1
+        return batch[index - 1]
     }
 }

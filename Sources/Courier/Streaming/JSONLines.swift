@@ -1,0 +1,53 @@
+import CourierHTTP
+import Foundation
+
+/// The values of a JSON Lines (NDJSON) endpoint (`NetworkClient.lines(_:decoding:)`): one `Item` per non-empty
+/// line, decoded as each line arrives. The first `next()` sends the request; each iteration sends its own.
+///
+/// Values are read as the loop asks for them, with no task or buffer in between, so a loop that stops reading
+/// stops the transfer and memory stays bounded; breaking out of the loop closes the connection.
+public struct JSONLines<Item: Decodable & Sendable>: AsyncSequence, Sendable {
+    public typealias Element = Item
+
+    let client: NetworkClient
+    let endpoint: EndpointBuilder<Data>
+    let errorBody: any (Decodable & Sendable).Type
+    let decoder: any ResponseDecoder
+
+    /// Starts reading; the first `next()` sends the request.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(lines: self)
+    }
+
+    /// Reads values; dropping it closes the connection.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private let lines: JSONLines
+        private var response: HTTPResponse?
+        private var reader: LineReader?
+
+        init(lines: JSONLines) {
+            self.lines = lines
+        }
+
+        /// The next value, or `nil` at the end of the body. Throws `NetworkError`.
+        public mutating func next() async throws -> Item? {
+            try await next(isolation: nil)
+        }
+
+        /// `next()` on the caller's actor (what `for try await` calls).
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Item? {
+            if reader == nil {
+                let response = try await lines.client.stream(lines.endpoint, errorBody: lines.errorBody, decoder: lines.decoder)
+                self.response = response
+                reader = LineReader(body: response.body)
+            }
+            guard let reader, let response else { return nil }
+            while let line = try await reader.next(isolation: actor) {
+                if line.allSatisfy(\.isWhitespace) { continue }
+                return try ResponseDecoding.decode(
+                    Item.self, body: Data(line.utf8), statusCode: response.statusCode, headers: response.headers, with: lines.decoder)
+            }
+            return nil
+        }
+    }
+}
