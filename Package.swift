@@ -87,12 +87,14 @@ let package = Package(
 
         .executableTarget(name: "courier-demo", dependencies: ["Courier", "CourierTesting"], plugins: ["HTTPIDLPlugin"]),
 
+        // Shared by the test targets that open sockets: the bound on loopback tests running at once.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FoundationWorkaroundsTests", dependencies: ["FoundationWorkarounds"]),
         .testTarget(name: "URLQueryCodingTests", dependencies: ["URLQueryCoding"]),
         .testTarget(name: "FlexibleDecodingTests", dependencies: ["FlexibleDecoding"]),
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierSockets", "CourierTesting"]),
-        .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
-        .testTarget(name: "CourierSocketsTests", dependencies: ["Courier", "CourierSockets", "CourierTesting"]),
+        .testTarget(name: "CourierTests", dependencies: ["TestSupport", "Courier", "CourierSockets", "CourierTesting"]),
+        .testTarget(name: "CourierTestingTests", dependencies: ["TestSupport", "Courier", "CourierTesting"]),
+        .testTarget(name: "CourierSocketsTests", dependencies: ["TestSupport", "Courier", "CourierSockets", "CourierTesting"]),
         .testTarget(name: "HTTPIDLCoreTests", dependencies: ["HTTPIDLCore", "CourierTesting"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,13 +5,14 @@ import CourierTesting
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// At the process's descriptor limit a `send` over `SocketTransport` throws a typed error (its I/O loop cannot get
 /// an epoll set or an eventfd) instead of trapping, and works again once descriptors are free.
 ///
 /// The limit is reached in a child process — this test bundle run again with only `childSide` — so that the
 /// tests running beside this one keep their descriptors, and so that no I/O loop has started yet.
-@Suite struct DescriptorLimitTests {
+@Suite(.loopback) struct DescriptorLimitTests {
     static let childVariable = "COURIER_DESCRIPTOR_LIMIT_CHILD"
     static let passMarker = "descriptor-limit child: typed error at the limit, response after"
 

@@ -5,10 +5,11 @@ import CourierTesting
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// Connecting to a host's addresses Happy-Eyeballs style (RFC 8305): families alternate, a silent address gets
 /// 250 ms before the next one races it, a refused one hands over at once, and the loser's socket is closed.
-@Suite("HappyEyeballsTests (Linux)") struct HappyEyeballsTests {
+@Suite("HappyEyeballsTests (Linux)", .loopback) struct HappyEyeballsTests {
     static func address(_ host: String, _ port: Int) -> SocketAddress {
         SocketAddress.numeric(host: host, port: port)!
     }

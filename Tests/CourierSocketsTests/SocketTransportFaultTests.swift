@@ -4,11 +4,12 @@ import CourierSockets
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// `SocketTransport` against a server scripting raw bytes: every framing it must refuse, connections cut at
 /// each point, huge and compressed bodies, slow servers and pooled connections the server closes. Each ends
 /// with the right typed error within its time-out, and no file descriptor is left open.
-@Suite("SocketTransport faults (Linux)")
+@Suite("SocketTransport faults (Linux)", .loopback)
 struct SocketTransportFaultTests {
     let server: MockWebServer
 

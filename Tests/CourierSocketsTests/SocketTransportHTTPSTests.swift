@@ -4,10 +4,11 @@ import CourierSockets
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// `NetworkClient` over `SocketTransport` against MockWebServer over TLS: HTTPS with a generated CA, trusted,
 /// refused for each reason, pinned, and with client certificates.
-@Suite("SocketTransport over HTTPS (Linux)")
+@Suite("SocketTransport over HTTPS (Linux)", .loopback)
 struct SocketTransportHTTPSTests {
     static let day: TimeInterval = 24 * 3600
 

@@ -4,10 +4,11 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// Proxies: the environment read as libcurl reads it, requests in absolute form through an HTTP proxy, and
 /// `CONNECT` tunnels for https with TLS end to end.
-@Suite("SocketTransport proxies (Linux)")
+@Suite("SocketTransport proxies (Linux)", .loopback)
 struct SocketTransportProxyTests {
     struct EnvironmentCase: Sendable, CustomTestStringConvertible {
         var environment: [String: String]

@@ -4,8 +4,9 @@ import CourierSockets
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
-@Suite("SocketTransport smoke (Linux)")
+@Suite("SocketTransport smoke (Linux)", .loopback)
 struct SocketTransportSmokeTests {
     @Test func getAndPostOverOneConnection() async throws {
         let server = MockWebServer()

@@ -4,9 +4,10 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// TLSConnection over a real non-blocking loopback socket against MockWebServer over TLS.
-@Suite("TLSConnection (Linux)")
+@Suite("TLSConnection (Linux)", .loopback)
 struct TLSConnectionTests {
     static let day: TimeInterval = 24 * 3600
 

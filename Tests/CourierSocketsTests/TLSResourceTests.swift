@@ -4,10 +4,11 @@ import CourierTesting
 import Courier
 import Foundation
 import Testing
+import TestSupport
 
 /// Repeated handshakes leave no socket behind: descriptors are counted in /proc/self/fd, keeping only the
 /// sockets whose TCP connection involves the test server's port (so suites running in parallel do not count).
-@Suite("TLS resources (Linux)")
+@Suite("TLS resources (Linux)", .loopback)
 struct TLSResourceTests {
     @Test("100 handshakes and refusals leave no descriptor open")
     func noDescriptorLeak() async throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 import CourierTesting
 
 /// `MockResponse.raw`: scripted bytes written verbatim, seen from a raw socket client.
-@Suite("MockResponse.raw")
+@Suite("MockResponse.raw", .loopback)
 struct MockResponseRawTests {
     static let bytes = Data("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nab\0\r".utf8)
     static let request = "GET / HTTP/1.1\r\nHost: x\r\n\r\n"

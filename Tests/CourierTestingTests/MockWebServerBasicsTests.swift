@@ -3,9 +3,10 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 import CourierTesting
 
-@Suite("MockWebServer basics")
+@Suite("MockWebServer basics", .loopback)
 struct MockWebServerBasicsTests {
     @Test func servesEnqueuedResponsesInOrderAndRecordsRequests() async throws {
         let server = MockWebServer()

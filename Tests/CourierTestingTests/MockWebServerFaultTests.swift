@@ -3,10 +3,11 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 import CourierTesting
 
 /// Each scripted fault, seen from a real client: URLSession (libcurl on Linux) and a raw socket.
-@Suite("MockWebServer faults")
+@Suite("MockWebServer faults", .loopback)
 struct MockWebServerFaultTests {
     static let payload = MockResponse.generatedBytes(count: 100_000)
 

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 import CourierTesting
 
 /// Hostile clients against `MockWebServer`: pipelining, framing edge cases, trickling headers. Every case
 /// is answered or closed, recorded, and never wedges the server.
-@Suite struct MockWebServerFramingTests {
+@Suite(.loopback) struct MockWebServerFramingTests {
     /// Framing edge cases that are valid HTTP/1.1 and must be read exactly.
     struct Valid: CustomTestStringConvertible, Sendable {
         let name: String

@@ -3,13 +3,14 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 import CourierTesting
 
 /// Many requests from URLSession at high concurrency: none lost, each answered with its own response.
 /// Sized to finish well inside its hang guards on a loaded 2-core machine under the thread sanitizer, with the
 /// other suites running in parallel; `swift run -c release courier-bench mockserver` runs 10,000 and
 /// reports time and memory.
-@Suite("MockWebServer load")
+@Suite("MockWebServer load", .loopback)
 struct MockWebServerLoadTests {
     @Test func fiveHundredRequestsAtConcurrency32AreAllServed() async throws {
         let server = MockWebServer()

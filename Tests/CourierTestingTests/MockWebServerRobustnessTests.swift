@@ -3,11 +3,12 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 import CourierTesting
 
 /// Bad input never crashes or wedges the server: each case is answered (or the connection closed), recorded,
 /// and a normal request afterwards still succeeds.
-@Suite("MockWebServer robustness")
+@Suite("MockWebServer robustness", .loopback)
 struct MockWebServerRobustnessTests {
     struct Malformed: CustomTestStringConvertible, Sendable {
         let name: String

@@ -2,9 +2,10 @@
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// MockWebServer over TLS seen from another TLS stack (the curl command, libcurl + OpenSSL) and from raw sockets.
-@Suite("MockWebServer over TLS")
+@Suite("MockWebServer over TLS", .loopback)
 struct MockWebServerTLSTests {
     static let curl = "/usr/bin/curl"
     static var hasCurl: Bool { FileManager.default.isExecutableFile(atPath: curl) }

@@ -3,13 +3,14 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 import CourierTesting
 
 /// `waitUntil` re-checks its condition on every state change and on nothing else: it returns at once when the
 /// condition already holds, wakes for a request, a refusal, a connection closing and a `takeRequest` starting
 /// to wait, and gives up on its timeout or on shutdown. A wake-up that never came would show as a wait that
 /// lasted its whole (hang-guard) timeout, which these tests rule out.
-@Suite("MockWebServer waitUntil")
+@Suite("MockWebServer waitUntil", .loopback)
 struct MockWebServerWaitTests {
     @Test func returnsAtOnceWhenTheConditionHolds() async {
         let server = MockWebServer()

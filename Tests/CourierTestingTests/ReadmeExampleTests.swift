@@ -3,10 +3,11 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 import CourierTesting
 
 /// The README's examples, verbatim, so the documentation cannot drift from the API.
-@Suite("MockWebServer README examples")
+@Suite("MockWebServer README examples", .loopback)
 struct ReadmeExampleTests {
     struct User: Codable, Sendable { var id: Int; var name: String }
 

@@ -2,10 +2,11 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// `NetworkClient` over each transport (`TransportKind`) against MockWebServer: real bytes over a real loopback
 /// socket.
-@Suite struct ClientIntegrationTests {
+@Suite(.loopback) struct ClientIntegrationTests {
     let server: MockWebServer
 
     init() throws {

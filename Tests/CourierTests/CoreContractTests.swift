@@ -2,10 +2,11 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// The rules of the core redesign, each a test: the stack, resolved requests, dates, credentials on redirects,
 /// and the streaming contract's backpressure.
-@Suite struct CoreContractTests {
+@Suite(.loopback) struct CoreContractTests {
     /// Lets 404 through by changing the request's acceptable statuses on its way down.
     struct AcceptNotFound: Interceptor {
         func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {

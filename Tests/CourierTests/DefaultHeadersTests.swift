@@ -2,9 +2,10 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// The client's default header fields, read off the wire: the same on both transports.
-@Suite struct DefaultHeadersTests {
+@Suite(.loopback) struct DefaultHeadersTests {
     let server: MockWebServer
 
     init() throws {

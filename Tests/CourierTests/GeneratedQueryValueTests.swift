@@ -2,10 +2,11 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// The original HTTPIDL's single value on a GET request (`GET REQUEST { INT64; }`) as httpidl generates it: the value
 /// is sent in the query under the key `body`, over a real socket and both transports.
-@Suite struct GeneratedQueryValueTests {
+@Suite(.loopback) struct GeneratedQueryValueTests {
     /// Sends `request` over `transport` to a MockWebServer that answers with the JSON `answer`; returns the decoded
     /// answer and the request the server received.
     func exchange<Request: APIDefinition>(_ request: Request, answer: String, over transport: TransportKind) async throws

@@ -2,10 +2,11 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// The stack's two slots over real sockets: application interceptors see each call once, network interceptors
 /// every attempt and every redirect hop as it went on the wire.
-@Suite struct InterceptorSlotsTests {
+@Suite(.loopback) struct InterceptorSlotsTests {
     let server: MockWebServer
 
     init() throws {

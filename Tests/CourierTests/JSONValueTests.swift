@@ -2,8 +2,9 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
-@Suite("JSONValue")
+@Suite("JSONValue", .loopback)
 struct JSONValueTests {
     /// The decoders `JSONValue` must work with.
     enum DecoderKind: String, CaseIterable, CustomTestStringConvertible {

@@ -2,10 +2,11 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// The transports against MockWebServer at the edges: download destinations, spooled-body cleanup on
 /// cancellation, oversized headers.
-@Suite struct TransportDownloadAndLimitTests {
+@Suite(.loopback) struct TransportDownloadAndLimitTests {
     let server: MockWebServer
     let directory: URL
 

@@ -2,10 +2,11 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// `Configuration.cache` wired into the client's stack, over both transports: hits never reach the server, a
 /// revalidation says so on the `Response`, and the cache sits below redirects and cookies.
-@Suite struct CacheConfigurationTests {
+@Suite(.loopback) struct CacheConfigurationTests {
     let server: MockWebServer
 
     init() throws {

@@ -2,10 +2,11 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// The cache in a `NetworkClient` over each transport against MockWebServer: real bytes over a loopback socket,
 /// and the server's request count says what reached it.
-@Suite struct CacheIntegrationTests {
+@Suite(.loopback) struct CacheIntegrationTests {
     let server: MockWebServer
 
     init() throws {

@@ -2,11 +2,12 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// The cache rules as a table, each row run through a `NetworkClient` over each transport against MockWebServer,
 /// with an injected clock: a first GET is stored (or not), the clock moves, a second GET is answered from the
 /// cache or reaches the server.
-@Suite struct CacheRulesOverSocketTests {
+@Suite(.loopback) struct CacheRulesOverSocketTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String
         /// The first response's fields (`Date` is added: the clock's time).

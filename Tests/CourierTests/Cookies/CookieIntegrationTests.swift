@@ -3,10 +3,11 @@ import CourierSockets
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// Cookies over a real loopback socket, over both transports: what a server sets comes back on the next request,
 /// only where it belongs.
-@Suite struct CookieIntegrationTests {
+@Suite(.loopback) struct CookieIntegrationTests {
     let server: MockWebServer
     let jar = CookieJar(store: fixtureStore())
 

@@ -2,10 +2,11 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// `Configuration.cookiePolicy` wired into the client's stack, over both transports (neither keeps cookies of its
 /// own): a jar per client by default, shared or given jars, and cookies recomputed for every redirect hop.
-@Suite struct CookiePolicyTests {
+@Suite(.loopback) struct CookiePolicyTests {
     let server: MockWebServer
 
     init() throws {

@@ -2,6 +2,7 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 #if os(Linux)
 import CourierSockets
 #endif
@@ -9,7 +10,7 @@ import CourierSockets
 /// The rules of `RedirectInterceptor`, each a test over a real socket and over both transports (which follow no
 /// redirects themselves). Serialized: its 60-odd cases would otherwise start 60-odd servers at once, which on a
 /// loaded 2-core machine left some unanswered for the whole time bound.
-@Suite(.serialized) struct RedirectTests {
+@Suite(.serialized, .loopback) struct RedirectTests {
     let server: MockWebServer
 
     init() throws {

@@ -2,10 +2,11 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// `EventStreamDefinition` endpoints (what httpidl generates for `RESPONSE EVENTS`) over a real socket and both
 /// transports: typed events, the typed error body of a failing status, and the request they send.
-@Suite struct EventStreamDefinitionTests {
+@Suite(.loopback) struct EventStreamDefinitionTests {
     let server: MockWebServer
 
     init() throws {

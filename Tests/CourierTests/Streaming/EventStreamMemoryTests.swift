@@ -4,10 +4,11 @@ import CourierSockets
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// Backpressure through `client.events`: a consumer slower than loopback holds the server back while it sends a
 /// large event stream (`SocketTransport` stops reading the socket when the reader stops), so memory stays bounded.
-@Suite struct EventStreamMemoryTests {
+@Suite(.loopback) struct EventStreamMemoryTests {
     @Test func aSlowReaderOfALargeEventStreamHoldsTheServerBack() async throws {
         let event = "data: {\"delta\":\"" + String(repeating: "x", count: 1000) + "\"}\n\n"
         let count = (256 << 20) / event.utf8.count

@@ -2,10 +2,11 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// A download whose body breaks off continues with `Range` + `If-Range` from the bytes on disk, over both
 /// transports, and starts over when the representation changed.
-@Suite struct ResumableDownloadTests {
+@Suite(.loopback) struct ResumableDownloadTests {
     let server: MockWebServer
     let directory: URL
 

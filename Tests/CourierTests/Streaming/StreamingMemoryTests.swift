@@ -2,13 +2,14 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// Bodies read as they arrive keep the process's resident memory far below their size: a download or an event
 /// stream through `CoalescingInterceptor` (which shares buffered bodies only), and the lines of a body or a JSON
 /// Lines stream read by a loop slower than loopback. (Buffering any of them would add the whole body: 512 MiB.) The bound is loose, 200 MiB, because the gate serialises only the memory tests: the
 /// rest of the suite runs beside them in the same process and counts in its resident set (a 256 MiB stream once
 /// measured 319 MiB of growth that way in the full suite, and under 64 MiB alone).
-@Suite struct StreamingMemoryTests {
+@Suite(.loopback) struct StreamingMemoryTests {
     static let bodySize = 512 << 20
     static let bound: Int64 = 200 << 20
 

@@ -2,10 +2,11 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// `stream`, `lines(decoding:)` and `events` over a real socket and both transports: bodies read as they come,
 /// validation before the first chunk, reconnection with `Last-Event-ID`, and the ways an event stream ends.
-@Suite struct StreamingTests {
+@Suite(.loopback) struct StreamingTests {
     let server: MockWebServer
 
     init() throws {
