@@ -103,6 +103,8 @@ struct PreparedRequest: Sendable {
     var headers: HTTPHeaders
     /// The body length, when known; `nil` with no body or one of unknown length.
     var bodyLength: Int64?
+    /// About how many bytes the request head takes on the wire (to reserve them once).
+    var headSize: Int
     /// Whether a `gzip` or `deflate` response body is decoded (`decompressesResponses`; the client's default
     /// header fields ask for those codings, see `ContentDecodingTransport`).
     var decodesContent: Bool
@@ -118,7 +120,7 @@ struct PreparedRequest: Sendable {
         if let route = target.key.proxy, !route.tunnels, let authorization = route.authorization, !headers.contains("Proxy-Authorization") {
             headers.add(name: "Proxy-Authorization", value: authorization)
         }
-        try HTTP1RequestHead.validate(method: request.method, target: target.path, host: target.hostHeader, headers: headers)
+        headSize = try HTTP1RequestHead.validate(method: request.method, target: target.path, host: target.hostHeader, headers: headers)
         self.method = request.method
         self.target = target.path
         self.authority = target.hostHeader

@@ -21,14 +21,10 @@ extension HTTP1Connection {
         recordConnectionMetrics(of: exchange)
         let request = exchange.request
         let framing = HTTP1RequestFraming(method: request.method, hasBody: exchange.body != nil, bodyLength: request.bodyLength)
-        let head: [UInt8]
-        do {
-            head = try HTTP1RequestHead.serialize(
-                method: request.method, target: request.target, host: request.authority, headers: request.headers, framing: framing)
-        } catch {
-            refuse(exchange, error)
-            return
-        }
+        // Checked when the request was prepared: `PreparedRequest.init` validates what `encode` writes.
+        let head = HTTP1RequestHead.encode(
+            method: request.method, target: request.target, host: request.authority, headers: request.headers,
+            framing: framing, size: request.headSize)
         let expectsContinue = exchange.body != nil && request.headers["Expect"]?.lowercased() == "100-continue"
         state = .active
         self.exchange = exchange

@@ -13,6 +13,14 @@ package enum HTTP1RequestHead {
         method: HTTPMethod, target: String, host: String, headers: HTTPHeaders, framing: HTTP1RequestFraming
     ) throws(NetworkError) -> [UInt8] {
         let size = try validate(method: method, target: target, host: host, headers: headers)
+        return encode(method: method, target: target, host: host, headers: headers, framing: framing, size: size)
+    }
+
+    /// `serialize` for a request `validate` accepted (a `PreparedRequest`): the same bytes, without checking
+    /// again. `size` is the capacity reserved (`validate`'s result, or an estimate).
+    package static func encode(
+        method: HTTPMethod, target: String, host: String, headers: HTTPHeaders, framing: HTTP1RequestFraming, size: Int
+    ) -> [UInt8] {
         let hasHost = headers.contains { equalsIgnoringCase($0.name, "host") }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(size)
@@ -36,7 +44,6 @@ package enum HTTP1RequestHead {
     /// Checks that the request can go on the wire without injecting a line; returns the size of its head.
     ///
     /// - Throws: as `serialize`.
-    @discardableResult
     package static func validate(
         method: HTTPMethod, target: String, host: String, headers: HTTPHeaders
     ) throws(NetworkError) -> Int {
