@@ -75,7 +75,7 @@ public final class SocketTransport: Transport {
         }
     }
 
-    private func run(_ exchange: Exchange, on connection: HTTP1Connection) async throws -> HTTPResponse {
+    private func run(_ exchange: Exchange, on connection: any PooledConnection) async throws -> HTTPResponse {
         let loop = connection.loop
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -87,22 +87,23 @@ public final class SocketTransport: Transport {
         }
     }
 
-    /// Opens a new connection to `target`'s origin.
-    private func open(_ target: RequestTarget) async throws -> HTTP1Connection {
+    /// Opens a new connection to `target`'s origin: a byte stream, then the protocol it negotiated on it.
+    private func open(_ target: RequestTarget) async throws -> any PooledConnection {
         let start = MonotonicClock.now()
         let addresses = try await SocketAddress.resolve(
             host: target.key.proxy?.host ?? target.host, port: target.key.proxy?.port ?? target.key.port)
         let resolved = MonotonicClock.now()
         let loop = try EventLoopGroup.shared.nextLoop()
-        let connection = HTTP1Connection(key: target.key, serverName: target.host, loop: loop, pool: pool, settings: settings)
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                loop.execute { connection.connect(to: addresses, resolvedAt: resolved, startedAt: start, continuation: continuation) }
+        let stream = ByteStreamConnection(key: target.key, serverName: target.host, loop: loop, settings: settings)
+        let pool = self.pool
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<any PooledConnection, any Error>) in
+                let pending = PendingConnection(pool: pool, continuation: continuation)
+                loop.execute { stream.connect(to: addresses, resolvedAt: resolved, startedAt: start, handler: pending) }
             }
         } onCancel: {
-            loop.execute { connection.abortConnect() }
+            loop.execute { stream.abortConnect() }
         }
-        return connection
     }
 }
 #endif

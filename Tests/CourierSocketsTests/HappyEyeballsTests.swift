@@ -17,7 +17,7 @@ import TestSupport
     @Test func familiesAlternateFromTheFirstAddressesFamily() {
         let v6a = Self.address("::1", 1), v6b = Self.address("::2", 1)
         let v4a = Self.address("127.0.0.1", 1), v4b = Self.address("127.0.0.2", 1), v4c = Self.address("127.0.0.3", 1)
-        let order = { (addresses: [SocketAddress]) in HTTP1Connection.interleavingFamilies(addresses).map(\.description) }
+        let order = { (addresses: [SocketAddress]) in ByteStreamConnection.interleavingFamilies(addresses).map(\.description) }
         #expect(order([v6a, v6b, v4a, v4b]) == [v6a, v4a, v6b, v4b].map(\.description))
         #expect(order([v4a, v4b, v4c, v6a]) == [v4a, v6a, v4b, v4c].map(\.description))
         #expect(order([v4a]) == [v4a.description])
@@ -49,25 +49,26 @@ import TestSupport
         }
     }
 
-    /// Connects a fresh `HTTP1Connection` to `addresses` and returns the address it connected to.
+    /// Connects a fresh `ByteStreamConnection` to `addresses` and returns the address it connected to.
     static func connect(to addresses: [SocketAddress], connectTimeout: Duration = .seconds(60)) async throws -> String {
         let settings = ConnectionSettings(
             limits: HTTP1Limits(), decompression: DecompressionLimits(),
             connectTimeout: MonotonicClock.nanoseconds(connectTimeout), idleTimeout: MonotonicClock.nanoseconds(.seconds(60)),
             tlsContext: .failure(.cancelled), metricsHandler: nil)
-        let pool = ConnectionPool(limit: 4)
         let loop = try EventLoopGroup.shared.nextLoop()
         let key = PoolKey(scheme: "http", host: "127.0.0.1", port: 80, proxy: nil)
-        let connection = HTTP1Connection(key: key, serverName: "127.0.0.1", loop: loop, pool: pool, settings: settings)
+        let stream = ByteStreamConnection(key: key, serverName: "127.0.0.1", loop: loop, settings: settings)
+        let pool = ConnectionPool(limit: 4)
         let now = MonotonicClock.now()
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            loop.execute { connection.connect(to: addresses, resolvedAt: now, startedAt: now, continuation: continuation) }
+        _ = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<any PooledConnection, any Error>) in
+            let pending = PendingConnection(pool: pool, continuation: continuation)
+            loop.execute { stream.connect(to: addresses, resolvedAt: now, startedAt: now, handler: pending) }
         }
         return await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
             loop.execute {
-                let remote = connection.remoteAddress ?? "none"
-                let racing = connection.attempts.count
-                connection.close()
+                let remote = stream.remoteAddress ?? "none"
+                let racing = stream.attempts.count
+                stream.close()
                 continuation.resume(returning: racing == 0 ? remote : "\(remote) with \(racing) attempts left open")
             }
         }

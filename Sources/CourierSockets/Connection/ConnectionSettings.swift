@@ -17,6 +17,6 @@ struct ConnectionSettings: Sendable {
     var metricsHandler: (@Sendable (TransferMetrics) -> Void)?
 
     /// The connect time-out, for messages.
-    var connectTimeoutDescription: String { HTTP1Connection.describe(nanoseconds: connectTimeout) }
+    var connectTimeoutDescription: String { ByteStreamConnection.describe(nanoseconds: connectTimeout) }
 }
 #endif

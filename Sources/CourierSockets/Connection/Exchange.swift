@@ -2,22 +2,18 @@
 import CourierHTTP
 import Foundation
 
-/// One request and its response on a connection: what to write, who waits for the head, where the body goes.
-/// Created by `SocketTransport`, then owned by the connection's loop thread.
+/// One request and its response on a connection, in terms every protocol shares: what the request is, who
+/// waits for the head, where the body goes, the metrics, cancellation. How it goes on the wire (HTTP/1.1
+/// framing, `100 Continue`) is the connection's. Created by `SocketTransport`, then owned by the connection's
+/// loop thread.
 ///
 /// `@unchecked Sendable` is safe: after `SocketTransport` hands it to the loop (through `EventLoop.execute`,
 /// which orders the hand-over), every field is read and written only on that loop's thread.
 final class Exchange: @unchecked Sendable {
-    /// The request line and header section.
-    let head: [UInt8]
-    /// The request body, if any, with its framing.
+    /// The request's method, target, authority and header fields.
+    let request: PreparedRequest
+    /// The request body, if any.
     let body: HTTPBody?
-    /// Whether the body goes out chunked (its length is unknown).
-    let chunked: Bool
-    /// The body length, when known (for progress).
-    let bodyLength: Int64?
-    /// Whether the request waits for `100 Continue` before sending its body.
-    let expectsContinue: Bool
     /// Whether the request is `HEAD` (its response has no body).
     let isHEAD: Bool
     /// Whether a failure before any response byte may be retried on a fresh connection.
@@ -61,19 +57,15 @@ final class Exchange: @unchecked Sendable {
     let metricsRecorder = TransferMetricsRecorder()
 
     init(
-        head: [UInt8], request: HTTPRequest, chunked: Bool, bodyLength: Int64?, decodesContent: Bool,
-        requestTimeout: Duration?, metrics: TransferMetrics, start: UInt64
+        _ prepared: PreparedRequest, request: HTTPRequest, requestTimeout: Duration?, metrics: TransferMetrics,
+        start: UInt64
     ) {
         self.start = start
-        self.head = head
+        self.request = prepared
         self.body = request.body
-        self.chunked = chunked
-        self.bodyLength = bodyLength
-        self.expectsContinue = request.body != nil
-            && request.headers["Expect"]?.lowercased() == "100-continue"
         self.isHEAD = request.method == .head
         self.isIdempotent = request.method.isIdempotent
-        self.decodesContent = decodesContent
+        self.decodesContent = prepared.decodesContent
         self.timeout = MonotonicClock.nanoseconds(request.timeout)
         self.requestDeadline = requestTimeout.map { MonotonicClock.now() + MonotonicClock.nanoseconds($0) }
         self.location = request.location
@@ -87,6 +79,9 @@ final class Exchange: @unchecked Sendable {
         headContinuation?.resume(throwing: NetworkError.transport(TransportFailure(
             kind: .other, message: "the request to \(location.string) ended without a response")))
     }
+
+    /// The body length, when known (for progress and framing).
+    var bodyLength: Int64? { request.bodyLength }
 
     /// The time since `start`.
     func elapsed(at now: UInt64 = MonotonicClock.now()) -> Duration {

@@ -91,21 +91,27 @@ struct RequestTarget: Sendable {
     }
 }
 
-/// A request made ready for the wire once, for every attempt: the serialized head and the body framing.
+/// A request made ready once, for every attempt and whatever protocol carries it: the target, the authority and
+/// the header fields with the URL's and the proxy's credentials, checked for what no wire form may carry.
 struct PreparedRequest: Sendable {
-    /// The request line and header section.
-    var head: [UInt8]
-    /// Whether the body is sent chunked.
-    var chunked: Bool
-    /// The body length, when known.
+    var method: HTTPMethod
+    /// The request target: origin form `/path?query`, or absolute form through an HTTP proxy.
+    var target: String
+    /// The `Host` header value (HTTP/2's `:authority`).
+    var authority: String
+    /// The header fields to send (framing fields are the connection's to write).
+    var headers: HTTPHeaders
+    /// The body length, when known; `nil` with no body or one of unknown length.
     var bodyLength: Int64?
+    /// About how many bytes the request head takes on the wire (to reserve them once).
+    var headSize: Int
     /// Whether a `gzip` or `deflate` response body is decoded (`decompressesResponses`; the client's default
     /// header fields ask for those codings, see `ContentDecodingTransport`).
     var decodesContent: Bool
 
-    /// Serializes `request`'s head for `target`.
+    /// Prepares `request` for `target`.
     ///
-    /// - Throws: `.invalidHeader`-style failures for header text that cannot go on the wire.
+    /// - Throws: `.configuration` failures for a method, target or header field that cannot go on the wire.
     init(_ request: HTTPRequest, target: RequestTarget, decompresses: Bool) throws {
         var headers = request.headers.combined
         if let authorization = target.basicAuthorization, !headers.contains("Authorization") {
@@ -114,32 +120,20 @@ struct PreparedRequest: Sendable {
         if let route = target.key.proxy, !route.tunnels, let authorization = route.authorization, !headers.contains("Proxy-Authorization") {
             headers.add(name: "Proxy-Authorization", value: authorization)
         }
-        decodesContent = decompresses
-        let framing: HTTP1RequestFraming
-        if let body = request.body {
-            bodyLength = body.contentLength
-            if let length = bodyLength {
-                framing = .length(length)
-                chunked = false
-            } else {
-                framing = .chunked
-                chunked = true
-            }
-        } else {
-            bodyLength = nil
-            chunked = false
-            let sendsZero = request.method == .post || request.method == .put || request.method == .patch
-            framing = sendsZero ? .length(0) : .none
-        }
-        head = try HTTP1RequestHead.serialize(
-            method: request.method, target: target.path, host: target.hostHeader, headers: headers, framing: framing)
+        headSize = try HTTP1RequestHead.validate(method: request.method, target: target.path, host: target.hostHeader, headers: headers)
+        self.method = request.method
+        self.target = target.path
+        self.authority = target.hostHeader
+        self.headers = headers
+        self.bodyLength = request.body?.contentLength
+        self.decodesContent = decompresses
     }
 
     /// A fresh exchange for one attempt.
     func makeExchange(_ request: HTTPRequest, requestTimeout: Duration?, start: UInt64) -> Exchange {
         Exchange(
-            head: head, request: request, chunked: chunked, bodyLength: bodyLength, decodesContent: decodesContent,
-            requestTimeout: requestTimeout, metrics: TransferMetrics(location: request.location), start: start)
+            self, request: request, requestTimeout: requestTimeout, metrics: TransferMetrics(location: request.location),
+            start: start)
     }
 }
 #endif

@@ -153,4 +153,38 @@ enum HTTP1HeadParser {
         }
         return text + (range.count > 64 ? "…'" : "'")
     }
+
+    // MARK: Finding the head (for `HTTP1ResponseParser`, before a head is parsed)
+
+    /// Rejects a head whose first bytes (from `from`, up to 7) are not `HTTP/1.`: a non-HTTP peer fails at once
+    /// instead of after a whole head's worth of bytes.
+    static func checkVersionPrefix(_ buffer: UnsafeRawBufferPointer, from: Int) throws(HTTP1ParseError) {
+        let prefix: StaticString = "HTTP/1."
+        var index = from
+        // Safe: `index` stays below the static string's length and the buffer's count.
+        while index < min(buffer.count, prefix.utf8CodeUnitCount) {
+            if buffer[index] != prefix.utf8Start[index] {
+                throw .malformed("garbage status line \(HTTP1HeadParser.quote(buffer, 0..<min(buffer.count, 32))): it does not start with 'HTTP/1.'")
+            }
+            index += 1
+        }
+    }
+
+    /// The offset just past the empty line that ends a head (CRLF CRLF, or bare LFs), searching LFs from
+    /// `from`; nil if it has not arrived. Used for heads that span reads, so each read is scanned once.
+    static func headEnd(in buffer: UnsafeRawBufferPointer, from: Int) -> Int? {
+        let count = buffer.count
+        var position = from
+        while let lf = HTTP1Bytes.index(of: HTTP1Bytes.lf, in: buffer, from: position) {
+            guard lf + 1 < count else { return nil }
+            let next = buffer[lf + 1]
+            if next == HTTP1Bytes.lf { return lf + 2 }
+            if next == HTTP1Bytes.cr {
+                guard lf + 2 < count else { return nil }
+                if buffer[lf + 2] == HTTP1Bytes.lf { return lf + 3 }
+            }
+            position = lf + 1
+        }
+        return nil
+    }
 }

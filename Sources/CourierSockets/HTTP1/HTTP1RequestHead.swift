@@ -12,28 +12,16 @@ package enum HTTP1RequestHead {
     package static func serialize(
         method: HTTPMethod, target: String, host: String, headers: HTTPHeaders, framing: HTTP1RequestFraming
     ) throws(NetworkError) -> [UInt8] {
-        guard method.isValidToken else {
-            throw .configuration(reason: .invalidRequest("the method '\(method.rawValue)' is not a valid token"))
-        }
-        guard !target.isEmpty, target.utf8.allSatisfy(isVisible) else {
-            throw .configuration(reason: .invalidRequest("the request target '\(target)' is empty or holds a space or control character"))
-        }
-        guard host.utf8.allSatisfy(isVisible) else {
-            throw .configuration(reason: .invalidHeader(name: "Host", reason: "the value holds a space or control character"))
-        }
-        var size = method.rawValue.utf8.count + target.utf8.count + host.utf8.count + 48
-        var hasHost = false
-        for field in headers {
-            guard !field.name.isEmpty, field.name.utf8.allSatisfy(HTTP1Bytes.isToken) else {
-                throw .configuration(reason: .invalidHeader(name: field.name, reason: "the name is empty or not a token"))
-            }
-            for byte in field.value.utf8 where byte == HTTP1Bytes.cr || byte == HTTP1Bytes.lf || byte == 0 {
-                throw .configuration(reason: .invalidHeader(name: field.name, reason: byte == 0 ? "the value contains NUL" : "the value contains CR or LF"))
-            }
-            if !hasHost && equalsIgnoringCase(field.name, "host") { hasHost = true }
-            size += field.name.utf8.count + field.value.utf8.count + 4
-        }
+        let size = try validate(method: method, target: target, host: host, headers: headers)
+        return encode(method: method, target: target, host: host, headers: headers, framing: framing, size: size)
+    }
 
+    /// `serialize` for a request `validate` accepted (a `PreparedRequest`): the same bytes, without checking
+    /// again. `size` is the capacity reserved (`validate`'s result, or an estimate).
+    package static func encode(
+        method: HTTPMethod, target: String, host: String, headers: HTTPHeaders, framing: HTTP1RequestFraming, size: Int
+    ) -> [UInt8] {
+        let hasHost = headers.contains { equalsIgnoringCase($0.name, "host") }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(size)
         bytes.append(contentsOf: method.rawValue.utf8)
@@ -51,6 +39,34 @@ package enum HTTP1RequestHead {
         }
         bytes.append(contentsOf: crlf)
         return bytes
+    }
+
+    /// Checks that the request can go on the wire without injecting a line; returns the size of its head.
+    ///
+    /// - Throws: as `serialize`.
+    package static func validate(
+        method: HTTPMethod, target: String, host: String, headers: HTTPHeaders
+    ) throws(NetworkError) -> Int {
+        guard method.isValidToken else {
+            throw .configuration(reason: .invalidRequest("the method '\(method.rawValue)' is not a valid token"))
+        }
+        guard !target.isEmpty, target.utf8.allSatisfy(isVisible) else {
+            throw .configuration(reason: .invalidRequest("the request target '\(target)' is empty or holds a space or control character"))
+        }
+        guard host.utf8.allSatisfy(isVisible) else {
+            throw .configuration(reason: .invalidHeader(name: "Host", reason: "the value holds a space or control character"))
+        }
+        var size = method.rawValue.utf8.count + target.utf8.count + host.utf8.count + 48
+        for field in headers {
+            guard !field.name.isEmpty, field.name.utf8.allSatisfy(HTTP1Bytes.isToken) else {
+                throw .configuration(reason: .invalidHeader(name: field.name, reason: "the name is empty or not a token"))
+            }
+            for byte in field.value.utf8 where byte == HTTP1Bytes.cr || byte == HTTP1Bytes.lf || byte == 0 {
+                throw .configuration(reason: .invalidHeader(name: field.name, reason: byte == 0 ? "the value contains NUL" : "the value contains CR or LF"))
+            }
+            size += field.name.utf8.count + field.value.utf8.count + 4
+        }
+        return size
     }
 
     /// The line before a chunk of `count` bytes: the size in hex and CRLF. Write `chunkTerminator` after the

@@ -127,7 +127,7 @@ package struct HTTP1ResponseParser {
     private mutating func parseBytes(_ bytes: UnsafeRawBufferPointer) throws(HTTP1ParseError) -> [HTTP1Event] {
         var events: [HTTP1Event] = []
         events.reserveCapacity(4)  // head, body, end: one allocation, no growth
-        var body = PendingBody()
+        var body = HTTP1PendingBody()
         let count = bytes.count
         var offset = 0
         while offset < count {
@@ -148,7 +148,7 @@ package struct HTTP1ResponseParser {
 
             case .chunkSize:
                 guard try takeLine(bytes, &offset, limit: limits.maximumChunkLineBytes, what: "chunk-size line") else { break }
-                let size = try lineBuffer.withHTTP1Bytes { line throws(HTTP1ParseError) in try Self.parseChunkSize(line) }
+                let size = try lineBuffer.withHTTP1Bytes { line throws(HTTP1ParseError) in try HTTP1ChunkSizeLine.parse(line) }
                 lineBuffer.removeAll(keepingCapacity: true)
                 state = size == 0 ? .trailers(bytes: 0, fields: 0) : .chunkData(remaining: size)
 
@@ -159,35 +159,13 @@ package struct HTTP1ResponseParser {
                 state = Int64(taken) == remaining ? .chunkDataEnd(sawCR: false) : .chunkData(remaining: remaining - Int64(taken))
 
             case .chunkDataEnd(let sawCR):
-                let byte = bytes[offset]
+                try chunkDataEnd(bytes[offset], sawCR: sawCR)
                 offset += 1
-                if byte == HTTP1Bytes.lf {
-                    state = .chunkSize
-                } else if byte == HTTP1Bytes.cr && !sawCR {
-                    state = .chunkDataEnd(sawCR: true)
-                } else {
-                    throw .malformed("chunk data is not followed by CRLF (a chunk is longer than its size, or the CRLF is missing)")
-                }
 
             case .trailers(let used, let fields):
                 let limit = limits.maximumHeaderBytes - used
                 guard try takeLine(bytes, &offset, limit: limit, what: "trailer section") else { break }
-                let lineLength = lineBuffer.count
-                let isEmpty = try lineBuffer.withHTTP1Bytes { line throws(HTTP1ParseError) -> Bool in
-                    var position = 0
-                    guard let content = HTTP1HeadParser.nextLine(line, &position) else { return true }
-                    if content.isEmpty { return true }
-                    _ = try HTTP1HeadParser.parseField(line, content)  // checked, then dropped
-                    return false
-                }
-                lineBuffer.removeAll(keepingCapacity: true)
-                if isEmpty {
-                    finish(&events, &body)
-                } else if fields + 1 > limits.maximumHeaderCount {
-                    throw .malformed("the chunked body has more than \(limits.maximumHeaderCount) trailer fields")
-                } else {
-                    state = .trailers(bytes: used + lineLength, fields: fields + 1)
-                }
+                if try trailerLine(used: used, fields: fields) { finish(&events, &body) }
 
             case .untilClose:
                 body.append(bytes, offset..<count)
@@ -206,8 +184,38 @@ package struct HTTP1ResponseParser {
         return events
     }
 
+    /// Takes a byte of the CRLF after chunk data.
+    private mutating func chunkDataEnd(_ byte: UInt8, sawCR: Bool) throws(HTTP1ParseError) {
+        if byte == HTTP1Bytes.lf {
+            state = .chunkSize
+        } else if byte == HTTP1Bytes.cr && !sawCR {
+            state = .chunkDataEnd(sawCR: true)
+        } else {
+            throw .malformed("chunk data is not followed by CRLF (a chunk is longer than its size, or the CRLF is missing)")
+        }
+    }
+
+    /// Checks (and drops) the trailer line in `lineBuffer`; `true` when it is the empty line that ends the body.
+    private mutating func trailerLine(used: Int, fields: Int) throws(HTTP1ParseError) -> Bool {
+        let lineLength = lineBuffer.count
+        let isEmpty = try lineBuffer.withHTTP1Bytes { line throws(HTTP1ParseError) -> Bool in
+            var position = 0
+            guard let content = HTTP1HeadParser.nextLine(line, &position) else { return true }
+            if content.isEmpty { return true }
+            _ = try HTTP1HeadParser.parseField(line, content)  // checked, then dropped
+            return false
+        }
+        lineBuffer.removeAll(keepingCapacity: true)
+        if isEmpty { return true }
+        if fields + 1 > limits.maximumHeaderCount {
+            throw .malformed("the chunked body has more than \(limits.maximumHeaderCount) trailer fields")
+        }
+        state = .trailers(bytes: used + lineLength, fields: fields + 1)
+        return false
+    }
+
     /// Ends the response: pending body bytes, then `.end`.
-    private mutating func finish(_ events: inout [HTTP1Event], _ body: inout PendingBody) {
+    private mutating func finish(_ events: inout [HTTP1Event], _ body: inout HTTP1PendingBody) {
         body.flush(into: &events)
         events.append(.end(reusable: keepAlive))
         state = .complete
@@ -224,7 +232,7 @@ package struct HTTP1ResponseParser {
         if previous == 0 {
             // The whole head is usually in one read: parse it in place, no copy, finding each line once.
             let input = UnsafeRawBufferPointer(rebasing: bytes[offset...])
-            try Self.checkVersionPrefix(input, from: 0)
+            try HTTP1HeadParser.checkVersionPrefix(input, from: 0)
             let visible = UnsafeRawBufferPointer(rebasing: input.prefix(limit + 1))
             let parsed: (head: HTTP1ResponseHead, end: Int)?
             do {
@@ -232,7 +240,7 @@ package struct HTTP1ResponseParser {
             } catch {
                 // A fault counts once the whole head is here, as when the head spans reads: whatever the read
                 // boundaries, the same bytes give the same outcome.
-                guard Self.headEnd(in: visible, from: 0) != nil else { return try offset + bufferHead(input, available, limit) }
+                guard HTTP1HeadParser.headEnd(in: visible, from: 0) != nil else { return try offset + bufferHead(input, available, limit) }
                 throw error
             }
             if let (head, end) = parsed {
@@ -246,8 +254,8 @@ package struct HTTP1ResponseParser {
         headBuffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + appended)]))
         let scanFrom = headScanFrom
         let found = try headBuffer.withHTTP1Bytes { buffer throws(HTTP1ParseError) -> Int? in
-            if previous < 7 { try Self.checkVersionPrefix(buffer, from: previous) }
-            return Self.headEnd(in: buffer, from: scanFrom)
+            if previous < 7 { try HTTP1HeadParser.checkVersionPrefix(buffer, from: previous) }
+            return HTTP1HeadParser.headEnd(in: buffer, from: scanFrom)
         }
         guard let end = found else {
             guard headBuffer.count <= limit else { throw tooLargeHead() }
@@ -321,105 +329,5 @@ package struct HTTP1ResponseParser {
         lineBuffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
         offset = end
         return lineBuffer.last == HTTP1Bytes.lf
-    }
-
-    // MARK: Pure helpers
-
-    /// Rejects a head whose first bytes (from `from`, up to 7) are not `HTTP/1.`: a non-HTTP peer fails at once
-    /// instead of after a whole head's worth of bytes.
-    private static func checkVersionPrefix(_ buffer: UnsafeRawBufferPointer, from: Int) throws(HTTP1ParseError) {
-        let prefix: StaticString = "HTTP/1."
-        var index = from
-        // Safe: `index` stays below the static string's length and the buffer's count.
-        while index < min(buffer.count, prefix.utf8CodeUnitCount) {
-            if buffer[index] != prefix.utf8Start[index] {
-                throw .malformed("garbage status line \(HTTP1HeadParser.quote(buffer, 0..<min(buffer.count, 32))): it does not start with 'HTTP/1.'")
-            }
-            index += 1
-        }
-    }
-
-    /// The offset just past the empty line that ends a head (CRLF CRLF, or bare LFs), searching LFs from
-    /// `from`; nil if it has not arrived. Used for heads that span reads, so each read is scanned once.
-    static func headEnd(in buffer: UnsafeRawBufferPointer, from: Int) -> Int? {
-        let count = buffer.count
-        var position = from
-        while let lf = HTTP1Bytes.index(of: HTTP1Bytes.lf, in: buffer, from: position) {
-            guard lf + 1 < count else { return nil }
-            let next = buffer[lf + 1]
-            if next == HTTP1Bytes.lf { return lf + 2 }
-            if next == HTTP1Bytes.cr {
-                guard lf + 2 < count else { return nil }
-                if buffer[lf + 2] == HTTP1Bytes.lf { return lf + 3 }
-            }
-            position = lf + 1
-        }
-        return nil
-    }
-
-    /// `1a;name=value` → 26: hex digits, then optional extensions (checked for control characters, ignored).
-    static func parseChunkSize(_ line: UnsafeRawBufferPointer) throws(HTTP1ParseError) -> Int64 {
-        var position = 0
-        guard let content = HTTP1HeadParser.nextLine(line, &position) else {
-            throw .malformed("a chunk-size line has no line end")
-        }
-        var size: Int64 = 0
-        var index = content.lowerBound
-        while index < content.upperBound, let digit = hexValue(line[index]) {
-            let (shifted, overflow) = size.multipliedReportingOverflow(by: 16)
-            guard !overflow else { throw .malformed("the chunk size \(HTTP1HeadParser.quote(line, content)) is too large") }
-            size = shifted | Int64(digit)
-            index += 1
-        }
-        guard index > content.lowerBound else {
-            if index < content.upperBound && line[index] == HTTP1Bytes.cr {
-                throw .malformed("bare CR (a CR not followed by LF) in a chunk-size line")
-            }
-            throw .malformed("bad chunk size \(HTTP1HeadParser.quote(line, content)): not a hexadecimal number")
-        }
-        while index < content.upperBound, HTTP1Bytes.isWhitespace(line[index]) { index += 1 }
-        if index < content.upperBound && line[index] == HTTP1Bytes.cr {
-            throw .malformed("bare CR (a CR not followed by LF) in a chunk-size line")
-        }
-        if index < content.upperBound {
-            guard line[index] == HTTP1Bytes.semicolon else {
-                throw .malformed("bad chunk size \(HTTP1HeadParser.quote(line, content)): not a hexadecimal number")
-            }
-            for position in index..<content.upperBound where !HTTP1Bytes.isFieldContent(line[position]) {
-                throw .malformed("a chunk extension holds \(HTTP1HeadParser.controlName(line[position]))")
-            }
-        }
-        return size
-    }
-
-    @inline(__always)
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-}
-
-/// Body bytes gathered during one `parse` call, so that they come out as one `Data`.
-private struct PendingBody {
-    private var data: Data?
-
-    mutating func append(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) {
-        guard !range.isEmpty, let base = bytes.baseAddress else { return }
-        // Safe: `range` lies inside `bytes` (the callers clamp it to `bytes.count`).
-        let start = (base + range.lowerBound).assumingMemoryBound(to: UInt8.self)
-        if data == nil {
-            data = Data(bytes: start, count: range.count)
-        } else {
-            data!.append(start, count: range.count)
-        }
-    }
-
-    mutating func flush(into events: inout [HTTP1Event]) {
-        if let data { events.append(.body(data)) }
-        data = nil
     }
 }

@@ -1,16 +1,18 @@
 #if os(Linux)
 import CourierHTTP
 
-/// The keep-alive connections of one `SocketTransport`, per origin: idle ones to reuse (the most recently used
-/// first), a limit on how many are open per origin, and a queue of requests waiting for one.
+/// The connections of one `SocketTransport`, per origin, whatever protocol they speak: a limit on how many are
+/// open per origin, room on them to reuse (the most recently freed first), and a queue of requests waiting.
 ///
-/// A connection takes a slot from `acquire` until it reports `connectionClosed`; between requests it is handed
-/// back with `connectionIdle`, straight to the first waiter if there is one.
+/// An HTTP/1.1 connection has room for one exchange; a multiplexed one for as many as its peer allows (see
+/// `PooledConnection`). A connection takes a slot from `acquire` (and joins with `connectionOpened`) until it
+/// reports `connectionClosed`; each exchange on it occupies room from its grant until `exchangeFinished(on:)`,
+/// which hands the room straight to the first waiter if there is one.
 final class ConnectionPool: Sendable {
     /// What a waiting request is given.
     private enum Grant {
-        /// An idle connection to reuse.
-        case connection(HTTP1Connection)
+        /// Room on an open connection.
+        case connection(any PooledConnection)
         /// Room to open a new connection.
         case slot
     }
@@ -20,8 +22,17 @@ final class ConnectionPool: Sendable {
         var continuation: CheckedContinuation<Grant, any Error>
     }
 
+    /// An open connection and the exchanges it carries.
+    private struct Entry {
+        var connection: any PooledConnection
+        var inUse: Int
+        var capacity: Int
+        var hasRoom: Bool { inUse < capacity }
+    }
+
     private struct Origin {
-        var idle: [HTTP1Connection] = []
+        /// The open connections, the most recently freed room last.
+        var connections: [Entry] = []
         var open = 0
         var waiters: [Waiter] = []
     }
@@ -40,36 +51,16 @@ final class ConnectionPool: Sendable {
         self.limit = max(1, limit)
     }
 
-    /// A connection to `key`: an idle one, a new one from `open` when there is room, or the first to come free.
+    /// Room for one exchange on a connection to `key`: on an open one, on a new one from `open` when there is
+    /// room for another connection, or on the first to come free.
     ///
     /// - Returns: the connection and whether it served an earlier request.
     /// - Throws: `NetworkError.cancelled` when the task is cancelled while waiting; `open`'s error.
     func acquire(
-        _ key: PoolKey, open: () async throws -> HTTP1Connection
-    ) async throws -> (connection: HTTP1Connection, reused: Bool) {
+        _ key: PoolKey, open: () async throws -> any PooledConnection
+    ) async throws -> (connection: any PooledConnection, reused: Bool) {
         var grant = state.withLock { state -> Grant? in Self.grant(key, in: &state, limit: limit) }
-        if grant == nil {
-            let id = state.withLock { state -> Int in
-                defer { state.nextWaiter += 1 }
-                return state.nextWaiter
-            }
-            grant = try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Grant, any Error>) in
-                    let now = state.withLock { state -> Grant? in
-                        if let grant = Self.grant(key, in: &state, limit: limit) { return grant }
-                        state.origins[key, default: Origin()].waiters.append(Waiter(id: id, continuation: continuation))
-                        return nil
-                    }
-                    if let now { continuation.resume(returning: now) }
-                }
-            } onCancel: {
-                let waiter = state.withLock { state -> Waiter? in
-                    guard let index = state.origins[key]?.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                    return state.origins[key]?.waiters.remove(at: index)
-                }
-                waiter?.continuation.resume(throwing: NetworkError.cancelled)
-            }
-        }
+        if grant == nil { grant = try await wait(for: key) }
         switch grant {
         case .connection(let connection):
             return (connection, true)
@@ -83,41 +74,98 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    /// Takes an idle connection or a free slot, if either exists.
+    /// `connection`, opened on a slot `acquire` granted, carries the exchange it was opened for. Called by whoever
+    /// made it, on its loop, before it can close (so before `connectionClosed`).
+    func connectionOpened(_ connection: any PooledConnection) {
+        let entry = Entry(connection: connection, inUse: 1, capacity: max(1, connection.maximumConcurrentExchanges))
+        state.withLock { state in state.origins[connection.key, default: Origin()].connections.append(entry) }
+    }
+
+    /// Queues the caller for `key` until room comes free.
+    private func wait(for key: PoolKey) async throws -> Grant {
+        let id = state.withLock { state -> Int in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Grant, any Error>) in
+                let now = state.withLock { state -> Grant? in
+                    if let grant = Self.grant(key, in: &state, limit: limit) { return grant }
+                    state.origins[key, default: Origin()].waiters.append(Waiter(id: id, continuation: continuation))
+                    return nil
+                }
+                if let now { continuation.resume(returning: now) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> Waiter? in
+                guard let index = state.origins[key]?.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.origins[key]?.waiters.remove(at: index)
+            }
+            waiter?.continuation.resume(throwing: NetworkError.cancelled)
+        }
+    }
+
+    /// Takes room on an open connection or a free slot, if either exists.
     private static func grant(_ key: PoolKey, in state: inout State, limit: Int) -> Grant? {
         // In place (`inout` through the dictionary's subscript): a copied-out `Origin` would make every
-        // request copy the idle array, retaining each of its connections.
+        // request copy the connections array, retaining each of its connections.
         grant(from: &state.origins[key, default: Origin()], limit: limit)
     }
 
     private static func grant(from origin: inout Origin, limit: Int) -> Grant? {
-        if let connection = origin.idle.popLast() { return .connection(connection) }
+        if let index = origin.connections.lastIndex(where: { $0.hasRoom }) {
+            origin.connections[index].inUse += 1
+            return .connection(origin.connections[index].connection)
+        }
         guard origin.open < limit else { return nil }
         origin.open += 1
         return .slot
     }
 
-    /// `connection` finished a request and may serve another.
-    func connectionIdle(_ connection: HTTP1Connection) {
+    /// An exchange on `connection` ended: its room goes to the first waiter of the origin, or is kept.
+    func exchangeFinished(on connection: any PooledConnection) {
         let (waiter, closeIt) = state.withLock { state -> (Waiter?, Bool) in
             if state.shutDown { return (nil, true) }
-            return (Self.handOver(connection, to: &state.origins[connection.key, default: Origin()]), false)
+            return (Self.free(connection, in: &state.origins[connection.key, default: Origin()]), false)
         }
         if closeIt { connection.loop.execute { connection.closeIfIdle() } }
         waiter?.continuation.resume(returning: .connection(connection))
     }
 
-    /// `connection` closed: its slot is free (and it is no longer idle).
-    /// Gives `connection` to the first waiter of its origin, or else keeps it idle there.
-    private static func handOver(_ connection: HTTP1Connection, to origin: inout Origin) -> Waiter? {
+    /// Gives the room freed on `connection` to the first waiter, or else keeps it (the connection moves last,
+    /// so it is the first reused).
+    private static func free(_ connection: any PooledConnection, in origin: inout Origin) -> Waiter? {
+        guard let index = origin.connections.firstIndex(where: { $0.connection === connection }) else { return nil }
         if !origin.waiters.isEmpty { return origin.waiters.removeFirst() }
-        origin.idle.append(connection)
+        var entry = origin.connections.remove(at: index)
+        entry.inUse = max(0, entry.inUse - 1)
+        origin.connections.append(entry)
         return nil
     }
 
-    func connectionClosed(_ connection: HTTP1Connection) {
+    /// The peer of `connection` now lets it carry `capacity` exchanges at once (an HTTP/2 `SETTINGS` frame's
+    /// `MAX_CONCURRENT_STREAMS`): waiters get the new room at once.
+    func connection(_ connection: any PooledConnection, canCarry capacity: Int) {
+        let waiters = state.withLock { state -> [Waiter] in
+            Self.setCapacity(capacity, of: connection, in: &state.origins[connection.key, default: Origin()])
+        }
+        for waiter in waiters { waiter.continuation.resume(returning: .connection(connection)) }
+    }
+
+    private static func setCapacity(_ capacity: Int, of connection: any PooledConnection, in origin: inout Origin) -> [Waiter] {
+        guard let index = origin.connections.firstIndex(where: { $0.connection === connection }) else { return [] }
+        origin.connections[index].capacity = max(0, capacity)
+        let room = min(origin.waiters.count, max(0, origin.connections[index].capacity - origin.connections[index].inUse))
+        origin.connections[index].inUse += room
+        let granted = Array(origin.waiters.prefix(room))
+        origin.waiters.removeFirst(room)
+        return granted
+    }
+
+    /// `connection` closed: its slot is free, and it carries nothing more.
+    func connectionClosed(_ connection: any PooledConnection) {
         state.withLock { state in
-            state.origins[connection.key]?.idle.removeAll { $0 === connection }
+            state.origins[connection.key]?.connections.removeAll { $0.connection === connection }
         }
         slotFreed(connection.key)
     }
@@ -126,7 +174,9 @@ final class ConnectionPool: Sendable {
     private func slotFreed(_ key: PoolKey) {
         let waiter = state.withLock { state -> Waiter? in
             guard var origin = state.origins[key] else { return nil }
-            defer { state.origins[key] = origin.open == 0 && origin.waiters.isEmpty && origin.idle.isEmpty ? nil : origin }
+            defer {
+                state.origins[key] = origin.open == 0 && origin.waiters.isEmpty && origin.connections.isEmpty ? nil : origin
+            }
             origin.open -= 1
             guard !origin.waiters.isEmpty else { return nil }
             origin.open += 1
@@ -138,19 +188,19 @@ final class ConnectionPool: Sendable {
     /// Closes the idle connections of `key`: after one of them turned out stale, its siblings (idle as long)
     /// likely are too, so the request sent again goes on a new connection.
     func closeIdle(_ key: PoolKey) {
-        let idle = state.withLock { state -> [HTTP1Connection] in
-            guard let idle = state.origins[key]?.idle else { return [] }
-            state.origins[key]?.idle = []
-            return idle
+        let idle = state.withLock { state -> [any PooledConnection] in
+            guard let origin = state.origins[key] else { return [] }
+            state.origins[key]?.connections.removeAll { $0.inUse == 0 }
+            return origin.connections.filter { $0.inUse == 0 }.map(\.connection)
         }
         for connection in idle { connection.loop.execute { connection.closeIfIdle() } }
     }
 
-    /// Closes every idle connection; connections in use close when their request ends.
+    /// Closes every idle connection; connections in use close when their exchanges end.
     func shutDown() {
-        let idle = state.withLock { state -> [HTTP1Connection] in
+        let idle = state.withLock { state -> [any PooledConnection] in
             state.shutDown = true
-            return state.origins.values.flatMap(\.idle)
+            return state.origins.values.flatMap { $0.connections.filter { $0.inUse == 0 }.map(\.connection) }
         }
         for connection in idle { connection.loop.execute { connection.closeIfIdle() } }
     }

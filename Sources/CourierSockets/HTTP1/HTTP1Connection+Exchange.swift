@@ -9,7 +9,7 @@ extension HTTP1Connection {
     func start(_ exchange: Exchange) {
         guard !exchange.cancelled else {
             resumeHead(of: exchange, throwing: NetworkError.cancelled)
-            if state == .idle { pool.connectionIdle(self) }
+            if state == .idle { pool.exchangeFinished(on: self) }
             return
         }
         guard state == .idle else {
@@ -18,46 +18,62 @@ extension HTTP1Connection {
                 retryable: true))
             return
         }
-        if let timings = connectTimings, served == 0 {
-            // The connection was opened for this request: its phases count from when the request came.
-            if timings.resolved > timings.start { exchange.metrics.domainLookup = exchange.elapsed(at: timings.resolved) }
-            exchange.metrics.connect = exchange.elapsed(at: timings.connected)
-            exchange.metrics.secureConnection = timings.secured.map { exchange.elapsed(at: $0) }
-        }
-        exchange.metrics.reusedConnection = served > 0
-        exchange.metrics.remoteAddress = remoteAddress
+        recordConnectionMetrics(of: exchange)
+        let request = exchange.request
+        let framing = HTTP1RequestFraming(method: request.method, hasBody: exchange.body != nil, bodyLength: request.bodyLength)
+        // Checked when the request was prepared: `PreparedRequest.init` validates what `encode` writes.
+        let head = HTTP1RequestHead.encode(
+            method: request.method, target: request.target, host: request.authority, headers: request.headers,
+            framing: framing, size: request.headSize)
+        let expectsContinue = exchange.body != nil && request.headers["Expect"]?.lowercased() == "100-continue"
         state = .active
         self.exchange = exchange
         mustClose = false
-        paused = false
-        parser.expectResponse(toHEAD: exchange.isHEAD, expectsContinue: exchange.expectsContinue)
-        output.removeAll(keepingCapacity: true)
-        outputOffset = 0
-        output.append(contentsOf: exchange.head)
+        chunkedBody = framing == .chunked
+        parser.expectResponse(toHEAD: exchange.isHEAD, expectsContinue: expectsContinue)
+        stream.enqueue(head)
         bodyPending = false
         if let body = exchange.body {
-            if case .data(let data) = body, data.count <= Self.bodyChunk, !exchange.expectsContinue {
-                output.append(contentsOf: data)
+            if case .data(let data) = body, data.count <= Self.bodyChunk, !expectsContinue {
+                stream.enqueue(data)
                 exchange.bodyBytesSent = Int64(data.count)
             } else {
                 do {
                     bodyPump = BodyPump(try body.makeReader(), chunkSize: Self.bodyChunk)
                 } catch {
-                    state = .idle
-                    self.exchange = nil
-                    resumeHead(of: exchange, throwing: NetworkError.from(error))
-                    pool.connectionIdle(self)
+                    refuse(exchange, NetworkError.from(error))
                     return
                 }
                 bodyPending = true
             }
         }
-        if exchange.expectsContinue {
+        if expectsContinue {
             waitingForContinue = true
             continueDeadline = MonotonicClock.now() + 1_000_000_000
         }
-        lastActivity = MonotonicClock.now()
-        flush()
+        stream.lastActivity = MonotonicClock.now()
+        stream.flush()
+    }
+
+    /// The connection's part of the metrics: opened for this request (its phases count from when the request
+    /// came) or reused, and the address.
+    private func recordConnectionMetrics(of exchange: Exchange) {
+        if let timings = stream.connectTimings, served == 0 {
+            if timings.resolved > timings.start { exchange.metrics.domainLookup = exchange.elapsed(at: timings.resolved) }
+            exchange.metrics.connect = exchange.elapsed(at: timings.connected)
+            exchange.metrics.secureConnection = timings.secured.map { exchange.elapsed(at: $0) }
+        }
+        exchange.metrics.reusedConnection = served > 0
+        exchange.metrics.remoteAddress = stream.remoteAddress
+    }
+
+    /// `exchange` cannot be sent (before a byte of it was written): it fails, the connection stays idle.
+    private func refuse(_ exchange: Exchange, _ error: NetworkError) {
+        stream.discardOutput()
+        state = .idle
+        self.exchange = nil
+        resumeHead(of: exchange, throwing: error)
+        pool.exchangeFinished(on: self)
     }
 
     /// The caller was cancelled: the request stops and the connection closes (it may hold half a response).
@@ -75,6 +91,11 @@ extension HTTP1Connection {
         }
         self.exchange = nil
         close()
+        failed(exchange, error)
+    }
+
+    /// Tells `exchange`'s caller (or its body's reader) of `error`; the exchange is no longer this connection's.
+    func failed(_ exchange: Exchange, _ error: NetworkError) {
         finishMetrics(of: exchange, failed: true)
         if exchange.headContinuation != nil {
             // Failing on a reused connection before any response byte: the server dropped it while idle.

@@ -5,7 +5,7 @@ import Foundation
 import Glibc
 
 /// Opening a `CONNECT` tunnel through an HTTP proxy (RFC 9110 §9.3.6) before TLS with the origin.
-extension HTTP1Connection {
+extension ByteStreamConnection {
     /// The tunnel request in flight.
     struct Tunnel {
         var request: [UInt8]
@@ -54,9 +54,9 @@ extension HTTP1Connection {
                     kind: .cannotConnect, message: "the proxy \(proxyName) closed the connection instead of opening a tunnel to \(key.host)"))
             }
         } catch let error as HTTP1ParseError {
-            failConnect(NetworkError.transport(TransportFailure(kind: .cannotConnect, message: "the proxy \(proxyName) answered CONNECT badly: \(error.message)")))
+            close(NetworkError.transport(TransportFailure(kind: .cannotConnect, message: "the proxy \(proxyName) answered CONNECT badly: \(error.message)")))
         } catch {
-            failConnect(NetworkError.from(error))
+            close(NetworkError.from(error))
         }
     }
 

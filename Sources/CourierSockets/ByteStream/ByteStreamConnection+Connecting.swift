@@ -5,14 +5,17 @@ import Glibc
 
 /// Opening the connection: the resolved addresses raced Happy-Eyeballs style (RFC 8305), under the connect
 /// time-out, then TLS or a proxy tunnel.
-extension HTTP1Connection {
+extension ByteStreamConnection {
     /// How long an attempt has before the next address gets one of its own (RFC 8305 §5 recommends 250 ms).
     static let attemptDelay: UInt64 = 250_000_000
 
-    /// Starts connecting to `addresses` (on the loop thread); `continuation` hears when the connection is ready.
-    func connect(to addresses: [SocketAddress], resolvedAt resolved: UInt64, startedAt start: UInt64, continuation: CheckedContinuation<Void, any Error>) {
+    /// Starts connecting to `addresses` (on the loop thread); `handler` hears `streamConnected` when the stream
+    /// is ready, or `streamClosed(error)` when it cannot be opened.
+    func connect(
+        to addresses: [SocketAddress], resolvedAt resolved: UInt64, startedAt start: UInt64, handler: any ByteStreamHandler
+    ) {
+        handOver(to: handler)
         self.addresses = Self.interleavingFamilies(addresses)
-        self.connectContinuation = continuation
         self.connectTimings = ConnectTimings(start: start, resolved: resolved)
         self.connectDeadline = MonotonicClock.now() + settings.connectTimeout
         startNextAttempt()
@@ -37,7 +40,7 @@ extension HTTP1Connection {
     /// Gives up connecting because the caller was cancelled.
     func abortConnect() {
         guard state == .connecting else { return }
-        failConnect(NetworkError.cancelled)
+        close(NetworkError.cancelled)
     }
 
     /// Opens a socket to the next address that takes one and races it with the attempts in flight; fails the
@@ -70,7 +73,7 @@ extension HTTP1Connection {
         }
         nextAttemptAt = nil
         if attempts.isEmpty {
-            failConnect(NetworkError.transport(TransportFailure(
+            close(NetworkError.transport(TransportFailure(
                 kind: .cannotConnect, message: "cannot connect to \(key): \(connectFailures.joined(separator: "; "))")))
         }
     }
@@ -105,7 +108,7 @@ extension HTTP1Connection {
     }
 
     /// Closes the attempts still racing (one has won, or connecting failed).
-    private func closeAttempts() {
+    func closeAttempts() {
         nextAttemptAt = nil
         for attempt in attempts {
             loop.deregister(fd: attempt.fd)
@@ -120,7 +123,7 @@ extension HTTP1Connection {
             do {
                 tls = try TLSConnection(context: try settings.tlsContext.get(), fd: fd, serverName: serverName, port: key.port)
             } catch {
-                failConnect(error)
+                close(error)
                 return
             }
             continueHandshake()
@@ -145,38 +148,17 @@ extension HTTP1Connection {
                 loop.modify(fd: fd, events: interest)
             }
         } catch {
-            failConnect(error)
+            close(error)
         }
     }
 
-    /// The connection is ready for requests.
+    /// The stream is ready: the handler hears it, with the protocol TLS negotiated.
     private func connected() {
         connectDeadline = nil
-        state = .idle
-        idleSince = MonotonicClock.now()
-        inPool = true
+        state = .open
+        lastActivity = MonotonicClock.now()
         updateInterest()
-        let continuation = connectContinuation
-        connectContinuation = nil
-        continuation?.resume()
-    }
-
-    /// Connecting failed: closes what is open and tells the caller.
-    func failConnect(_ error: NetworkError) {
-        guard state == .connecting else { return }
-        closeAttempts()
-        tls = nil
-        tunnel = nil
-        if fd >= 0 {
-            loop.deregister(fd: fd)
-            Glibc.close(fd)
-            fd = -1
-        }
-        state = .closed
-        connectDeadline = nil
-        let continuation = connectContinuation
-        connectContinuation = nil
-        continuation?.resume(throwing: error)
+        handler?.streamConnected(self, alpn: tls?.negotiatedALPN)
     }
 }
 #endif

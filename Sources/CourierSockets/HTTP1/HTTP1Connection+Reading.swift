@@ -1,47 +1,10 @@
 #if os(Linux)
 import CourierHTTP
 import Foundation
-import Glibc
 
 /// Reading the response: socket bytes through the parser, the head to the waiting caller, body chunks into
 /// the reader's stream (stopping while it is full), and the connection back to the pool at the end.
 extension HTTP1Connection {
-    /// Reads what the socket has (a bounded number of times, so other connections get their turn).
-    func readAvailable(ignoringPause: Bool = false) {
-        var reads = 0
-        let buffer = loop.readBuffer
-        while state == .idle || state == .active, ignoringPause || !paused, reads < 16 {
-            let result: SocketIO
-            do {
-                result = try socketRead(buffer)
-            } catch {
-                fail(error)
-                return
-            }
-            readNeedsWritable = false
-            switch result {
-            case .bytes(let count):
-                reads += 1
-                lastActivity = MonotonicClock.now()
-                received(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-                // A short plain read drained the socket; OpenSSL may still hold decrypted bytes.
-                if count < buffer.count, tls == nil { return }
-            case .wouldBlock(let wantsWrite):
-                readNeedsWritable = wantsWrite
-                if wantsWrite { updateInterest() }
-                return
-            case .closed:
-                endOfStream()
-                return
-            }
-        }
-        if state == .active || state == .idle, reads >= 16, !paused || ignoringPause, hasBufferedInput {
-            // Fair share used: come back after the other connections' events.
-            let loop = self.loop
-            loop.execute { [self] in readAvailable() }
-        }
-    }
-
     /// The transport's decompression limits, capped at what the caller accepts.
     private func decompressionLimits(for exchange: Exchange) -> DecompressionLimits {
         var limits = settings.decompression
@@ -59,14 +22,12 @@ extension HTTP1Connection {
 
     /// The reader took enough chunks: reads resume (and what the socket holds is read now).
     func resumeReading(for exchange: Exchange) {
-        guard self.exchange === exchange, paused else { return }
-        paused = false
-        updateInterest()
-        readAvailable()
+        guard self.exchange === exchange else { return }
+        stream.resumeReads()
     }
 
     /// Bytes arrived.
-    private func received(_ bytes: UnsafeRawBufferPointer) {
+    func streamReceived(_ bytes: UnsafeRawBufferPointer) {
         guard let exchange, state == .active else {
             // A server may not send anything between responses: the connection is no longer usable.
             close()
@@ -87,7 +48,7 @@ extension HTTP1Connection {
     }
 
     /// The server closed its side.
-    private func endOfStream() {
+    func streamReceivedEOF() {
         guard let exchange, state == .active else {
             close()
             return
@@ -112,7 +73,7 @@ extension HTTP1Connection {
                 if waitingForContinue {
                     waitingForContinue = false
                     continueDeadline = nil
-                    flush()
+                    stream.flush()
                 }
             case .head(let head):
                 // A whole small response in this read: hand it over in memory, with no stream.
@@ -226,9 +187,8 @@ extension HTTP1Connection {
                 return
             }
         }
-        for piece in pieces where !stream.push(piece) && !paused {
-            paused = true
-            updateInterest()
+        for piece in pieces where !stream.push(piece) {
+            self.stream.pauseReads()
         }
     }
 
@@ -261,10 +221,9 @@ extension HTTP1Connection {
         served += 1
         if reusable, !mustClose, !bodyPending, exchange.requestSent {
             state = .idle
-            paused = false
             idleSince = MonotonicClock.now()
-            updateInterest()
-            pool.connectionIdle(self)
+            stream.resumeReads(readNow: false)
+            pool.exchangeFinished(on: self)
         } else {
             close()
         }

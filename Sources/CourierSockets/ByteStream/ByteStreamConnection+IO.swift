@@ -2,18 +2,45 @@
 import CourierHTTP
 import Glibc
 
-/// What a non-blocking read or write did.
-enum SocketIO {
-    /// This many bytes moved.
-    case bytes(Int)
-    /// Nothing moved; try again when the socket is readable (`wantsWrite` false) or writable (true).
-    case wouldBlock(wantsWrite: Bool)
-    /// The peer closed (reads only).
-    case closed
-}
+/// The socket's bytes, plain or through TLS: the one place the stream touches `recv`/`send`/OpenSSL.
+extension ByteStreamConnection {
+    /// Reads what the socket has into the handler (a bounded number of times, so other connections get their
+    /// turn). `ignoringPause` reads although the handler paused reads: the peer hung up, or a write failed and
+    /// the peer's last words are wanted.
+    func readAvailable(ignoringPause: Bool = false) {
+        var reads = 0
+        let buffer = loop.readBuffer
+        while state == .open, ignoringPause || !readsPaused, reads < 16, let handler {
+            let result: SocketIO
+            do {
+                result = try socketRead(buffer)
+            } catch {
+                close(error)
+                return
+            }
+            readNeedsWritable = false
+            switch result {
+            case .bytes(let count):
+                reads += 1
+                lastActivity = MonotonicClock.now()
+                handler.streamReceived(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                // A short plain read drained the socket; OpenSSL may still hold decrypted bytes.
+                if count < buffer.count, tls == nil { return }
+            case .wouldBlock(let wantsWrite):
+                readNeedsWritable = wantsWrite
+                if wantsWrite { updateInterest() }
+                return
+            case .closed:
+                handler.streamReceivedEOF()
+                return
+            }
+        }
+        if state == .open, reads >= 16, !readsPaused || ignoringPause, hasBufferedInput {
+            // Fair share used: come back after the other connections' events.
+            loop.execute { [self] in readAvailable() }
+        }
+    }
 
-/// The socket's bytes, plain or through TLS: the one place the connection touches `recv`/`send`/OpenSSL.
-extension HTTP1Connection {
     /// Reads into `buffer`.
     func socketRead(_ buffer: UnsafeMutableRawBufferPointer) throws(NetworkError) -> SocketIO {
         if let tls {

@@ -1,18 +1,18 @@
 #if os(Linux)
 import Glibc
 
-/// One socket of a connection being opened, connecting to one address. Happy Eyeballs (RFC 8305) races a few
-/// of them a short delay apart; the connection adopts the first that connects and closes the others.
+/// One socket of a `ByteStreamConnection` being opened, connecting to one address. Happy Eyeballs (RFC 8305)
+/// races a few of them a short delay apart; the stream adopts the first that connects and closes the others.
 ///
-/// Lives on its connection's loop thread only (registered there, called there).
+/// Lives on its stream's loop thread only (registered there, called there).
 final class ConnectAttempt: LoopChannel {
     let fd: Int32
     let address: SocketAddress
-    /// Weak: the connection closes its attempts before it is done connecting, so this is `nil` only for an
+    /// Weak: the stream closes its attempts before it is done connecting, so this is `nil` only for an
     /// attempt that outlived a broken invariant (it then closes its own socket).
-    private weak var owner: HTTP1Connection?
+    private weak var owner: ByteStreamConnection?
 
-    init(fd: Int32, address: SocketAddress, owner: HTTP1Connection) {
+    init(fd: Int32, address: SocketAddress, owner: ByteStreamConnection) {
         self.fd = fd
         self.address = address
         self.owner = owner
@@ -27,8 +27,8 @@ final class ConnectAttempt: LoopChannel {
         owner.attemptFinished(self)
     }
 
-    /// The connection's deadline (its connect time-out, the next attempt's start), through its first attempt
-    /// only: a connecting connection is not registered with the loop itself, and is told once per moment.
+    /// The stream's deadline (its connect time-out, the next attempt's start), through its first attempt
+    /// only: a connecting stream is not registered with the loop itself, and is told once per moment.
     var deadline: UInt64? {
         guard let owner, owner.attempts.first === self else { return nil }
         return owner.deadline

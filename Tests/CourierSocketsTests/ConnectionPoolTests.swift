@@ -1,0 +1,100 @@
+#if os(Linux)
+import CourierHTTP
+@testable import CourierSockets
+import Testing
+
+/// The pool counts exchanges per connection, whatever the protocol: one at a time on an HTTP/1.1 connection, up
+/// to the peer's limit on a multiplexed one, opening another connection only when every open one is full.
+@Suite("ConnectionPoolTests (Linux)") struct ConnectionPoolTests {
+    /// A connection that carries `maximumConcurrentExchanges` exchanges and sends nothing.
+    final class FakeConnection: PooledConnection, @unchecked Sendable {
+        // @unchecked Sendable: every field is a constant.
+        let key: PoolKey
+        let loop: EventLoop
+        let maximumConcurrentExchanges: Int
+
+        init(key: PoolKey, loop: EventLoop, capacity: Int) {
+            self.key = key
+            self.loop = loop
+            self.maximumConcurrentExchanges = capacity
+        }
+
+        func start(_ exchange: Exchange) {}
+        func cancel(_ exchange: Exchange) {}
+        func closeIfIdle() {}
+    }
+
+    /// Makes the connections a test's pool opens, and keeps them.
+    final class Maker {
+        let loop: EventLoop
+        let capacity: Int
+        var made: [FakeConnection] = []
+
+        init(capacity: Int) throws {
+            self.loop = try EventLoopGroup.shared.nextLoop()
+            self.capacity = capacity
+        }
+
+        func make() -> FakeConnection {
+            made.append(FakeConnection(key: ConnectionPoolTests.key, loop: loop, capacity: capacity))
+            return made[made.count - 1]
+        }
+    }
+
+    static let key = PoolKey(scheme: "https", host: "example.com", port: 443, proxy: nil)
+
+    /// Acquires room for one exchange; a new connection is `make()`, joined to the pool as a real one joins it.
+    static func acquire(
+        _ pool: ConnectionPool, make: () -> FakeConnection
+    ) async throws -> (connection: any PooledConnection, reused: Bool) {
+        try await pool.acquire(key) {
+            let connection = make()
+            pool.connectionOpened(connection)
+            return connection
+        }
+    }
+
+    @Test func aMultiplexedConnectionCarriesExchangesUpToItsCapacity() async throws {
+        let pool = ConnectionPool(limit: 4)
+        let maker = try Maker(capacity: 3)
+        let make = maker.make
+        var granted: [(connection: any PooledConnection, reused: Bool)] = []
+        for _ in 0..<4 { granted.append(try await Self.acquire(pool, make: make)) }
+        #expect(maker.made.count == 2)
+        #expect(granted.map(\.reused) == [false, true, true, false])
+        #expect(granted[0...2].allSatisfy { $0.connection === maker.made[0] })
+        #expect(granted[3].connection === maker.made[1])
+        // Room freed on the first connection is reused before the second connection's.
+        pool.exchangeFinished(on: maker.made[0])
+        #expect(try await Self.acquire(pool, make: make).connection === maker.made[0])
+    }
+
+    @Test func anHTTP1ConnectionCarriesOneExchangeAtATime() async throws {
+        let pool = ConnectionPool(limit: 4)
+        let maker = try Maker(capacity: 1)
+        let make = maker.make
+        _ = try await Self.acquire(pool, make: make)
+        _ = try await Self.acquire(pool, make: make)
+        #expect(maker.made.count == 2)
+        pool.exchangeFinished(on: maker.made[1])
+        let reused = try await Self.acquire(pool, make: make)
+        #expect(reused.reused && reused.connection === maker.made[1])
+        pool.connectionClosed(maker.made[0])
+        pool.exchangeFinished(on: maker.made[0])  // a closed connection's late report changes nothing
+        #expect(try await Self.acquire(pool, make: make).reused == false)
+        #expect(maker.made.count == 3)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aConnectionAllowedMoreExchangesTakesThem() async throws {
+        let pool = ConnectionPool(limit: 1)
+        let connection = try Maker(capacity: 1).make()
+        _ = try await Self.acquire(pool) { connection }
+        pool.connection(connection, canCarry: 2)
+        let second = try await Self.acquire(pool) {
+            Issue.record("a second connection was opened beyond the limit")
+            return connection
+        }
+        #expect(second.reused && second.connection === connection)
+    }
+}
+#endif
