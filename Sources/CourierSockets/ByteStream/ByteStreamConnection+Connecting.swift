@@ -81,7 +81,14 @@ extension ByteStreamConnection {
     /// An attempt's socket connected or failed. The first to connect becomes the connection's socket; a failure
     /// starts the next address at once when nothing else is in flight.
     func attemptFinished(_ attempt: ConnectAttempt) {
-        guard state == .connecting, fd < 0, let index = attempts.firstIndex(where: { $0 === attempt }) else { return }
+        guard state == .connecting, fd < 0, let index = attempts.firstIndex(where: { $0 === attempt }) else {
+            // An attempt the stream no longer counts: stop watching and close it, or its readiness (level-triggered)
+            // would wake the loop on every wait. (Main before the seam spun a loop thread this way once a connection
+            // closed while connecting, found with `ulimit -n 256`.)
+            loop.deregister(fd: attempt.fd)
+            Glibc.close(attempt.fd)
+            return
+        }
         attempts.remove(at: index)
         loop.deregister(fd: attempt.fd)
         var error: Int32 = 0

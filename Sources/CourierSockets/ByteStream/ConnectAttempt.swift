@@ -8,6 +8,8 @@ import Glibc
 final class ConnectAttempt: LoopChannel {
     let fd: Int32
     let address: SocketAddress
+    /// The loop the attempt is registered with.
+    let loop: EventLoop
     /// Weak: the stream closes its attempts before it is done connecting, so this is `nil` only for an
     /// attempt that outlived a broken invariant (it then closes its own socket).
     private weak var owner: ByteStreamConnection?
@@ -16,11 +18,14 @@ final class ConnectAttempt: LoopChannel {
         self.fd = fd
         self.address = address
         self.owner = owner
+        self.loop = owner.loop
     }
 
     /// The socket connected or failed.
     func handleEvents(_ events: UInt32) {
         guard let owner else {
+            // Deregistered before it is closed: a socket left in the epoll set reports ready on every wait.
+            loop.deregister(fd: fd)
             Glibc.close(fd)
             return
         }
