@@ -107,15 +107,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             resume: { self.offDelegateQueue { task.value.resume() } },
             onCancel: { self.offDelegateQueue { task.value.cancel() } })
         #endif
-        let head = withRecord(dataTask) { record -> HeadHandoff? in
+        let taken = withRecord(dataTask) { record -> (HeadHandoff, TransferMetricsRecorder)? in
             // A repeated response (after an auth retry, say) replaces the body that came before it.
             record.stream?.finish(.transport(TransportFailure(kind: .connectionLost, message: "the response was replaced")))
             record.stream = stream
-            return record.takeHead()
+            return record.takeHead().map { ($0, record.metricsRecorder) }
         } ?? nil
-        head?.resume(returning: HTTPResponse(
+        guard let (head, recorder) = taken else { return }
+        var answer = HTTPResponse(
             statusCode: http.statusCode, headers: Self.headers(of: http), body: ResponseBody(stream),
-            url: http.url ?? dataTask.currentRequest?.url))
+            url: http.url ?? dataTask.currentRequest?.url)
+        answer.metricsRecorder = recorder
+        head.resume(returning: answer)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -167,8 +170,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     // MARK: Completion
 
+    /// Kept until the task ends (this comes first), when the response's metrics are recorded from it.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
+        _ = withRecord(task) { $0.collectedMetrics = metrics }
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let record = records.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let collected = record.collectedMetrics, let url = task.originalRequest?.url,
+           let metrics = TransferMetrics(collected, url: url, failed: error != nil) {
+            record.metricsRecorder.record(metrics)
+        }
         if let temporaryFile = record.temporaryFile {
             try? FileManager.default.removeItem(at: temporaryFile)
         }
@@ -184,9 +196,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 return head.resume(throwing: NetworkError.transport(TransportFailure(
                     kind: .badServerResponse, message: "the server's reply is not an HTTP response")))
             }
-            head.resume(returning: HTTPResponse(
+            var answer = HTTPResponse(
                 statusCode: response.statusCode, headers: Self.headers(of: response), body: Data(),
-                url: response.url ?? task.currentRequest?.url))
+                url: response.url ?? task.currentRequest?.url)
+            answer.metricsRecorder = record.metricsRecorder
+            head.resume(returning: answer)
             return
         }
         record.stream?.finish(failure)

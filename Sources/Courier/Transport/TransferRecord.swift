@@ -22,6 +22,10 @@ final class TransferRecord {
     var throttle = ProgressThrottle()
     /// An HTTP auth challenge was declined: the task's cancellation stands for the `401` response.
     var declinedChallenge = false
+    /// What URLSession collected (Apple platforms), until the task ends.
+    var collectedMetrics: URLSessionTaskMetrics?
+    /// Where the response's metrics go when the task ends (`HTTPResponse.metrics`).
+    let metricsRecorder = TransferMetricsRecorder()
 
     init(
         head: HeadHandoff,
