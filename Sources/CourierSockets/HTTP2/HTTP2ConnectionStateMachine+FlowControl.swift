@@ -88,7 +88,7 @@ extension HTTP2ConnectionStateMachine {
             guard streams[id]!.sendWindow <= maximum else {
                 throw .stream(id, .flowControlError, "the stream window grew past 2^31-1")
             }
-            wakeBlockedStreams(into: &output, only: id)
+            wake(id, into: &output)
         }
     }
 
@@ -105,12 +105,15 @@ extension HTTP2ConnectionStateMachine {
         }
     }
 
-    /// Reports `.streamWritable` for each held-back stream (or just `only`) that may send again, in stream order.
-    mutating func wakeBlockedStreams(into output: inout HTTP2Output, only: UInt32? = nil) {
-        let candidates = only.map { [$0] } ?? streams.keys.filter { streams[$0]!.sendBlocked }.sorted()
-        for id in candidates where streams[id]?.sendBlocked == true && sendableBytes(streamID: id) > 0 {
-            streams[id]!.sendBlocked = false
-            output.events.append(.streamWritable(streamID: id))
-        }
+    /// Reports `.streamWritable` for each held-back stream that may send again, in stream order.
+    mutating func wakeBlockedStreams(into output: inout HTTP2Output) {
+        for id in streams.keys.filter({ streams[$0]!.sendBlocked }).sorted() { wake(id, into: &output) }
+    }
+
+    /// Reports `.streamWritable` when the stream was held back and may send again.
+    private mutating func wake(_ id: UInt32, into output: inout HTTP2Output) {
+        guard streams[id]?.sendBlocked == true, sendableBytes(streamID: id) > 0 else { return }
+        streams[id]!.sendBlocked = false
+        output.events.append(.streamWritable(streamID: id))
     }
 }

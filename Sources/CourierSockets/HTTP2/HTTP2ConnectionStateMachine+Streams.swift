@@ -51,9 +51,11 @@ extension HTTP2ConnectionStateMachine {
         recentlyReset.insert(id)
     }
 
-    /// Resets a stream on which the server broke the rules, and reports it.
-    mutating func resetStream(_ id: UInt32, _ error: HTTP2Error, into output: inout HTTP2Output) {
-        guard streams.removeValue(forKey: id) != nil else { return }
+    /// Resets a stream on which the server broke the rules (RST_STREAM with the error's code) and reports it
+    /// as `.streamReset`. The connection layer calls it for stream errors found above the frames, e.g. a
+    /// malformed response head (PROTOCOL_ERROR, RFC 9113 §8.1.1).
+    package mutating func resetStream(_ id: UInt32, _ error: HTTP2Error, into output: inout HTTP2Output) {
+        guard state == .open, streams.removeValue(forKey: id) != nil else { return }
         HTTP2FrameEncoder.encode(.rstStream(streamID: id, code: error.code), into: &output.bytes)
         recentlyReset.insert(id)
         output.events.append(.streamReset(streamID: id, error: error))

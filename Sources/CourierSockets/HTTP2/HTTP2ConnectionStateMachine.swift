@@ -54,6 +54,10 @@ package struct HTTP2ConnectionStateMachine {
         self.decoder = HTTP2FrameDecoder(maximumFrameSize: limits.maximumFrameSize)
     }
 
+    /// Whether the server has not yet acknowledged our SETTINGS (the connection layer may time it out with
+    /// SETTINGS_TIMEOUT through `failConnection`).
+    package var isAwaitingSettingsAcknowledgement: Bool { unacknowledgedSettings > 0 }
+
     /// The streams open now (half-closed ones included), which count against MAX_CONCURRENT_STREAMS.
     package var openStreamCount: Int { streams.count }
 
@@ -138,20 +142,23 @@ package struct HTTP2ConnectionStateMachine {
     private mutating func handle(_ error: HTTP2Error, into output: inout HTTP2Output) {
         switch error.scope {
         case .connection:
-            fail(error, into: &output)
+            failConnection(error, into: &output)
         case .stream(let id):
             if headerBlock != nil || !receivedPeerPreface {
-                fail(.connection(.protocolError, "\(error.message) where CONTINUATION or SETTINGS was due"), into: &output)
+                failConnection(.connection(.protocolError, "\(error.message) where CONTINUATION or SETTINGS was due"), into: &output)
             } else if streams[id] != nil {
                 resetStream(id, error, into: &output)
             } else {
-                do throws(HTTP2Error) { try flood.count(.empty, limits: limits) } catch { fail(error, into: &output) }
+                do throws(HTTP2Error) { try flood.count(.empty, limits: limits) } catch { failConnection(error, into: &output) }
             }
         }
     }
 
-    /// Sends GOAWAY with the error's code, reports `.connectionError` and closes the machine.
-    mutating func fail(_ error: HTTP2Error, into output: inout HTTP2Output) {
+    /// Ends the connection with a connection error: GOAWAY with the error's code, `.connectionError`, and the
+    /// machine closes. The connection layer calls it for errors found above the frames, e.g. a field block
+    /// HPACK cannot decode (COMPRESSION_ERROR).
+    package mutating func failConnection(_ error: HTTP2Error, into output: inout HTTP2Output) {
+        guard state != .closed else { return }
         let debugData = Array(error.message.utf8.prefix(256))
         HTTP2FrameEncoder.encode(.goAway(lastStreamID: 0, code: error.code, debugData: debugData), into: &output.bytes)
         output.events.append(.connectionError(error))

@@ -20,8 +20,11 @@ struct HTTP2ConnectionStateMachineTests {
         #expect(settings.contains(HTTP2Setting(.maxConcurrentStreams, 100)))
         #expect(frames.dropFirst() == [.windowUpdate(streamID: 0, increment: 100_000 - 65_535)])
 
+        #expect(peer.machine.isAwaitingSettingsAcknowledgement)
         let events = peer.send(.settings(ack: false, [HTTP2Setting(.headerTableSize, 8192)]))
         #expect(peer.written() == [.settings(ack: true, [])])
+        #expect(peer.send(.settings(ack: true, [])).isEmpty)
+        #expect(!peer.machine.isAwaitingSettingsAcknowledgement)
         var expected = HTTP2Settings()
         expected.headerTableSize = 8192
         #expect(events == [.settingsChanged(expected)])
@@ -225,5 +228,53 @@ struct HTTP2ConnectionStateMachineTests {
             }
             #expect(peer.machine.state == .closed && !peer.machine.canOpenStream)
         }
+    }
+}
+
+@Suite("HTTP/2 connection state machine: commands from the connection layer")
+struct HTTP2ConnectionCommandTests {
+    typealias Peer = HTTP2TestPeer
+
+    @Test("close sends GOAWAY with NO_ERROR and the machine stops")
+    func close() {
+        var peer = Peer()
+        peer.machine.close(into: &peer.output)
+        #expect(peer.written() == [.goAway(lastStreamID: 0, code: .noError, debugData: [])])
+        #expect(peer.machine.state == .closed && !peer.machine.canOpenStream)
+        #expect(peer.send(.ping(ack: false, opaque: 1)).isEmpty && peer.written().isEmpty)
+    }
+
+    @Test("a field block HPACK cannot decode ends the connection with COMPRESSION_ERROR")
+    func compressionError() {
+        var peer = Peer()
+        _ = peer.openWithResponse()
+        _ = peer.written()
+        peer.machine.failConnection(.connection(.compressionError, "bad index"), into: &peer.output)
+        #expect(peer.output.events == [.connectionError(.connection(.compressionError, "bad index"))])
+        #expect(peer.written() == [.goAway(lastStreamID: 0, code: .compressionError, debugData: Array("bad index".utf8))])
+        #expect(peer.machine.openStreamCount == 0)
+    }
+
+    @Test("a malformed response head resets its stream with PROTOCOL_ERROR; the connection lives on")
+    func malformedHead() {
+        var peer = Peer()
+        let id = peer.openWithResponse()
+        _ = peer.written()
+        peer.machine.resetStream(id, .stream(id, .protocolError, "uppercase header name"), into: &peer.output)
+        #expect(Peer.streamReset(peer.output.events)?.code == .protocolError)
+        #expect(peer.written() == [.rstStream(streamID: id, code: .protocolError)])
+        #expect(peer.send(.data(streamID: id, bytes: [1], endStream: true)).isEmpty)  // in flight: ignored
+        #expect(peer.machine.state == .open && peer.machine.canOpenStream)
+    }
+
+    @Test("PINGs we send are bounded")
+    func pingBound() {
+        var peer = Peer()
+        for index in 0..<HTTP2ConnectionStateMachine.maximumOutstandingPings {
+            #expect(peer.machine.ping(opaque: UInt64(index), into: &peer.output))
+        }
+        #expect(!peer.machine.ping(opaque: 99, into: &peer.output))
+        _ = peer.send(.ping(ack: true, opaque: 0))
+        #expect(peer.machine.ping(opaque: 99, into: &peer.output))
     }
 }

@@ -41,7 +41,7 @@ struct HTTP2FloodTests {
         #expect(error?.code == .enhanceYourCalm && frames == 2)
     }
 
-    @Test("SETTINGS, PING, reset and empty-frame floods end the connection with ENHANCE_YOUR_CALM", arguments: 0..<5)
+    @Test("SETTINGS, PING, reset, empty-frame and unsolicited-ACK floods end the connection with ENHANCE_YOUR_CALM", arguments: 0..<6)
     func floods(_ kind: Int) {
         var peer = Peer(limits: Self.small)
         let ids = (0..<10).map { _ in peer.openWithResponse() }
@@ -50,7 +50,8 @@ struct HTTP2FloodTests {
         case 1: { index in .ping(ack: false, opaque: UInt64(index)) }
         case 2: { index in .rstStream(streamID: ids[index], code: .refusedStream) }
         case 3: { _ in .data(streamID: ids[0], bytes: [], endStream: false) }
-        default: { _ in .priority(streamID: 1, HTTP2Priority(exclusive: false, dependency: 0, weightField: 0)) }
+        case 4: { _ in .priority(streamID: 1, HTTP2Priority(exclusive: false, dependency: 0, weightField: 0)) }
+        default: { _ in .settings(ack: true, []) }
         }
         let (error, frames) = Self.flood(&peer, frame, upTo: 10)
         #expect(error?.code == .enhanceYourCalm && frames == 6)
