@@ -10,7 +10,7 @@
 ///
 /// Split by concern: streams and field blocks (`+Streams`), flow control (`+FlowControl`), SETTINGS,
 /// PING and GOAWAY (`+Control`).
-package struct HTTP2ConnectionStateMachine {
+package struct HTTP2ConnectionStateMachine: Sendable {
     /// Where the connection is.
     package enum State: Hashable, Sendable {
         /// Created; `start(into:)` not yet called.

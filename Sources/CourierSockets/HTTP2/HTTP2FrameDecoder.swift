@@ -8,7 +8,7 @@
 ///
 /// Errors carry the RFC's code and scope. After a stream error the frame has been consumed and decoding may
 /// go on; after a connection error the decoder stays failed (every later call throws the same error).
-package struct HTTP2FrameDecoder {
+package struct HTTP2FrameDecoder: Sendable {
     /// The client connection preface a server reads first (RFC 9113 §3.4).
     package static let clientPreface = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)
 

@@ -7,7 +7,8 @@ import FuzzingSupport
 /// the same bytes, which must themselves decode without error; it must never trap.
 ///
 /// Input: one byte of options (bit 0: prepend a server SETTINGS frame; bit 1: small limits; bits 2-3: streams
-/// to open first), one byte giving up to 15 cut points, two bytes per cut point, then the server's bytes.
+/// to open first; bits 4-7: the request body to send afterwards, in 5000-byte steps), one byte giving up to 15
+/// cut points, two bytes per cut point, then the server's bytes.
 enum HTTP2FramesFuzzCheck {
     static func check(_ bytes: [UInt8]) {
         var input = FuzzInput(bytes)
@@ -33,12 +34,18 @@ enum HTTP2FramesFuzzCheck {
             ? HTTP2Limits(streamWindow: 100, maximumHeaderBlockBytes: 64, maximumContinuationFrames: 2, maximumSettingsWithoutProgress: 2,
                           maximumPingsWithoutProgress: 2, maximumResetsWithoutProgress: 2, maximumEmptyFramesWithoutProgress: 2)
             : HTTP2Limits()
-        let streams = Int(options >> 2 & 3)
-        let machineWhole = drive(wire, cuts: [], limits: limits, streams: streams, input: bytes)
-        let machineSplit = drive(wire, cuts: cuts, limits: limits, streams: streams, input: bytes)
+        let setup = Setup(limits: limits, streams: Int(options >> 2 & 3), bodyBytes: Int(options >> 4) * 5000)
+        let machineWhole = drive(wire, cuts: [], setup, input: bytes)
+        let machineSplit = drive(wire, cuts: cuts, setup, input: bytes)
         guard machineWhole.events == machineSplit.events, machineWhole.bytes == machineSplit.bytes else {
             FuzzDriver.fail("the state machine differs whole (\(machineWhole.events)) and split (\(machineSplit.events))", input: bytes)
         }
+    }
+
+    struct Setup {
+        var limits: HTTP2Limits
+        var streams: Int
+        var bodyBytes: Int
     }
 
     enum Outcome: Equatable, CustomStringConvertible {
@@ -74,13 +81,13 @@ enum HTTP2FramesFuzzCheck {
         return outcomes
     }
 
-    /// A machine with `streams` streams open (one with a body to send), fed the bytes in pieces, then made to
-    /// consume every body byte and send a body; its output must decode as frames a server accepts.
-    static func drive(_ wire: [UInt8], cuts: [Int], limits: HTTP2Limits, streams: Int, input: [UInt8]) -> HTTP2Output {
-        var machine = HTTP2ConnectionStateMachine(limits: limits)
+    /// A machine with `setup.streams` streams open (the first with a body to send), fed the bytes in pieces, then
+    /// made to consume every body byte and send its body; its output must decode as frames a server accepts.
+    static func drive(_ wire: [UInt8], cuts: [Int], _ setup: Setup, input: [UInt8]) -> HTTP2Output {
+        var machine = HTTP2ConnectionStateMachine(limits: setup.limits)
         var output = HTTP2Output()
         machine.start(into: &output)
-        for index in 0..<streams {
+        for index in 0..<setup.streams {
             _ = machine.openStream(headerBlock: [0x82, 0x86], endStream: index != 0, into: &output)
         }
         var start = 0
@@ -91,7 +98,7 @@ enum HTTP2FramesFuzzCheck {
         for case .data(let id, let bytes) in output.events {
             machine.consumed(streamID: id, bytes: bytes.count, into: &output)
         }
-        let body = [UInt8](repeating: 0x62, count: 70_000)
+        let body = [UInt8](repeating: 0x62, count: setup.bodyBytes)
         body.withUnsafeBytes { _ = machine.sendData(streamID: 1, bytes: $0, endStream: true, into: &output) }
         var server = HTTP2FrameDecoder(maximumFrameSize: Int(HTTP2Settings.maximumMaxFrameSize), expectsClientPreface: true)
         server.append(output.bytes)
