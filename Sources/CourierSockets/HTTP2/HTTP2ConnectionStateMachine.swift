@@ -110,10 +110,11 @@ package struct HTTP2ConnectionStateMachine: Sendable {
 
     private mutating func process(_ frame: HTTP2Frame, into output: inout HTTP2Output) throws(HTTP2Error) {
         if !receivedPeerPreface {
-            guard case .settings(ack: false, _) = frame else {
-                throw .connection(.protocolError, "the server's first frame is not SETTINGS")
+            switch frame {
+            case .settings(ack: false, _): receivedPeerPreface = true
+            case .goAway: break  // a server refusing at once (e.g. HTTP_1_1_REQUIRED): its reason is the better report
+            default: throw .connection(.protocolError, "the server's first frame is not SETTINGS")
             }
-            receivedPeerPreface = true
         }
         if let headerBlock {
             guard case .continuation = frame else {

@@ -81,6 +81,15 @@ struct HTTP2ConnectionStateMachineTests {
         #expect(peer.send(.settings(ack: false, [])).isEmpty)
     }
 
+    @Test("a GOAWAY before the server's SETTINGS is reported with its own code")
+    func goAwayFirst() {
+        var peer = Peer(handshake: false)
+        let id = peer.open()
+        let events = peer.send(.goAway(lastStreamID: 0, code: .http11Required, debugData: []))
+        #expect(events == [.goAway(HTTP2GoAway(lastStreamID: 0, code: .http11Required, debugData: [], unprocessedStreamIDs: [id]))])
+        #expect(Peer.connectionError(peer.send(.ping(ack: false, opaque: 1)))?.code == .protocolError)
+    }
+
     @Test("PING is answered; an answer to ours is reported")
     func ping() {
         var peer = Peer()
