@@ -79,6 +79,9 @@ let package = Package(
             name: "FuzzHTTP1Parser", dependencies: ["FuzzingSupport", "CourierSockets"], path: "Sources/Fuzz/FuzzHTTP1Parser"
         ),
         .executableTarget(
+            name: "FuzzHTTP2Frames", dependencies: ["FuzzingSupport", "CourierSockets"], path: "Sources/Fuzz/FuzzHTTP2Frames"
+        ),
+        .executableTarget(
             name: "FuzzServerSentEvents", dependencies: ["FuzzingSupport", "Courier"], path: "Sources/Fuzz/FuzzServerSentEvents"
         ),
         .executableTarget(

@@ -33,6 +33,16 @@ public struct FuzzInput {
         return piece
     }
 
+    /// Up to 15 seeds for cut points: a count from the next byte, then two bytes per seed.
+    public mutating func cutSeeds() -> [Int] {
+        (0..<choice(16)).map { _ in Int(byte()) << 8 | Int(byte()) }
+    }
+
+    /// Seeds made distinct, ascending positions inside `count` bytes (where a split read cuts them).
+    public static func cuts(_ seeds: [Int], within count: Int) -> [Int] {
+        Array(Set(seeds.map { count == 0 ? 0 : $0 % count })).sorted()
+    }
+
     /// Everything not read yet.
     public mutating func rest() -> [UInt8] {
         defer { position = bytes.count }
