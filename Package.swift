@@ -79,6 +79,10 @@ let package = Package(
             name: "FuzzHTTP1Parser", dependencies: ["FuzzingSupport", "CourierSockets"], path: "Sources/Fuzz/FuzzHTTP1Parser"
         ),
         .executableTarget(
+            name: "FuzzWebSocketFrames", dependencies: ["FuzzingSupport", "CourierHTTP", "CourierSockets"],
+            path: "Sources/Fuzz/FuzzWebSocketFrames"
+        ),
+        .executableTarget(
             name: "FuzzServerSentEvents", dependencies: ["FuzzingSupport", "Courier"], path: "Sources/Fuzz/FuzzServerSentEvents"
         ),
         .executableTarget(

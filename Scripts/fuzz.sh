@@ -28,6 +28,7 @@ targets=(
   FuzzHTTP1Parser      # the HTTP/1.1 response parser and content decoder: whole and split reads agree
   FuzzServerSentEvents # the text/event-stream parser: whole and split reads agree
   FuzzHTTPState        # Set-Cookie and the cookie store, cache headers and freshness, HTTP and cookie dates
+  FuzzWebSocketFrames  # WebSocket frames, messages and permessage-deflate: whole and split reads agree
 )
 if (($#)); then
   for target in "$@"; do
