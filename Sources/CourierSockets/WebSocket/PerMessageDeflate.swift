@@ -92,8 +92,7 @@ package struct PerMessageDeflate: Sendable, Hashable {
         role == .client ? clientNoContextTakeover : serverNoContextTakeover
     }
 
-    /// The window `role` compresses with. zlib's raw deflate cannot use 8 bits; a sender limited to 8 sends
-    /// its messages uncompressed (RFC 7692 §6 allows any message to be sent so).
+    /// The window `role` compresses with (see `makeDeflater(as:)` for the 8-bit case).
     package func sendWindowBits(as role: WebSocketRole) -> Int {
         role == .client ? clientMaxWindowBits : serverMaxWindowBits
     }

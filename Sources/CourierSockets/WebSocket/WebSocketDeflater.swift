@@ -9,7 +9,8 @@ package final class WebSocketDeflater {
     private let stream: ZlibStream
     private let noContextTakeover: Bool
 
-    /// A deflater with a window of 2^`windowBits` bytes (9-15; zlib's raw deflate has no 8).
+    /// A deflater with a window of 2^`windowBits` bytes (9-15; zlib's raw deflate has no 8: see
+    /// `PerMessageDeflate.makeDeflater(as:)`).
     package init(windowBits: Int, noContextTakeover: Bool) throws(WebSocketError) {
         self.noContextTakeover = noContextTakeover
         guard let stream = ZlibStream.deflater(level: Z_DEFAULT_COMPRESSION, windowBits: -Int32(max(9, min(15, windowBits)))) else {
@@ -45,6 +46,16 @@ package final class WebSocketDeflater {
         if output.suffix(4) == [0x00, 0x00, 0xFF, 0xFF] { output.removeLast(4) }
         if noContextTakeover { deflateReset(stream.pointer) }
         return output
+    }
+}
+extension PerMessageDeflate {
+    /// The deflater `role` compresses its messages with, or nil when its window is limited to 8 bits, which
+    /// zlib's raw deflate cannot honor: that side then sends every message uncompressed (RFC 7692 §6 lets
+    /// any message go so).
+    package func makeDeflater(as role: WebSocketRole) throws(WebSocketError) -> WebSocketDeflater? {
+        let bits = sendWindowBits(as: role)
+        guard bits >= 9 else { return nil }
+        return try WebSocketDeflater(windowBits: bits, noContextTakeover: sendsWithoutContextTakeover(as: role))
     }
 }
 #endif

@@ -33,9 +33,7 @@ final class MockWebSocketSession {
         decoder = WebSocketFrameDecoder(role: .server, maximumFrameSize: socket.maximumMessageSize, allowsCompressedFrames: compression != nil)
         assembler = try WebSocketMessageAssembler(maximumMessageSize: socket.maximumMessageSize, compression: compression, role: .server)
         #if canImport(CZlib)
-        deflater = try compression.map { (compression) throws(WebSocketError) in
-            try WebSocketDeflater(windowBits: compression.sendWindowBits(as: .server), noContextTakeover: compression.sendsWithoutContextTakeover(as: .server))
-        }
+        deflater = try compression?.makeDeflater(as: .server)
         #endif
     }
 

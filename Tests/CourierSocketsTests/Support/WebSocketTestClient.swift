@@ -84,9 +84,7 @@ final class WebSocketTestClient {
         assembler = try WebSocketMessageAssembler(maximumMessageSize: configuration.maximumMessageSize,
                                                   compression: negotiated.compression, role: .client)
         #if canImport(CZlib)
-        deflater = try negotiated.compression.map {
-            try WebSocketDeflater(windowBits: $0.sendWindowBits(as: .client), noContextTakeover: $0.sendsWithoutContextTakeover(as: .client))
-        }
+        deflater = try negotiated.compression?.makeDeflater(as: .client)
         #endif
         self.negotiated = negotiated
         return negotiated

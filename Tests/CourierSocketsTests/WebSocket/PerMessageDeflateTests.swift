@@ -87,6 +87,13 @@ struct PerMessageDeflateTests {
         }
     }
 
+    @Test("a side limited to an 8-bit window gets no deflater (zlib cannot keep to 256 bytes); 9 bits and up do")
+    func eightBitWindow() throws {
+        let limited = PerMessageDeflate(serverMaxWindowBits: 9, clientMaxWindowBits: 8)
+        #expect(try limited.makeDeflater(as: .client) == nil)
+        #expect(try limited.makeDeflater(as: .server) != nil)
+    }
+
     @Test("round trips of many sizes and window sizes, with and without context takeover")
     func roundTrips() throws {
         for bits in [9, 12, 15] {
