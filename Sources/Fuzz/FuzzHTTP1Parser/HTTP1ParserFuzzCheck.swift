@@ -14,11 +14,9 @@ enum HTTP1ParserFuzzCheck {
     static func check(_ bytes: [UInt8]) {
         var input = FuzzInput(bytes)
         let options = input.byte()
-        let cutCount = input.choice(16)
-        var cutSeeds: [Int] = []
-        for _ in 0..<cutCount { cutSeeds.append(Int(input.byte()) << 8 | Int(input.byte())) }
+        let cutSeeds = input.cutSeeds()
         let wire = input.rest()
-        let cuts = Array(Set(cutSeeds.map { wire.isEmpty ? 0 : $0 % wire.count })).sorted()
+        let cuts = FuzzInput.cuts(cutSeeds, within: wire.count)
         let limits = options & 8 != 0
             ? HTTP1Limits(maximumHeaderBytes: 64, maximumHeaderCount: 3, maximumChunkLineBytes: 8, maximumInterimResponses: 2)
             : HTTP1Limits()
@@ -44,7 +42,7 @@ enum HTTP1ParserFuzzCheck {
         #if canImport(CZlib)
         if let encoding = whole.heads.last?.headers["Content-Encoding"] {
             let body = [UInt8](whole.body)
-            let bodyCuts = Array(Set(cutSeeds.map { body.isEmpty ? 0 : $0 % body.count })).sorted()
+            let bodyCuts = FuzzInput.cuts(cutSeeds, within: body.count)
             let decodedWhole = decode(body, encoding: encoding, cuts: [])
             let decodedSplit = decode(body, encoding: encoding, cuts: bodyCuts)
             guard decodedWhole.output == decodedSplit.output, decodedWhole.error == decodedSplit.error else {

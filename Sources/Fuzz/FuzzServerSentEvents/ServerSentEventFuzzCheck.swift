@@ -11,11 +11,9 @@ import FuzzingSupport
 enum ServerSentEventFuzzCheck {
     static func check(_ bytes: [UInt8]) {
         var input = FuzzInput(bytes)
-        let cutCount = input.choice(16)
-        var cutSeeds: [Int] = []
-        for _ in 0..<cutCount { cutSeeds.append(Int(input.byte()) << 8 | Int(input.byte())) }
+        let cutSeeds = input.cutSeeds()
         let stream = input.rest()
-        let cuts = Array(Set(cutSeeds.map { stream.isEmpty ? 0 : $0 % (stream.count + 1) })).sorted()
+        let cuts = FuzzInput.cuts(cutSeeds, within: stream.isEmpty ? 0 : stream.count + 1)
 
         let whole = Run(stream, cuts: [])
         let split = Run(stream, cuts: cuts)

@@ -18,25 +18,27 @@ enum WebSocketFramesFuzzCheck {
         var compression: PerMessageDeflate?
         var frameLimit: Int
         var messageLimit: Int
+
+        /// The setup the options byte chooses.
+        init(options: UInt8) {
+            role = options & 1 != 0 ? .server : .client
+            #if canImport(CZlib)
+            let resets = options & 8 != 0
+            compression = options & 2 != 0 ? PerMessageDeflate(serverNoContextTakeover: resets, clientNoContextTakeover: resets) : nil
+            #else
+            compression = nil
+            #endif
+            frameLimit = options & 4 != 0 ? 200 : 1 << 20
+            messageLimit = options & 4 != 0 ? 300 : 4 << 20
+        }
     }
 
     static func check(_ bytes: [UInt8]) {
         var input = FuzzInput(bytes)
-        let options = input.byte()
-        let cutCount = input.choice(16)
-        var cutSeeds: [Int] = []
-        for _ in 0..<cutCount { cutSeeds.append(Int(input.byte()) << 8 | Int(input.byte())) }
+        let setup = Setup(options: input.byte())
+        let cutSeeds = input.cutSeeds()
         let wire = input.rest()
-        let cuts = Array(Set(cutSeeds.map { wire.isEmpty ? 0 : $0 % wire.count })).sorted()
-        #if canImport(CZlib)
-        let compression = options & 2 != 0
-            ? PerMessageDeflate(serverNoContextTakeover: options & 8 != 0, clientNoContextTakeover: options & 8 != 0) : nil
-        #else
-        let compression: PerMessageDeflate? = nil
-        #endif
-        let small = options & 4 != 0
-        let setup = Setup(role: options & 1 != 0 ? .server : .client, compression: compression,
-                          frameLimit: small ? 200 : 1 << 20, messageLimit: small ? 300 : 4 << 20)
+        let cuts = FuzzInput.cuts(cutSeeds, within: wire.count)
 
         let whole = Run(wire, cuts: [], setup)
         let split = Run(wire, cuts: cuts, setup)
@@ -62,8 +64,13 @@ enum WebSocketFramesFuzzCheck {
         }
     }
 
-    /// Messages stay within the limit, text is valid UTF-8, and compression round-trips them.
+    /// Messages stay within the limit and compression round-trips them (text is UTF-8 by construction).
     static func checkMessages(_ events: [WebSocketEvent], _ setup: Setup, input: [UInt8]) {
+        #if canImport(CZlib)
+        // One pair per input, reset after every message (no context takeover), as zlib's setup is costly.
+        let codec = setup.compression == nil ? nil
+            : try? (WebSocketDeflater(windowBits: 15, noContextTakeover: true), WebSocketInflater(noContextTakeover: true))
+        #endif
         for case .message(let message) in events {
             let bytes: [UInt8] = switch message {
             case .text(let text): Array(text.utf8)
@@ -71,10 +78,8 @@ enum WebSocketFramesFuzzCheck {
             }
             guard bytes.count <= setup.messageLimit else { FuzzDriver.fail("a message over the limit: \(bytes.count)", input: input) }
             #if canImport(CZlib)
-            guard setup.compression != nil else { continue }
+            guard let (deflater, inflater) = codec else { continue }
             do {
-                let deflater = try WebSocketDeflater(windowBits: 15, noContextTakeover: true)
-                let inflater = try WebSocketInflater(noContextTakeover: true)
                 var output: [UInt8] = []
                 try inflater.inflate(try deflater.compress(bytes), final: true, into: &output, limit: setup.messageLimit)
                 guard output == bytes else { FuzzDriver.fail("a message of \(bytes.count) bytes does not round-trip through deflate", input: input) }
