@@ -156,4 +156,15 @@ struct WebSocketFrameCodecTests {
         decoder.append([0x00] + [UInt8](repeating: 9, count: 256))
         #expect(try decoder.next()?.payload.count == 256)
     }
+
+    @Test("thousands of frames of mixed sizes in 1000-byte reads (the consumed prefix is dropped on the way) decode intact")
+    func longStreamInPieces() throws {
+        var encoder = WebSocketFrameEncoder(role: .client)
+        var wire: [UInt8] = []
+        let frames = (0..<3000).map { index in
+            WebSocketFrame(opcode: .binary, payload: (0..<(index * 37 % 300)).map { UInt8(($0 + index) & 0xFF) })
+        }
+        for frame in frames { encoder.encode(frame, into: &wire) }
+        #expect(try Self.decode(wire, role: .server, step: 1000) == frames)
+    }
 }
