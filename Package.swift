@@ -82,6 +82,10 @@ let package = Package(
             name: "FuzzHTTP2Frames", dependencies: ["FuzzingSupport", "CourierSockets"], path: "Sources/Fuzz/FuzzHTTP2Frames"
         ),
         .executableTarget(
+            name: "FuzzWebSocketFrames", dependencies: ["FuzzingSupport", "CourierHTTP", "CourierSockets"],
+            path: "Sources/Fuzz/FuzzWebSocketFrames"
+        ),
+        .executableTarget(
             name: "FuzzServerSentEvents", dependencies: ["FuzzingSupport", "Courier"], path: "Sources/Fuzz/FuzzServerSentEvents"
         ),
         .executableTarget(

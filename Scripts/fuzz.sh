@@ -29,6 +29,7 @@ targets=(
   FuzzHTTP2Frames      # the HTTP/2 frame decoder (whole and split agree) and the client connection state machine
   FuzzServerSentEvents # the text/event-stream parser: whole and split reads agree
   FuzzHTTPState        # Set-Cookie and the cookie store, cache headers and freshness, HTTP and cookie dates
+  FuzzWebSocketFrames  # WebSocket frames, messages and permessage-deflate: whole and split reads agree
 )
 if (($#)); then
   for target in "$@"; do

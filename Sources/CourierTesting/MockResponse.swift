@@ -33,6 +33,8 @@ public struct MockResponse: Sendable {
     public var rawStatusLine: String?
     /// Bytes sent verbatim instead of a status line, headers and body (see `raw(_:)`); nil for a normal response.
     public var raw: Raw?
+    /// The WebSocket script run after a `101` answer (see `webSocket(_:)`); nil for a plain response.
+    public var webSocket: MockWebSocket?
 
     /// Creates a response; every fault is off.
     public init(status: Int = 200, reason: String? = nil, headers: MockHeaders = [:], body: Body = .empty) {

@@ -32,9 +32,9 @@ package final class ContentDecoder {
     /// The limits applied.
     package let limits: DecompressionLimits
 
-    /// zlib's state; allocated here so that its address never moves (zlib keeps pointers into it).
-    private let stream: UnsafeMutablePointer<z_stream>
-    private var started = false
+    /// zlib's stream, once started (gzip at once; deflate once its header is sniffed).
+    private var stream: ZlibStream?
+    private var started: Bool { stream != nil }
     private var ended = false
     private var failure: HTTP1ParseError?
     /// Input received but not consumed yet (only when output was capped, or to sniff deflate's header).
@@ -61,15 +61,7 @@ package final class ContentDecoder {
         default: return nil
         }
         self.limits = limits
-        stream = .allocate(capacity: 1)
-        stream.initialize(to: z_stream())
         if coding == .gzip { try start(windowBits: 16 + MAX_WBITS) }
-    }
-
-    deinit {
-        if started { inflateEnd(stream) }
-        stream.deinitialize(count: 1)
-        stream.deallocate()
     }
 
     /// Whether more output is waiting: call `drain()` before feeding more input.
@@ -131,9 +123,10 @@ package final class ContentDecoder {
     private var name: String { coding == .gzip ? "gzip" : "deflate" }
 
     private func start(windowBits: Int32) throws(HTTP1ParseError) {
-        let status = courier_inflateInit2(stream, windowBits)
-        guard status == Z_OK else { throw fail(.malformed("zlib could not start decoding \(name) (status \(status))")) }
-        started = true
+        guard let stream = ZlibStream.inflater(windowBits: windowBits) else {
+            throw fail(.malformed("zlib could not start decoding \(name)"))
+        }
+        self.stream = stream
     }
 
     private func fail(_ error: HTTP1ParseError) -> HTTP1ParseError {
@@ -155,26 +148,15 @@ package final class ContentDecoder {
                 guard coding == .gzip else {
                     throw fail(.malformed("\(input.count - used) bytes follow the end of the deflate stream"))
                 }
-                guard inflateReset(stream) == Z_OK else { throw fail(.malformed("zlib could not reset for the next gzip member")) }
+                guard let stream, inflateReset(stream.pointer) == Z_OK else { throw fail(.malformed("zlib could not reset for the next gzip member")) }
                 ended = false
             }
-            let room = output.count - written
-            let available = input.count - used
-            let status: Int32 = output.withUnsafeMutableBytes { out in
-                // Safe: zlib reads `available` bytes from `next_in` (never writes through it, despite the mutable
-                // type) and writes at most `room` bytes at `next_out`; both ranges lie inside their buffers, which
-                // outlive this call, and zlib keeps no pointer to them past it (they are reset on every call).
-                stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress.map { ($0 + used).assumingMemoryBound(to: Bytef.self) })
-                stream.pointee.avail_in = uInt(available)
-                stream.pointee.next_out = (out.baseAddress! + written).assumingMemoryBound(to: Bytef.self)
-                stream.pointee.avail_out = uInt(room)
-                let status = inflate(stream, Z_NO_FLUSH)
-                stream.pointee.next_in = nil
-                stream.pointee.next_out = nil
-                return status
+            guard let stream else { break }
+            let (status, inputUsed, outputMade) = output.withUnsafeMutableBytes { out in
+                stream.run(UnsafeRawBufferPointer(rebasing: input[used...]), into: UnsafeMutableRawBufferPointer(rebasing: out[written...])) {
+                    inflate($0, Z_NO_FLUSH)
+                }
             }
-            let inputUsed = available - Int(stream.pointee.avail_in)
-            let outputMade = room - Int(stream.pointee.avail_out)
             used += inputUsed
             written += outputMade
             consumed += Int64(inputUsed)
@@ -191,7 +173,7 @@ package final class ContentDecoder {
             case Z_MEM_ERROR:
                 throw fail(.malformed("zlib ran out of memory decoding the \(name) body"))
             default:
-                let reason = stream.pointee.msg.map { String(cString: $0) } ?? "status \(status)"
+                let reason = stream.pointer.pointee.msg.map { String(cString: $0) } ?? "status \(status)"
                 throw fail(.malformed("the \(name) body is corrupt (\(reason))"))
             }
             if written == output.count {

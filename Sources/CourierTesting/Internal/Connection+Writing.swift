@@ -51,6 +51,7 @@ extension Connection {
         default: break
         }
         if let raw = response.raw { return writeRaw(raw, policy: response.socketPolicy) }
+        if let socket = response.webSocket { return serveWebSocket(socket, response: response, request: request) }
 
         let stream: BodyStream
         do {

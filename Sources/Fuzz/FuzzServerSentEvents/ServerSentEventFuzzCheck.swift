@@ -13,7 +13,7 @@ enum ServerSentEventFuzzCheck {
         var input = FuzzInput(bytes)
         let cutSeeds = input.cutSeeds()
         let stream = input.rest()
-        let cuts = Array(Set(cutSeeds.map { stream.isEmpty ? 0 : $0 % (stream.count + 1) })).sorted()
+        let cuts = FuzzInput.cuts(cutSeeds, within: stream.isEmpty ? 0 : stream.count + 1)
 
         let whole = Run(stream, cuts: [])
         let split = Run(stream, cuts: cuts)

@@ -33,12 +33,13 @@ public struct FuzzInput {
         return piece
     }
 
-    /// Up to 15 seeds for cut points: a count from the next byte, then two bytes per seed.
+    /// Up to 15 cut seeds: one byte for their count, then two bytes each (see `cuts(_:within:)`).
     public mutating func cutSeeds() -> [Int] {
         (0..<choice(16)).map { _ in Int(byte()) << 8 | Int(byte()) }
     }
 
-    /// Seeds made distinct, ascending positions inside `count` bytes (where a split read cuts them).
+    /// `seeds` as sorted, distinct cut points below `count` (all 0 when `count` is 0), so one input can split
+    /// the bytes read after them (and others derived from them) in the same places.
     public static func cuts(_ seeds: [Int], within count: Int) -> [Int] {
         Array(Set(seeds.map { count == 0 ? 0 : $0 % count })).sorted()
     }

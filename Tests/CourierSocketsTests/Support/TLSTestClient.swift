@@ -19,28 +19,12 @@ final class TLSTestClient {
         let body: [UInt8]
     }
 
-    static let hangGuardMilliseconds: Int32 = 60_000
-
     let fd: Int32
     let connection: TLSConnection
 
     /// Connects to 127.0.0.1:`port` without blocking and prepares TLS for `serverName`.
     init(port: UInt16, serverName: String, context: TLSContext) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket() failed, errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        if result != 0 {
-            guard errno == EINPROGRESS, Self.wait(fd, for: Int16(POLLOUT)) else {
-                close(fd)
-                throw Failure(description: "connect() failed, errno \(errno)")
-            }
-        }
+        let fd = try LoopbackSocket.connect(port: port)
         self.fd = fd
         do {
             connection = try TLSConnection(context: context, fd: fd, serverName: serverName)
@@ -122,16 +106,7 @@ final class TLSTestClient {
     }
 
     private func waitFor(_ events: Int16) throws {
-        guard Self.wait(fd, for: events) else { throw Failure(description: "no socket readiness within the hang guard") }
-    }
-
-    private static func wait(_ fd: Int32, for events: Int16) -> Bool {
-        var entry = pollfd(fd: fd, events: events, revents: 0)
-        var result: Int32
-        repeat {
-            result = poll(&entry, 1, hangGuardMilliseconds)
-        } while result < 0 && errno == EINTR
-        return result > 0
+        guard LoopbackSocket.wait(fd, for: events) else { throw Failure(description: "no socket readiness within the hang guard") }
     }
 }
 
