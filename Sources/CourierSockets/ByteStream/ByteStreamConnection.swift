@@ -78,8 +78,8 @@ final class ByteStreamConnection: LoopChannel, @unchecked Sendable {
     }
 
     /// Gives the stream to `handler`: every later event goes to it (the protocol ALPN chose, or the one a
-    /// `101 Switching Protocols` switched to). Call on the loop thread, from the current handler's callback;
-    /// bytes already read and not yet used are the old handler's to pass on.
+    /// `101 Switching Protocols` switched to). Loop thread only; bytes already read and not yet used are the old
+    /// handler's to pass on.
     func handOver(to handler: any ByteStreamHandler) {
         guard state != .closed else { return }
         self.handler = handler

@@ -8,12 +8,12 @@ extension HTTP1Connection {
     /// failure; a connection that closed while idle fails it with a retryable `StaleConnection`.
     func start(_ exchange: Exchange) {
         guard !exchange.cancelled else {
-            resumeHead(of: exchange, throwing: NetworkError.cancelled)
+            exchange.resumeHead(throwing: NetworkError.cancelled)
             if state == .idle { pool.exchangeFinished(on: self) }
             return
         }
         guard state == .idle else {
-            resumeHead(of: exchange, throwing: StaleConnection(
+            exchange.resumeHead(throwing: StaleConnection(
                 underlying: NetworkError.transport(TransportFailure(kind: .connectionLost, message: "\(key) closed the pooled connection")),
                 retryable: true))
             return
@@ -72,7 +72,7 @@ extension HTTP1Connection {
         stream.discardOutput()
         state = .idle
         self.exchange = nil
-        resumeHead(of: exchange, throwing: error)
+        exchange.resumeHead(throwing: error)
         pool.exchangeFinished(on: self)
     }
 
@@ -96,34 +96,14 @@ extension HTTP1Connection {
 
     /// Tells `exchange`'s caller (or its body's reader) of `error`; the exchange is no longer this connection's.
     func failed(_ exchange: Exchange, _ error: NetworkError) {
-        finishMetrics(of: exchange, failed: true)
-        if exchange.headContinuation != nil {
-            // Failing on a reused connection before any response byte: the server dropped it while idle.
-            let stale = served > 0 && !exchange.receivedResponseBytes && error != .cancelled
-                && !(error.transportKind == .timedOut)
-            if stale {
-                resumeHead(of: exchange, throwing: StaleConnection(underlying: error, retryable: exchange.isIdempotent))
-            } else {
-                resumeHead(of: exchange, throwing: error)
-            }
-        } else {
+        exchange.finishMetrics(failed: true, handler: settings.metricsHandler)
+        // Failing on a reused connection before any response byte: the server dropped it while idle.
+        guard exchange.headContinuation != nil else {
             exchange.stream?.finish(error)
+            return
         }
-    }
-
-    private func resumeHead(of exchange: Exchange, throwing error: any Error) {
-        let continuation = exchange.headContinuation
-        exchange.headContinuation = nil
-        continuation?.resume(throwing: error)
-    }
-
-    /// Fills in the last timings and reports them: to the response's recorder and to the handler.
-    func finishMetrics(of exchange: Exchange, failed: Bool) {
-        exchange.metrics.complete = exchange.elapsed()
-        exchange.metrics.failed = failed
-        exchange.metrics.responseBodyBytes = exchange.bodyBytesReceived
-        exchange.metricsRecorder.record(exchange.metrics)
-        settings.metricsHandler?(exchange.metrics)
+        let stale = served > 0 && !exchange.receivedResponseBytes && error != .cancelled && !(error.transportKind == .timedOut)
+        exchange.resumeHead(throwing: stale ? StaleConnection(underlying: error, retryable: exchange.isIdempotent) : error)
     }
 }
 

@@ -5,21 +5,6 @@ import Foundation
 /// Reading the response: socket bytes through the parser, the head to the waiting caller, body chunks into
 /// the reader's stream (stopping while it is full), and the connection back to the pool at the end.
 extension HTTP1Connection {
-    /// The transport's decompression limits, capped at what the caller accepts.
-    private func decompressionLimits(for exchange: Exchange) -> DecompressionLimits {
-        var limits = settings.decompression
-        if let maximum = exchange.maximumDecodedBytes {
-            limits.maximumDecodedBytes = min(limits.maximumDecodedBytes ?? .max, Int64(maximum))
-        }
-        return limits
-    }
-
-    /// A parse or decode failure as the caller sees it.
-    static func networkError(_ error: any Error) -> NetworkError {
-        if let error = error as? HTTP1ParseError { return error.networkError }
-        return NetworkError.from(error)
-    }
-
     /// The reader took enough chunks: reads resume (and what the socket holds is read now).
     func resumeReading(for exchange: Exchange) {
         guard self.exchange === exchange else { return }
@@ -41,7 +26,7 @@ extension HTTP1Connection {
         do {
             events = try parser.parse(bytes)
         } catch {
-            fail(Self.networkError(error))
+            fail(error.networkError)
             return
         }
         handle(events, of: exchange)
@@ -56,7 +41,7 @@ extension HTTP1Connection {
         do {
             handle(try parser.parseEOF(), of: exchange)
         } catch {
-            fail(Self.networkError(error))
+            fail(error.networkError)
             return
         }
         guard state == .active, self.exchange === exchange else { return }
@@ -128,95 +113,49 @@ extension HTTP1Connection {
             bodyPump = nil
             mustClose = true
         }
-        var headers = head.headers
         do {
-            if exchange.decodesContent, let encoding = headers["Content-Encoding"],
-               let decoder = try ContentDecoder(contentEncoding: encoding, limits: decompressionLimits(for: exchange)) {
-                exchange.decoder = decoder
-                headers.remove(name: "Content-Encoding")
-                headers.remove(name: "Content-Length")
-            }
+            return try exchange.response(
+                status: head.statusCode, headers: head.headers, bufferedBody: bufferedBody,
+                stream: bodyStream(for: exchange), decompression: settings.decompression)
         } catch {
-            fail(NetworkError.from(error))
+            fail(error)
             return nil
         }
-        let body: ResponseBody
-        if var data = bufferedBody {
-            exchange.bodyBytesReceived += Int64(data.count)
-            if let decoder = exchange.decoder {
-                do {
-                    data = try Self.decodeAll(data, with: decoder).reduce(into: Data()) { $0.append($1) }
-                    try decoder.finish()
-                } catch {
-                    fail(Self.networkError(error))
-                    return nil
-                }
-                exchange.decoder = nil
+    }
+
+    /// The reader's buffer for a streaming body: its reads resume the socket's, its cancel closes the connection.
+    private func bodyStream(for exchange: Exchange) -> ResponseBodyStream {
+        let loop = self.loop
+        return ResponseBodyStream(
+            resume: { [weak self] in
+                guard let self else { return }
+                loop.execute { self.resumeReading(for: exchange) }
+            },
+            onCancel: { [weak self] in
+                guard let self else { return }
+                loop.execute { self.readerGaveUp(exchange) }
             }
-            body = ResponseBody(data)
-        } else {
-            let loop = self.loop
-            let stream = ResponseBodyStream(
-                resume: { [weak self] in
-                    guard let self else { return }
-                    loop.execute { self.resumeReading(for: exchange) }
-                },
-                onCancel: { [weak self] in
-                    guard let self else { return }
-                    loop.execute { self.readerGaveUp(exchange) }
-                }
-            )
-            exchange.stream = stream
-            body = ResponseBody(stream)
-        }
-        var response = HTTPResponse(statusCode: head.statusCode, headers: headers, body: body, url: nil)
-        response.location = exchange.location
-        response.metricsRecorder = exchange.metricsRecorder
-        return response
+        )
     }
 
     private func receiveBody(_ chunk: Data, of exchange: Exchange) {
-        exchange.bodyBytesReceived += Int64(chunk.count)
-        guard let stream = exchange.stream else { return }
-        var pieces = [chunk]
-        if let decoder = exchange.decoder {
-            do {
-                pieces = try Self.decodeAll(chunk, with: decoder)
-            } catch {
-                fail(Self.networkError(error))
-                return
-            }
+        do {
+            if try !exchange.receiveBody(chunk) { stream.pauseReads() }
+        } catch {
+            fail(error)
         }
-        for piece in pieces where !stream.push(piece) {
-            self.stream.pauseReads()
-        }
-    }
-
-    /// Decodes `chunk` whole, in the decoder's bounded pieces (its ratio and size caps stop a bomb early).
-    private static func decodeAll(_ chunk: Data, with decoder: ContentDecoder) throws -> [Data] {
-        var pieces: [Data] = []
-        let first = try chunk.withUnsafeBytes { bytes throws(HTTP1ParseError) in try decoder.decode(bytes) }
-        if !first.isEmpty { pieces.append(first) }
-        while decoder.hasPendingOutput {
-            let next = try decoder.drain()
-            if next.isEmpty { break }
-            pieces.append(next)
-        }
-        return pieces
     }
 
     /// The response is complete. The connection goes back to the pool (or closes) before the reader hears of
     /// the end, so the reader's next request finds it idle.
     private func complete(_ exchange: Exchange, reusable: Bool) {
-        if let decoder = exchange.decoder {
-            do {
-                try decoder.finish()
-            } catch {
-                fail(Self.networkError(error))
-                return
-            }
+        do {
+            try exchange.finishBody()
+        } catch {
+            fail(error)
+            return
         }
-        finishMetrics(of: exchange, failed: false)
+        exchange.finishMetrics(failed: false, handler: settings.metricsHandler)
         self.exchange = nil
         served += 1
         if reusable, !mustClose, !bodyPending, exchange.requestSent {
@@ -233,7 +172,7 @@ extension HTTP1Connection {
     /// The reader dropped or cancelled the body before its end: the rest is not read; the connection closes.
     func readerGaveUp(_ exchange: Exchange) {
         guard self.exchange === exchange else { return }
-        finishMetrics(of: exchange, failed: true)
+        exchange.finishMetrics(failed: true, handler: settings.metricsHandler)
         self.exchange = nil
         close()
     }

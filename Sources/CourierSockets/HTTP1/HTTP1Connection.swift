@@ -142,8 +142,8 @@ final class HTTP1Connection: ByteStreamHandler, PooledConnection, @unchecked Sen
     }
 
     /// Gives the stream to `handler` (a protocol a `101 Switching Protocols` response switched to): the
-    /// connection leaves the pool, and every later byte goes to `handler`. Call from the exchange's end, on the
-    /// loop thread.
+    /// connection leaves the pool, and every later byte goes to `handler`, with reads on. Loop thread only; bytes
+    /// the parser already took past the `101` head are the caller's to pass on.
     func handOver(to handler: any ByteStreamHandler) {
         guard state == .idle || state == .active else { return }
         state = .handedOver
@@ -152,6 +152,7 @@ final class HTTP1Connection: ByteStreamHandler, PooledConnection, @unchecked Sen
         bodyPump = nil
         leavePool()
         stream.handOver(to: handler)
+        stream.resumeReads(readNow: false)
     }
 }
 #endif
