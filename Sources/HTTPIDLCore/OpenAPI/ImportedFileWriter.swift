@@ -1,10 +1,13 @@
 /// Renders imported declarations as a `.http` file in the formatter's canonical layout (four-space
 /// indentation, one blank line between declarations), so `httpidl format` leaves an import unchanged.
 enum ImportedFileWriter {
-    static func render(_ declarations: [ImportedDeclaration], header: [String] = []) -> String {
+    /// The text, and the 1-based line each declaration starts on (its comments included).
+    static func render(_ declarations: [ImportedDeclaration], header: [String] = []) -> (text: String, startLines: [Int]) {
         var lines: [String] = header.map { "// " + $0 }
+        var startLines: [Int] = []
         for declaration in declarations {
             if !lines.isEmpty { lines.append("") }
+            startLines.append(lines.count + 1)
             switch declaration {
             case .structure(let name, let doc, let notes, let fields):
                 lines += comments(doc: doc, notes: notes, indent: "")
@@ -45,7 +48,7 @@ enum ImportedFileWriter {
                 lines.append("}")
             }
         }
-        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        return (lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n", startLines)
     }
 
     private static func comments(doc: [String], notes: [String], indent: String) -> [String] {
