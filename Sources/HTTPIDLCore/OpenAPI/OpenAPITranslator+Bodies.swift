@@ -82,9 +82,13 @@ extension OpenAPITranslator {
         let required = Set(schema["required"]?.elements.compactMap(\.string) ?? [])
         var fields: [ImportedField] = []
         for property in properties {
+            let resolved = references.dereference(property.value) ?? property.value
+            let readOnly = (property.value["readOnly"] ?? resolved["readOnly"])?.bool == true
+            let writeOnly = (property.value["writeOnly"] ?? resolved["writeOnly"])?.bool == true
+            // A request does not send what only the server writes; a response does not carry what only the client sends.
+            if (placement != nil && readOnly && !isExport) || (placement == nil && writeOnly && !isExport) { continue }
             let type = self.type(of: property.value, name: name + Naming.upperCamel(property.key), context: context)
             let doc = propertyDoc(property.value)
-            let readOnly = property.value["readOnly"]?.bool == true
             let defaultValue = type.nullable || context == .multipart ? nil : defaultLiteral(property.value, type: type.text)
             fields.append(ImportedField(doc: doc, notes: type.notes,
                                         isRequired: required.contains(property.key) && !type.nullable && !readOnly && defaultValue == nil,
@@ -151,13 +155,18 @@ extension OpenAPITranslator {
         }
         part.doc = doc(response)
         guard let (mediaName, kind, media) = OpenAPIMediaType.preferred(response["content"]) else { return part }
-        let isEventStream = role == .response && media["schema"] != nil && mediaName.lowercased().hasPrefix("text/event-stream")
+        // The schema of one event's data: OpenAPI 3.2's `itemSchema`, or `schema` as `httpidl export` writes it.
+        let eventSchema = media["itemSchema"] ?? media["schema"]
+        let isEventStream = role == .response && eventSchema != nil && mediaName.lowercased().hasPrefix("text/event-stream")
+        let isRawString = media["schema"].flatMap { references.dereference($0) }.map {
+            $0["type"]?.string == "string" && ["binary", "byte"].contains($0["format"]?.string ?? "") && mediaName.contains("*")
+        } ?? false
         switch kind {
-        case _ where isEventStream:   // the schema of each event's data, as `httpidl export` writes it
+        case _ where isEventStream:
             part.isEventStream = true
             fallthrough
-        case .json:
-            guard let schema = media["schema"] else {
+        case .json where !isRawString:
+            guard let schema = isEventStream ? eventSchema : media["schema"] else {
                 part.content = .single("ANY")
                 return part
             }

@@ -23,6 +23,10 @@ extension OpenAPITranslator {
                     continue
                 }
                 var base = entry.value["operationId"]?.string.map(Naming.upperCamel) ?? ""
+                // `GetCustomersSearch` on GET: the method starts the type names already (`GetCustomersSearchRequest`).
+                if base.hasPrefix(method.typePrefix), let next = base.dropFirst(method.typePrefix.count).first, next.isUppercase {
+                    base.removeFirst(method.typePrefix.count)
+                }
                 if let exported = entry.value["x-httpidl-message"]?.string {
                     base = Identifier.isValid(exported) ? exported.prefix(1).uppercased() + exported.dropFirst() : Naming.upperCamel(exported)
                 }

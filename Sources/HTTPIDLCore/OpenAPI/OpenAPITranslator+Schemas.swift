@@ -311,29 +311,6 @@ extension OpenAPITranslator {
         return SchemaType(text: typeName)
     }
 
-    /// `oneOf`/`anyOf` with several variants: a `UNION` of the variants' types (decoded in order).
-    private mutating func declareUnion(_ name: String, variants: [YAMLNode], schema: YAMLNode, key: String, registering: Int?) -> String {
-        let typeName = uniqueTypeName(name)
-        if let registering { namedTypes[registering] = typeName }
-        let slot = declare(.union(name: typeName, doc: [], notes: [], members: []))
-        var members: [String] = []
-        var notes: [String] = []
-        for (index, variant) in variants.enumerated() {
-            let type = self.type(of: variant, name: typeName + "Option" + String(index + 1))
-            if type.text == "ANY" {
-                notes.append("openapi: a \(key) variant that allows any value is kept by the fallback case")
-                continue
-            }
-            if !members.contains(type.text) { members.append(type.text) }
-        }
-        if let discriminator = schema["discriminator"] {
-            warn("the discriminator is not used: decoding tries the \(key) variants in order", at: discriminator)
-            notes.append("openapi: discriminator '\(discriminator["propertyName"]?.scalarText ?? "")' not used; variants are tried in order")
-        }
-        redeclare(.union(name: typeName, doc: doc(schema), notes: notes, members: members), at: slot)
-        return typeName
-    }
-
     private mutating func declareEnum(_ name: String, raw: String, literals: [String], values: [String], names: [String]?,
                                       caseDocs: [String]? = nil, doc: [String], registering: Int?) -> String {
         let typeName = uniqueTypeName(name)

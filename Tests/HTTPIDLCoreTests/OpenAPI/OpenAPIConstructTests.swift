@@ -156,3 +156,64 @@ import Testing
         #expect(text.contains("// openapi: the body of a \(chosen) response;"), "\(text)")
     }
 }
+
+/// Responses, request-only and response-only properties, and the names a user would write.
+@Suite struct OpenAPIPayloadAndNameTests {
+    private static func importYAML(_ yaml: String) -> (text: String, warnings: [String]) { OpenAPIImportTests.importYAML(yaml) }
+    private static func spec(paths: String = "", schemas: String = "") -> String { OpenAPIImportTests.spec(paths: paths, schemas: schemas) }
+
+    @Test func readOnlyIsNotSentAndWriteOnlyNotReceived() {
+        let object = "{properties: {id: {type: string, readOnly: true}, password: {type: string, writeOnly: true}, name: {type: string}}}"
+        let (text, _) = Self.importYAML(Self.spec(paths: """
+            /users:
+              post:
+                operationId: createUser
+                requestBody: {content: {application/json: {schema: \(object)}}}
+                responses: {'201': {description: ok, content: {application/json: {schema: \(object)}}}}
+            """))
+        #expect(text.contains("    POST REQUEST {\n        BODY STRING password;\n        BODY STRING name;\n    }"), "\(text)")
+        #expect(text.contains("    POST RESPONSE {\n        STRING id;\n        STRING name;\n    }"), "\(text)")
+    }
+
+    @Test(arguments: [
+        // binary media types are raw bytes (Data), as is a binary string of a wildcard media type
+        ("video/mp4: {schema: {type: string, format: binary}}", "// openapi: video/mp4 body returned as raw bytes\n    /// ok\n    GET RESPONSE { BLOB; }"),
+        ("application/zip: {}", "GET RESPONSE { BLOB; }"),
+        ("'*/*': {schema: {type: string, format: binary}}", "// openapi: */* body returned as raw bytes\n    /// ok\n    GET RESPONSE { BLOB; }"),
+        // an event stream typed by OpenAPI 3.2's itemSchema (the schema of one event's data)
+        ("text/event-stream: {itemSchema: {properties: {delta: {type: string}}}}",
+         "    GET RESPONSE EVENTS {\n        STRING delta;\n    }"),
+    ])
+    func responseMediaTypes(content: String, expected: String) {
+        let (text, _) = Self.importYAML(Self.spec(paths: "/x:\n  get:\n    operationId: x\n    responses:\n      '200':\n        description: ok\n        content: {\(content)}"))
+        #expect(text.contains(expected), "\(text)")
+    }
+
+    @Test func aVerbTheMethodAlreadySaysIsNotDoubled() {
+        let (text, _) = Self.importYAML(Self.spec(paths: """
+            /customers/search:
+              get: {operationId: GetCustomersSearch, responses: {'200': {description: ok}}}
+              post: {operationId: getter, responses: {'200': {description: ok}}}
+            """))
+        #expect(text.contains("MESSAGE(CustomersSearch) /customers/search {"), "\(text)")
+        #expect(text.contains("MESSAGE(Getter) /customers/search {"), "\(text)")
+        #expect(TestSupport.swift(TestSupport.compile(text)).contains("struct GetCustomersSearchRequest"))
+    }
+
+    @Test func inlineUnionVariantsAreNamedByTitleOrDiscriminatorValue() {
+        let (text, _) = Self.importYAML(Self.spec(schemas: """
+            Event:
+              properties:
+                payload:
+                  oneOf:
+                    - {title: text chunk, properties: {text: {type: string}}}
+                    - {properties: {type: {const: tool_call}, name: {type: string}}}
+                    - {properties: {type: {enum: [done]}, reason: {type: string}}}
+                    - {properties: {size: {type: integer}}}
+                  discriminator: {propertyName: type}
+            """))
+        for name in ["STRUCT TextChunk {", "STRUCT EventPayloadToolCall {", "STRUCT EventPayloadDone {", "STRUCT EventPayloadOption4 {"] {
+            #expect(text.contains(name), "\(text)")
+        }
+    }
+}
