@@ -39,9 +39,11 @@ if [ -d "$SHARED" ]; then
       fail "$name: generate failed"
       continue
     fi
-    swift_file=$(ls "$OUT/$name.swift.d"/*.swift)
-    if swiftc -typecheck -swift-version 6 -warnings-as-errors "${MODULE_FLAGS[@]}" "$swift_file" 2>"$OUT/$name.swiftc"; then
-      pass "$name: $(grep -c 'APIDefinition {' "$swift_file") endpoints compile against Courier ($(grep -c warning: "$OUT/$name.warnings") import warnings)"
+    swift_files=("$OUT/$name.swift.d"/*.swift)
+    largest=$(wc -c "${swift_files[@]}" | grep -v ' total$' | sort -n | tail -1 | awk '{print $1}')
+    if [ "$largest" -gt 1000000 ]; then fail "$name: a generated file is $largest bytes (over 1 MB)"; fi
+    if swiftc -typecheck -swift-version 6 -warnings-as-errors "${MODULE_FLAGS[@]}" "${swift_files[@]}" 2>"$OUT/$name.swiftc"; then
+      pass "$name: $(cat "${swift_files[@]}" | grep -c 'APIDefinition {') endpoints in ${#swift_files[@]} file(s) compile against Courier ($(grep -c warning: "$OUT/$name.warnings") import warnings)"
     else
       head -20 "$OUT/$name.swiftc"
       fail "$name: generated Swift does not compile"
@@ -98,6 +100,18 @@ if (cd Scripts/interop-openapi && swift build --scratch-path "$SAMPLE_BUILD" 2>&
     expect_line "upload: POST /v1/uploads/x%20y?overwrite=true Content-Type=application/octet-stream body=raw bytes"
     expect_line "upload failed: 409 exists"
     expect_line "sendForm: POST /v1/forms Content-Type=application/x-www-form-urlencoded body=count=2&name=kim+lee"
+    # a query in the path key sent as fixed fields; deepObject array as brackets; the optional empty form body of
+    # a GET not sent; an enum value that is an IDL keyword; a oneOf of const decoded as an enum
+    expect_line "getCharges: GET /v1/charges?beta=true&expand%5B%5D=a&expand%5B%5D=b&kind=enum"
+    expect_line 'charge message large bankAccount(OpenAPISample.BankAccount(object: Optional("bank_account"), last4: Optional("6789"), bank: Optional("B")))'
+    # the discriminator selects the member (trial decoding would take Card) and is written when encoding
+    expect_line 'source {"last4":"4242","object":"card"}'
+    # the 4XX body is the typed error (not the 429 one listed first)
+    expect_line "getCharges failed: 404 no such charge"
+    # the 404 request: the fixed query alone, no Content-Type and no body (the whole line)
+    if grep -qxF "getCharges: GET /v1/charges?beta=true" "$OUT/sample-run.log"; then pass "wire: getCharges sends no body"; else fail "getCharges sent a body"; fi
+    # spaceDelimited with explode: true is repeated (OpenAPI 3.1 §4.8.12.4)
+    expect_line "colors: GET /v1/colors?color=blue&color=black"
   fi
 else
   fail "OpenAPISample build failed"

@@ -22,14 +22,20 @@ struct HTTPIDLPlugin: BuildToolPlugin {
         let inputs = inputs.filter(isInput).sorted { $0.path < $1.path }
         guard !inputs.isEmpty else { return [] }
         let outputDirectory = workDirectory.appendingPathComponent("GeneratedSources")
-        let outputs = inputs.map {
-            outputDirectory.appendingPathComponent($0.deletingPathExtension().lastPathComponent + ".swift")
+        // The outputs are declared ahead, so the plugin names the number of parts each file's Swift is split into
+        // (`api.swift`, `api.2.swift`, …; parallel compilation of a large API): one per 128 KB of input.
+        let bytes = inputs.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
+        let parts = min(1000, max(1, bytes / (128 * 1024)))
+        let outputs = inputs.flatMap { input in
+            (1...parts).map { part in
+                outputDirectory.appendingPathComponent(input.deletingPathExtension().lastPathComponent + (part > 1 ? ".\(part)" : "") + ".swift")
+            }
         }
         return [
             .buildCommand(
                 displayName: "httpidl: generating Swift for \(inputs.count) interface file(s) of \(targetName)",
                 executable: tool,
-                arguments: ["generate"] + inputs.map(\.path) + ["--output", outputDirectory.path],
+                arguments: ["generate"] + inputs.map(\.path) + ["--output", outputDirectory.path, "--parts", String(parts)],
                 inputFiles: inputs,
                 outputFiles: outputs
             ),

@@ -7,7 +7,7 @@ struct CommandLineTool {
     static let usage = """
         OVERVIEW: Compile HTTPIDL (.http) interface files into Swift for the Courier runtime.
 
-        USAGE: httpidl generate <files or directories>… --output <dir> [--access public|internal] [--strict]
+        USAGE: httpidl generate <files or directories>… --output <dir> [--access public|internal] [--parts <n>] [--strict]
                httpidl import <openapi.json|yaml|yml> --output <file.http> [--strict]
                httpidl export <files or directories>… --output <openapi.json> [--title <title>]
                httpidl check <files or directories>… [--strict]
@@ -15,7 +15,7 @@ struct CommandLineTool {
 
         COMMANDS:
           generate   Write one .swift file per .http (or OpenAPI .json/.yaml/.yml) file into --output (nothing is
-                     written if any error is found).
+                     written if any error is found); a large one is split into name.swift, name.2.swift, ….
           import     Translate an OpenAPI 3.0/3.1 document into a formatted .http file (--output, or standard output).
           export     Write the .http files as one OpenAPI 3.1 JSON document (--output, or standard output).
           check      Report diagnostics only.
@@ -25,6 +25,7 @@ struct CommandLineTool {
           --output <dir>      Output directory for generate; output file for import and export.
           --title <title>     The exported document's info.title (default: the first file's name).
           --access <level>    'public' (default) or 'internal' declarations.
+          --parts <n>         Split each file's Swift into exactly n files (default: by size, about 256 KB each).
           --strict            Treat warnings (such as unknown types) as errors.
           --write             Rewrite the files instead of printing them (format).
           --check             List files that are not formatted and exit 1 if any (format).
@@ -46,6 +47,7 @@ struct CommandLineTool {
         var write = false
         var checkOnly = false
         var title: String?
+        var parts: Int?
     }
 
     /// A usage error: its message is printed above the usage text.
@@ -95,6 +97,11 @@ struct CommandLineTool {
                     throw UsageError(message: "--access needs 'public' or 'internal'")
                 }
                 invocation.access = level
+            case "--parts":
+                guard let parts = Int(try value("--parts needs a count")), (1...1000).contains(parts) else {
+                    throw UsageError(message: "--parts needs a count from 1 to 1000")
+                }
+                invocation.parts = parts
             case "--strict": invocation.strict = true
             case "--write": invocation.write = true
             case "--check": invocation.checkOnly = true
@@ -128,7 +135,8 @@ struct CommandLineTool {
         switch invocation.command {
         case "generate":
             guard let output = invocation.output else { throw UsageError(message: "generate needs --output <dir>") }
-            return generate(files, output: output, access: invocation.access, strict: invocation.strict)
+            return generate(files, output: output, options: .init(accessLevel: invocation.access, parts: invocation.parts),
+                            strict: invocation.strict)
         case "check":
             return check(files, strict: invocation.strict)
         case "export":
@@ -210,17 +218,17 @@ struct CommandLineTool {
         }
     }
 
-    private func compile(_ files: [String], strict: Bool, access: SwiftGenerator.AccessLevel, generate: Bool)
+    private func compile(_ files: [String], strict: Bool, generator: SwiftGenerator.Options = .init(), generate: Bool)
         -> (HTTPIDLCompiler.Result, [SourceFile])? {
         guard let sources = load(files, strict: strict) else { return nil }
-        let compiler = HTTPIDLCompiler(options: .init(strict: strict, generator: .init(accessLevel: access)))
+        let compiler = HTTPIDLCompiler(options: .init(strict: strict, generator: generator))
         let result = compiler.compile(sources, generate: generate)
         report(result.diagnostics, sources: sources)
         return (result, sources)
     }
 
-    private func generate(_ files: [String], output: String, access: SwiftGenerator.AccessLevel, strict: Bool) -> Int32 {
-        guard let (result, _) = compile(files, strict: strict, access: access, generate: true) else { return 1 }
+    private func generate(_ files: [String], output: String, options: SwiftGenerator.Options, strict: Bool) -> Int32 {
+        guard let (result, _) = compile(files, strict: strict, generator: options, generate: true) else { return 1 }
         guard result.succeeded else { return 1 }
         do {
             try GeneratedFileWriter().write(result.outputs, to: URL(fileURLWithPath: output))
@@ -232,7 +240,7 @@ struct CommandLineTool {
     }
 
     private func export(_ files: [String], output: String?, title: String?, strict: Bool) -> Int32 {
-        guard let (result, _) = compile(files, strict: strict, access: .public, generate: false) else { return 1 }
+        guard let (result, _) = compile(files, strict: strict, generate: false) else { return 1 }
         guard result.succeeded else { return 1 }
         let defaultTitle = files.first.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "API"
         let text = OpenAPIExporter.export(result.model, title: title ?? defaultTitle)
@@ -250,7 +258,7 @@ struct CommandLineTool {
     }
 
     private func check(_ files: [String], strict: Bool) -> Int32 {
-        guard let (result, _) = compile(files, strict: strict, access: .public, generate: false) else { return 1 }
+        guard let (result, _) = compile(files, strict: strict, generate: false) else { return 1 }
         return result.succeeded ? 0 : 1
     }
 

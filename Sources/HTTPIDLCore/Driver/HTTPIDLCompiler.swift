@@ -71,18 +71,20 @@ public struct HTTPIDLCompiler: Sendable {
             return Result(diagnostics: diagnostics, outputs: [], model: model)
         }
         let generator = SwiftGenerator(options: options.generator)
-        let outputs = model.files.map { file in
-            Output(sourceName: file.sourceName, fileName: Self.outputFileName(for: file.sourceName), contents: generator.generate(file))
+        let outputs = model.files.flatMap { file in
+            generator.generateParts(file).enumerated().map { index, contents in
+                Output(sourceName: file.sourceName, fileName: Self.outputFileName(for: file.sourceName, part: index + 1), contents: contents)
+            }
         }
         return Result(diagnostics: diagnostics, outputs: outputs, model: model)
     }
 
-    /// `dir/users.http` → `users.swift`.
-    public static func outputFileName(for sourceName: String) -> String {
+    /// `dir/users.http` → `users.swift`; its second part `users.2.swift`.
+    public static func outputFileName(for sourceName: String, part: Int = 1) -> String {
         var base = sourceName.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? sourceName
         if base.hasSuffix(".http") { base.removeLast(5) }
         for suffix in [".json", ".yaml", ".yml"] where base.lowercased().hasSuffix(suffix) { base.removeLast(suffix.count) }
-        return base + ".swift"
+        return base + (part > 1 ? ".\(part).swift" : ".swift")
     }
 
     private func order(_ diagnostics: [Diagnostic], sources: [SourceFile]) -> [Diagnostic] {

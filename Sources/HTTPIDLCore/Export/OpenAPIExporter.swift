@@ -25,6 +25,10 @@ public enum OpenAPIExporter {
                     var entries: [(String, YAMLNode)] = []
                     if !union.doc.isEmpty { entries.append(("description", .text(union.doc.joined(separator: "\n")))) }
                     entries.append(("oneOf", .array(union.cases.map { schema($0.type) })))
+                    if let property = union.discriminator {
+                        let mapping = union.cases.map { ($0.tag ?? $0.swiftName, schema($0.type)["$ref"] ?? .text("")) }
+                        entries.append(("discriminator", .object([("propertyName", .text(property)), ("mapping", .object(mapping))])))
+                    }
                     schemas.append((union.name, .object(entries)))
                 case .message(let message):
                     for endpoint in message.endpoints {

@@ -109,13 +109,16 @@ public struct IDLFormatter {
         case .external(let external):
             emit("EXTERN \(external.name.text);", at: external.range.start)
         case .union(let union):
+            let header = "UNION \(union.name.text)" + (union.discriminator.map { " = " + key($0) } ?? "")
             if union.members.isEmpty, !hasComments(in: union.range) {
-                emit("UNION \(union.name.text) {}", at: union.range.start)
+                emit(header + " {}", at: union.range.start)
                 return
             }
-            emit("UNION \(union.name.text) {", at: union.range.start)
+            emit(header + " {", at: union.range.start)
             depth += 1
-            for member in union.members { emit("\(member.canonical);", at: member.range.start) }
+            for (member, tag) in zip(union.members, union.tags) {
+                emit("\(member.canonical)\(tag.map { " = " + key($0) } ?? "");", at: member.range.start)
+            }
             flushComments(before: union.range.end - 1)
             depth -= 1
             emit("}", at: union.range.end - 1)
@@ -155,13 +158,16 @@ public struct IDLFormatter {
             modifier == .query ? "QUERY" + (field.queryStyle.map { "(\($0.0.rawValue))" } ?? "") + " " : modifier.rawValue + " "
         }.joined()
         var text = "\(modifiers)\(field.type.canonical) \(field.name.text)"
-        if let key = field.key {
-            text += " = " + (key.isQuoted ? Naming.stringLiteral(key.text) : IDLText.escapeWord(key.text))
-        }
+        if let key = field.key { text += " = " + self.key(key) }
         if let value = field.defaultValue {
             text += " DEFAULT \(literal(value.value))"
         }
         return text + ";"
+    }
+
+    /// A wire key as written: quoted, or free text with its delimiters escaped.
+    private func key(_ key: WireKeySyntax) -> String {
+        key.isQuoted ? Naming.stringLiteral(key.text) : IDLText.escapeWord(key.text)
     }
 
     private func literal(_ value: LiteralSyntax.Value) -> String {

@@ -7,6 +7,8 @@ struct SwiftFileModel: Sendable {
     var imports: [String]
     /// Top-level declarations.
     var declarations: [SwiftDeclaration]
+    /// File-private declarations the others use (`HTTPIDLIndirect`), written last in every part of a split file.
+    var helpers: [SwiftDeclaration] = []
 }
 
 /// A top-level or nested declaration.

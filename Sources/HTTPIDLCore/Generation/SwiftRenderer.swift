@@ -7,16 +7,39 @@ struct SwiftRenderer {
     private var depth = 0
     private var lastLineIsBlankOrOpensBlock = true
 
-    /// The Swift source of `file`: the header comment, the imports, then each declaration after a blank line.
+    /// The Swift source of `file`: the header comment, the imports, then each declaration after a blank line, the
+    /// file's helpers last.
     static func render(_ file: SwiftFileModel) -> String {
-        var renderer = SwiftRenderer()
-        for line in file.header { renderer.emit(line.isEmpty ? "//" : "// " + line) }
-        if !file.header.isEmpty { renderer.blank() }
-        for module in file.imports { renderer.emit("import " + module) }
-        for declaration in file.declarations {
-            renderer.emit("")
-            renderer.render(declaration)
+        render(file, parts: 1)[0]
+    }
+
+    /// `file` in `parts` files of about equal size, cut between top-level declarations (a part may be left with
+    /// none): each has the header and the imports, and ends with the helpers (file-private, so each part needs them).
+    static func render(_ file: SwiftFileModel, parts: Int) -> [String] {
+        var prefix = SwiftRenderer()
+        for line in file.header { prefix.emit(line.isEmpty ? "//" : "// " + line) }
+        if !file.header.isEmpty { prefix.blank() }
+        for module in file.imports { prefix.emit("import " + module) }
+        let texts = file.declarations.map(renderAlone)
+        let helpers = file.helpers.map(renderAlone).joined()
+        let total = texts.reduce(0) { $0 + $1.utf8.count }
+        let count = max(1, parts)
+        var results = Array(repeating: prefix.output, count: count)
+        var written = 0
+        for text in texts {
+            // The part whose share of the whole this declaration starts in.
+            let index = min(count - 1, written * count / max(1, total))
+            results[index] += text
+            written += text.utf8.count
         }
+        return results.map { $0 + helpers }
+    }
+
+    /// One top-level declaration after its blank line.
+    private static func renderAlone(_ declaration: SwiftDeclaration) -> String {
+        var renderer = SwiftRenderer()
+        renderer.emit("")
+        renderer.render(declaration)
         return renderer.output
     }
 

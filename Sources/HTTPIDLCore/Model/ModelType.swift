@@ -36,6 +36,12 @@ package enum ModelType: Sendable, Hashable {
         }
     }
 
+    /// Whether the type is a declared `STRUCT` (or `UNION`).
+    var isStructure: Bool {
+        if case .structure = self { return true }
+        return false
+    }
+
     /// Whether the value converts to one string (path parameters, headers, multipart text parts).
     var isStringConvertible: Bool {
         switch self {

@@ -6,6 +6,8 @@ package struct ModelUnion: Sendable {
         package let swiftName: String
         /// The member type.
         package let type: ModelType
+        /// The discriminator value that selects this member (`nil` in a union without a discriminator).
+        package var tag: String? = nil
     }
 
     /// The Swift type name.
@@ -16,4 +18,6 @@ package struct ModelUnion: Sendable {
     package let cases: [Case]
     /// The name of the `case …(JSONValue)` that keeps a value no member decodes.
     package let fallbackName: String
+    /// The JSON property whose value names the member (`nil`: decoding tries the members in order).
+    package var discriminator: String? = nil
 }

@@ -20,6 +20,7 @@ struct IdentifierScope {
         base = base.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
         if base.isEmpty { base = upperCase ? "EMPTY" : "field" }
         if let first = base.unicodeScalars.first, ("0"..."9").contains(first) { base = (upperCase ? "V" : "n") + base }
+        base = Self.escapingKeyword(base)
         var name = base
         var counter = 2
         while swiftNames.contains(Naming.lowerCamel(name)) || Naming.lowerCamel(name).isEmpty {
@@ -32,12 +33,18 @@ struct IdentifierScope {
 
     /// `preferred` (an exported file's `x-httpidl-name`) when it is a free identifier, else a name from the wire name.
     mutating func identifier(preferring preferred: String?, for wireName: String, upperCase: Bool = false) -> String {
-        if let preferred, Identifier.isValid(preferred), !Naming.lowerCamel(preferred).isEmpty,
+        if let preferred, Identifier.isValid(preferred), !Naming.lowerCamel(preferred).isEmpty, Self.escapingKeyword(preferred) == preferred,
            !swiftNames.contains(Naming.lowerCamel(preferred)) {
             swiftNames.insert(Naming.lowerCamel(preferred))
             return preferred
         }
         return identifier(for: wireName, upperCase: upperCase)
+    }
+
+    /// `ENUM` → `ENUM_`: a name spelled like a keyword that starts a declaration (`MESSAGE`, `STRUCT`, `ENUM`, `EXTERN`,
+    /// `UNION`) would end the block it stands in; the `_` keeps the Swift name (`enum`) the same.
+    static func escapingKeyword(_ name: String) -> String {
+        DeclarationKeyword(rawValue: name) == nil ? name : name + "_"
     }
 
     /// Reserves a name already chosen (a path parameter named in the URI).

@@ -7,8 +7,8 @@ enum ImportedDeclaration: Sendable {
     case enumeration(name: String, doc: [String], raw: String, cases: [(name: String, literal: String, doc: [String])])
     /// `EXTERN Name;`.
     case external(name: String)
-    /// `UNION Name { TYPE; … }`.
-    case union(name: String, doc: [String], notes: [String], members: [String])
+    /// `UNION Name { TYPE; … }`, or `UNION Name = property { TYPE = value; … }` with a discriminator.
+    case union(name: String, doc: [String], notes: [String], discriminator: String?, members: [(type: String, tag: String?)])
     /// `MESSAGE(Name) uri { parts }`.
     case message(name: String, uri: String, doc: [String], notes: [String], parts: [ImportedPart])
 

@@ -1,10 +1,13 @@
 /// Renders imported declarations as a `.http` file in the formatter's canonical layout (four-space
 /// indentation, one blank line between declarations), so `httpidl format` leaves an import unchanged.
 enum ImportedFileWriter {
-    static func render(_ declarations: [ImportedDeclaration], header: [String] = []) -> String {
+    /// The text, and the 1-based line each declaration starts on (its comments included).
+    static func render(_ declarations: [ImportedDeclaration], header: [String] = []) -> (text: String, startLines: [Int]) {
         var lines: [String] = header.map { "// " + $0 }
+        var startLines: [Int] = []
         for declaration in declarations {
             if !lines.isEmpty { lines.append("") }
+            startLines.append(lines.count + 1)
             switch declaration {
             case .structure(let name, let doc, let notes, let fields):
                 lines += comments(doc: doc, notes: notes, indent: "")
@@ -29,13 +32,14 @@ enum ImportedFileWriter {
                 }
             case .external(let name):
                 lines.append("EXTERN \(name);")
-            case .union(let name, let doc, let notes, let members):
+            case .union(let name, let doc, let notes, let discriminator, let members):
                 lines += comments(doc: doc, notes: notes, indent: "")
+                let header = "UNION \(name)" + (discriminator.map { " = " + key($0) } ?? "")
                 if members.isEmpty {
-                    lines.append("UNION \(name) {}")
+                    lines.append(header + " {}")
                 } else {
-                    lines.append("UNION \(name) {")
-                    for member in members { lines.append("    \(member);") }
+                    lines.append(header + " {")
+                    for member in members { lines.append("    \(member.type)\(member.tag.map { " = " + key($0) } ?? "");") }
                     lines.append("}")
                 }
             case .message(let name, let uri, let doc, let notes, let parts):
@@ -45,7 +49,12 @@ enum ImportedFileWriter {
                 lines.append("}")
             }
         }
-        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        return (lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n", startLines)
+    }
+
+    /// A wire key, always quoted (any text reads back as it is).
+    private static func key(_ text: String) -> String {
+        Naming.stringLiteral(text)
     }
 
     private static func comments(doc: [String], notes: [String], indent: String) -> [String] {
@@ -77,7 +86,7 @@ enum ImportedFileWriter {
         if field.isRequired { text += "REQUIRED " }
         if let placement = field.placement { text += placement + " " }
         text += "\(field.type) \(field.name)"
-        if let key = field.key, key != field.name { text += " = " + Naming.stringLiteral(key) }
+        if let key = field.key, key != field.name { text += " = " + self.key(key) }
         if let value = field.defaultValue { text += " DEFAULT " + value }
         return comments(doc: field.doc, notes: field.notes, indent: indent) + [text + ";"]
     }

@@ -52,7 +52,21 @@ public enum OpenAPIImporter {
         let fileName = source.name.split(separator: "/").last.map(String.init) ?? source.name
         let header = ["Imported by httpidl from \(fileName) (OpenAPI \(root["openapi"]?.scalarText ?? "?")):\(title)\(version)."
             .replacingOccurrences(of: "\n", with: " ")]
-        return Result(text: ImportedFileWriter.render(translator.declarations, header: header), diagnostics: translator.diagnostics)
+        let (text, startLines) = ImportedFileWriter.render(translator.declarations, header: header)
+        let failures = checkCompiles(text, startLines: startLines, origins: translator.origins, spec: source)
+        return Result(text: text, diagnostics: translator.diagnostics + failures)
+    }
+
+    /// The errors of compiling the imported text, each reported at the spec's node it was made from and named by
+    /// that node's JSON pointer (the `.http` is not written when the import fails, so it cannot be pointed at).
+    static func checkCompiles(_ text: String, startLines: [Int], origins: [SpecLocation], spec: SourceFile) -> [Diagnostic] {
+        let result = HTTPIDLCompiler().compile([SourceFile(name: httpName(for: spec.name), text: text)], generate: false)
+        return result.diagnostics.filter { $0.severity == .error }.map { diagnostic in
+            let index = startLines.lastIndex { $0 <= diagnostic.location.line }
+            let origin = index.map { origins[$0] } ?? SpecLocation(pointer: "#", offset: 0)
+            return Diagnostic(.error, "the .http imported from \(origin.pointer) does not compile: \(diagnostic.message)",
+                              at: SourceRange(start: origin.offset, end: origin.offset + 1), in: spec)
+        }
     }
 
     /// The libFuzzer-style entry point: any bytes go through the YAML/JSON reader, the importer and the

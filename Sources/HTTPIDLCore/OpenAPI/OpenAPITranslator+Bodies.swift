@@ -82,9 +82,13 @@ extension OpenAPITranslator {
         let required = Set(schema["required"]?.elements.compactMap(\.string) ?? [])
         var fields: [ImportedField] = []
         for property in properties {
+            let resolved = references.dereference(property.value) ?? property.value
+            let readOnly = (property.value["readOnly"] ?? resolved["readOnly"])?.bool == true
+            let writeOnly = (property.value["writeOnly"] ?? resolved["writeOnly"])?.bool == true
+            // A request does not send what only the server writes; a response does not carry what only the client sends.
+            if (placement != nil && readOnly && !isExport) || (placement == nil && writeOnly && !isExport) { continue }
             let type = self.type(of: property.value, name: name + Naming.upperCamel(property.key), context: context)
             let doc = propertyDoc(property.value)
-            let readOnly = property.value["readOnly"]?.bool == true
             let defaultValue = type.nullable || context == .multipart ? nil : defaultLiteral(property.value, type: type.text)
             fields.append(ImportedField(doc: doc, notes: type.notes,
                                         isRequired: required.contains(property.key) && !type.nullable && !readOnly && defaultValue == nil,
@@ -96,8 +100,8 @@ extension OpenAPITranslator {
         return fields
     }
 
-    /// The 2xx response (the lowest code) and the typed error body (the first 4xx, 5xx or `default` response
-    /// with a JSON body).
+    /// The 2xx response (the lowest code) and the typed error body: of the responses with a JSON body, the
+    /// `4XX` range, then `default`, then `5XX`, then the body most 4xx/5xx codes share (the lowest code on a tie).
     mutating func translateResponses(_ operation: OpenAPIOperation) -> (ImportedPart, ImportedPart?) {
         let entries = operation.node["responses"]?.entries ?? []
         let success = entries.filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }.first
@@ -107,16 +111,40 @@ extension OpenAPITranslator {
         } else if entries.isEmpty {
             warn("the operation has no responses", at: operation.node)
         }
-        let failures = entries.filter { $0.key.hasPrefix("4") || $0.key.hasPrefix("5") }.sorted { $0.key < $1.key }
-            + entries.filter { $0.key == "default" }
-        for failure in failures {
-            guard let node = references.dereference(failure.value),
-                  let (_, kind, media) = OpenAPIMediaType.preferred(node["content"]), kind == .json, media["schema"] != nil else { continue }
-            var error = payload(failure.value, role: .error, method: operation.method, name: operation.stem + "Error")
-            if failures.count > 1 { error.doc = ["The body of a \(failure.key) response (the spec's first error response with a JSON body)."] }
-            return (response, error)
+        let failures = entries.filter { entry in
+            guard entry.key.hasPrefix("4") || entry.key.hasPrefix("5") || entry.key == "default",
+                  let node = references.dereference(entry.value),
+                  let (_, kind, media) = OpenAPIMediaType.preferred(node["content"]) else { return false }
+            return kind == .json && media["schema"] != nil
         }
-        return (response, nil)
+        let keys = failures.map { errorSchemaKey($0) }
+        guard let chosen = preferredError(failures, keys: keys) else { return (response, nil) }
+        var error = payload(failures[chosen].value, role: .error, method: operation.method, name: operation.stem + "Error")
+        let others = failures.indices.filter { keys[$0] != keys[chosen] }.map { failures[$0].key }
+        if !others.isEmpty {
+            error.notes.append("openapi: the body of a \(failures[chosen].key) response; \(others.joined(separator: ", ")) responses have another body"
+                + " (its bytes are kept in the thrown error)")
+        }
+        return (response, error)
+    }
+
+    /// The index of the error response whose body is the typed error (see `translateResponses`); `keys` tell
+    /// the responses' bodies apart.
+    private func preferredError(_ failures: [YAMLNode.Entry], keys: [String]) -> Int? {
+        for range in ["4XX", "DEFAULT", "5XX"] {
+            if let index = failures.firstIndex(where: { $0.key.uppercased() == range }) { return index }
+        }
+        let counts = Dictionary(keys.map { ($0, 1) }, uniquingKeysWith: +)
+        return failures.indices.max { left, right in
+            (counts[keys[left]] ?? 0, failures[right].key) < (counts[keys[right]] ?? 0, failures[left].key)
+        }
+    }
+
+    /// What tells two error bodies apart: the schema's `$ref`, or its node when it is inline.
+    private mutating func errorSchemaKey(_ entry: YAMLNode.Entry) -> String {
+        guard let node = references.dereference(entry.value), let (_, _, media) = OpenAPIMediaType.preferred(node["content"]),
+              let schema = media["schema"] else { return "" }
+        return schema["$ref"]?.string ?? "@\(schema.offset)"
     }
 
     private mutating func payload(_ responseNode: YAMLNode, role: PartRole, method: MethodKeyword, name: String) -> ImportedPart {
@@ -127,13 +155,18 @@ extension OpenAPITranslator {
         }
         part.doc = doc(response)
         guard let (mediaName, kind, media) = OpenAPIMediaType.preferred(response["content"]) else { return part }
-        let isEventStream = role == .response && media["schema"] != nil && mediaName.lowercased().hasPrefix("text/event-stream")
+        // The schema of one event's data: OpenAPI 3.2's `itemSchema`, or `schema` as `httpidl export` writes it.
+        let eventSchema = media["itemSchema"] ?? media["schema"]
+        let isEventStream = role == .response && eventSchema != nil && mediaName.lowercased().hasPrefix("text/event-stream")
+        let isRawString = media["schema"].flatMap { references.dereference($0) }.map {
+            $0["type"]?.string == "string" && ["binary", "byte"].contains($0["format"]?.string ?? "") && mediaName.contains("*")
+        } ?? false
         switch kind {
-        case _ where isEventStream:   // the schema of each event's data, as `httpidl export` writes it
+        case _ where isEventStream:
             part.isEventStream = true
             fallthrough
-        case .json:
-            guard let schema = media["schema"] else {
+        case .json where !isRawString:
+            guard let schema = isEventStream ? eventSchema : media["schema"] else {
                 part.content = .single("ANY")
                 return part
             }

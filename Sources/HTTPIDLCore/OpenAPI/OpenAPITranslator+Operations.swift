@@ -23,6 +23,10 @@ extension OpenAPITranslator {
                     continue
                 }
                 var base = entry.value["operationId"]?.string.map(Naming.upperCamel) ?? ""
+                // `GetCustomersSearch` on GET: the method starts the type names already (`GetCustomersSearchRequest`).
+                if base.hasPrefix(method.typePrefix), let next = base.dropFirst(method.typePrefix.count).first, next.isUppercase {
+                    base.removeFirst(method.typePrefix.count)
+                }
                 if let exported = entry.value["x-httpidl-message"]?.string {
                     base = Identifier.isValid(exported) ? exported.prefix(1).uppercased() + exported.dropFirst() : Naming.upperCamel(exported)
                 }
@@ -45,13 +49,16 @@ extension OpenAPITranslator {
     mutating func translate(_ operation: OpenAPIOperation) {
         var scope = IdentifierScope()
         var notes: [String] = []
-        let (uri, pathIdentifiers) = buildURI(operation, scope: &scope)
+        let (uri, pathIdentifiers, fixedQuery) = buildURI(operation, scope: &scope)
         var fields = parameterFields(operation, pathIdentifiers: pathIdentifiers, scope: &scope, notes: &notes)
+        fields += fixedQuery.filter { fixed in !fields.contains { $0.placement?.hasPrefix("QUERY") == true && $0.key == fixed.key } }
         var request = ImportedPart(method: operation.method, role: .request, content: .fields([], bodyValue: nil))
         request.notes = notes
         var bodyValue: String?
         if let requestBody = operation.node["requestBody"] {
-            if let body = references.dereference(requestBody) {
+            if let body = references.dereference(requestBody), let note = unsentBodyNote(body, method: operation.method) {
+                request.notes.append(note)
+            } else if let body = references.dereference(requestBody) {
                 let (encoding, bodyFields, value, bodyNotes) = translateRequestBody(body, operation: operation, scope: &scope)
                 request.encoding = encoding
                 fields += bodyFields
@@ -77,6 +84,26 @@ extension OpenAPITranslator {
         addMessage(operation, uri: uri, parts: parts)
     }
 
+    /// Why a request body is not imported: a GET, HEAD or TRACE request cannot send one (a required body with fields
+    /// is a warning too), and an empty one is dropped on the other methods that send their fields in the query.
+    /// An httpidl export keeps what its `.http` said.
+    private mutating func unsentBodyNote(_ body: YAMLNode, method: MethodKeyword) -> String? {
+        guard !isExport else { return nil }
+        let isEmpty = (body["content"]?.entries ?? []).allSatisfy { entry in
+            guard let schema = entry.value["schema"].flatMap({ references.dereference($0) }) else { return true }
+            return schema["properties"].map { $0.entries.isEmpty } ?? (schema["type"]?.string == "object" && schema["allOf"] == nil
+                && schema["oneOf"] == nil && schema["anyOf"] == nil && schema["additionalProperties"] == nil)
+        }
+        let cannotSend = [.get, .head, .trace].contains(method)
+        guard cannotSend || (method.sendsFieldsInQuery && isEmpty) else { return nil }
+        let required = body["required"]?.bool == true
+        if cannotSend, required, !isEmpty {
+            warn("a \(method.rawValue) request cannot send the spec's required request body; it is not imported", at: body)
+        }
+        return "openapi: the spec's \(isEmpty ? "empty " : "")\(required ? "required" : "optional") request body is not sent"
+            + (cannotSend ? " (a \(method.rawValue) request has none)" : "")
+    }
+
     /// Appends the message of `operation`; operations of one path exported from one MESSAGE
     /// (`x-httpidl-message`) become one MESSAGE again.
     private mutating func addMessage(_ operation: OpenAPIOperation, uri: String, parts: [ImportedPart]) {
@@ -84,9 +111,9 @@ extension OpenAPITranslator {
         if operation.node["x-httpidl-message"] != nil, let lastMessage,
            case .message(let name, let previousURI, let doc, let notes, let previous) = declarations[lastMessage],
            name == operation.stem, previousURI == uri, !previous.contains(where: { $0.method == operation.method }) {
-            declarations[lastMessage] = .message(name: name, uri: uri, doc: doc, notes: notes, parts: previous + parts)
+            redeclare(.message(name: name, uri: uri, doc: doc, notes: notes, parts: previous + parts), at: lastMessage)
         } else {
-            declarations.append(.message(name: operation.stem, uri: uri, doc: [], notes: [], parts: parts))
+            declare(.message(name: operation.stem, uri: uri, doc: [], notes: [], parts: parts))
         }
     }
 
@@ -210,8 +237,10 @@ extension OpenAPITranslator {
             wanted = exported ?? ""
         case (true, "form", true): wanted = "REPEATED"
         case (true, "form", false): wanted = "COMMA"
-        case (true, "spaceDelimited", _): wanted = "SPACE"
-        case (true, "pipeDelimited", _): wanted = "PIPE"
+        case (true, "spaceDelimited", false): wanted = "SPACE"
+        case (true, "pipeDelimited", false): wanted = "PIPE"
+        case (true, "spaceDelimited", true), (true, "pipeDelimited", true): wanted = "REPEATED"
+        case (true, "deepObject", _): wanted = "BRACKETED"  // not in the style table; `expand[]=a&expand[]=b` is what such APIs parse
         case (false, "form", true): wanted = "FLATTENED"
         case (false, "deepObject", _): wanted = "BRACKETS"
         default:
@@ -235,40 +264,5 @@ extension OpenAPITranslator {
             objectStyle = wanted
         }
         return wanted
-    }
-
-    /// `/pets/{petId}.json` → `/pets/${petId}.json`, with the IDL identifier of each path parameter.
-    private mutating func buildURI(_ operation: OpenAPIOperation, scope: inout IdentifierScope) -> (String, [String: String]) {
-        var identifiers: [String: String] = [:]
-        var path = operation.path
-        if !path.hasPrefix("/") {
-            warn("path '\(path)' does not start with '/'", at: operation.pathItem)
-            path = "/" + path
-        }
-        var segments: [String] = []
-        for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            var pieces: [(isParameter: Bool, text: String)] = []
-            var rest = Substring(segment)
-            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-                if open > rest.startIndex { pieces.append((false, String(rest[rest.startIndex..<open]))) }
-                pieces.append((true, String(rest[rest.index(after: open)..<close])))
-                rest = rest[rest.index(after: close)...]
-            }
-            if !rest.isEmpty { pieces.append((false, String(rest))) }
-            var text = ""
-            for piece in pieces {
-                if piece.isParameter {
-                    let identifier = identifiers[piece.text] ?? scope.identifier(for: piece.text)
-                    identifiers[piece.text] = identifier
-                    text += pieces.count == 1 ? "$\(identifier)" : "${\(identifier)}"
-                } else {
-                    let encoded = piece.text.replacingOccurrences(of: " ", with: "%20")
-                    text += IDLText.escapeWord(encoded)
-                }
-            }
-            segments.append(text)
-        }
-        let uri = "/" + segments.joined(separator: "/")
-        return (uri, identifiers)
     }
 }

@@ -65,7 +65,7 @@ extension OpenAPITranslator {
         if let extern = schema["x-httpidl-extern"]?.string, Identifier.isValid(extern) {
             if externNames.insert(extern).inserted {
                 usedTypeNames.insert(extern)
-                declarations.append(.external(name: extern))
+                declare(.external(name: extern))
             }
             return SchemaType(text: extern)
         }
@@ -118,6 +118,9 @@ extension OpenAPITranslator {
             let resolved = variants.map { references.dereference($0) ?? $0 }
             let nonNull = zip(variants, resolved).filter { !isNullSchema($0.1) }.map(\.0)
             if nonNull.count < variants.count { nullable = true }
+            if let result = constEnumType(nonNull, name: name, schema: schema, registering: registering) {
+                return SchemaType(text: result, nullable: nullable)
+            }
             if nonNull.count == 1 {
                 var result = type(of: nonNull[0], name: name, context: context)
                 result.nullable = result.nullable || nullable
@@ -142,6 +145,27 @@ extension OpenAPITranslator {
                               nullable: nullable)
         }
         return nil
+    }
+
+    /// `oneOf` whose variants are all `const` strings (or all `const` integers), the 3.1 way of documenting each
+    /// value: an `ENUM` whose cases carry the variants' `title`/`description` as docs.
+    private mutating func constEnumType(_ variants: [YAMLNode], name: String, schema: YAMLNode, registering: Int?) -> String? {
+        let resolved = variants.map { references.dereference($0) ?? $0 }
+        let constants = resolved.compactMap { $0["const"] }
+        guard !constants.isEmpty, constants.count == resolved.count else { return nil }
+        let docs = resolved.map { variant in (variant["description"] ?? variant["title"])?.string ?? "" }
+        let strings = constants.compactMap(\.string)
+        if strings.count == constants.count {
+            return declareEnum(name, raw: "STRING", literals: strings.map(Naming.stringLiteral), values: strings, names: nil,
+                               caseDocs: docs, doc: doc(schema), registering: registering)
+        }
+        let integers = constants.compactMap { node -> String? in
+            if case .integer(let text) = node.value, Int64(text) != nil { return text }
+            return nil
+        }
+        guard integers.count == constants.count else { return nil }
+        return declareEnum(name, raw: "INT64", literals: integers, values: integers, names: nil, caseDocs: docs, doc: doc(schema),
+                           registering: registering)
     }
 
     /// `enum`: all strings or all integers become an `ENUM`; other values are warned about (`nil`: the base
@@ -265,8 +289,7 @@ extension OpenAPITranslator {
                                         registering: Int?) -> SchemaType {
         let typeName = uniqueTypeName(name)
         if let registering { namedTypes[registering] = typeName }
-        let slot = declarations.count
-        declarations.append(.structure(name: typeName, doc: [], notes: [], fields: []))
+        let slot = declare(.structure(name: typeName, doc: [], notes: [], fields: []))
         var scope = IdentifierScope()
         var fields: [ImportedField] = []
         for property in properties {
@@ -284,32 +307,8 @@ extension OpenAPITranslator {
                                             && defaultValue == nil,
                                         type: type.text, name: identifier, key: property.key, defaultValue: defaultValue))
         }
-        declarations[slot] = .structure(name: typeName, doc: doc, notes: [], fields: fields)
+        redeclare(.structure(name: typeName, doc: doc, notes: [], fields: fields), at: slot)
         return SchemaType(text: typeName)
-    }
-
-    /// `oneOf`/`anyOf` with several variants: a `UNION` of the variants' types (decoded in order).
-    private mutating func declareUnion(_ name: String, variants: [YAMLNode], schema: YAMLNode, key: String, registering: Int?) -> String {
-        let typeName = uniqueTypeName(name)
-        if let registering { namedTypes[registering] = typeName }
-        let slot = declarations.count
-        declarations.append(.union(name: typeName, doc: [], notes: [], members: []))
-        var members: [String] = []
-        var notes: [String] = []
-        for (index, variant) in variants.enumerated() {
-            let type = self.type(of: variant, name: typeName + "Option" + String(index + 1))
-            if type.text == "ANY" {
-                notes.append("openapi: a \(key) variant that allows any value is kept by the fallback case")
-                continue
-            }
-            if !members.contains(type.text) { members.append(type.text) }
-        }
-        if let discriminator = schema["discriminator"] {
-            warn("the discriminator is not used: decoding tries the \(key) variants in order", at: discriminator)
-            notes.append("openapi: discriminator '\(discriminator["propertyName"]?.scalarText ?? "")' not used; variants are tried in order")
-        }
-        declarations[slot] = .union(name: typeName, doc: doc(schema), notes: notes, members: members)
-        return typeName
     }
 
     private mutating func declareEnum(_ name: String, raw: String, literals: [String], values: [String], names: [String]?,
@@ -327,7 +326,7 @@ extension OpenAPITranslator {
             let doc = docs?[index].split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []
             cases.append((scope.identifier(preferring: names?[index], for: value, upperCase: true), literal, doc == [""] ? [] : doc))
         }
-        declarations.append(.enumeration(name: typeName, doc: doc, raw: raw, cases: cases))
+        declare(.enumeration(name: typeName, doc: doc, raw: raw, cases: cases))
         return typeName
     }
 }

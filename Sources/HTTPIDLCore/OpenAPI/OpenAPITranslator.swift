@@ -8,7 +8,11 @@ struct OpenAPITranslator {
     let source: SourceFile
     var references: OpenAPIReferences
     /// The declarations written so far.
-    var declarations: [ImportedDeclaration] = []
+    private(set) var declarations: [ImportedDeclaration] = []
+    /// Where in the spec each declaration comes from (its component schema or operation).
+    private(set) var origins: [SpecLocation] = []
+    /// The component schema or operation being translated.
+    var currentOrigin = SpecLocation(pointer: "#", offset: 0)
     /// Warnings, in the order found.
     var diagnostics: [Diagnostic] = []
     /// Type names in use (declared types, generated request/response/error names, Swift and Courier names).
@@ -73,14 +77,31 @@ struct OpenAPITranslator {
             componentNames[entry.value.offset] = entry.key
         }
         for entry in root["components"]?["schemas"]?.entries ?? [] {
+            currentOrigin = SpecLocation(pointer: SpecLocation.pointer(["components", "schemas", entry.key]), offset: entry.value.offset)
             _ = componentType(entry.key, schema: entry.value)
         }
         for operation in operations {
+            currentOrigin = SpecLocation(pointer: SpecLocation.pointer(["paths", operation.path, operation.method.rawValue.lowercased()]),
+                                         offset: operation.node.offset)
             translate(operation)
         }
         if root["webhooks"] != nil {
             warn("webhooks are not imported (they describe requests the server sends, not endpoints to call)", at: root["webhooks"])
         }
+    }
+
+    /// Appends a declaration made for `currentOrigin`; returns its index.
+    @discardableResult
+    mutating func declare(_ declaration: ImportedDeclaration) -> Int {
+        declarations.append(declaration)
+        origins.append(currentOrigin)
+        return declarations.count - 1
+    }
+
+    /// Replaces the declaration at `index` (a struct or union filled in after its name was reserved, a message
+    /// that gains a method).
+    mutating func redeclare(_ declaration: ImportedDeclaration, at index: Int) {
+        declarations[index] = declaration
     }
 
     /// A fresh type name from `base`: UpperCamelCase, an identifier, not taken.

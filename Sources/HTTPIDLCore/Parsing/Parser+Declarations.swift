@@ -167,9 +167,15 @@ extension Parser {
     mutating func parseUnion() -> UnionSyntax? {
         let keyword = advance()
         guard let name = parseDeclarationName(what: "union name") else { return nil }
+        var discriminator: WireKeySyntax?
+        if current.kind == .equals {
+            advance()
+            discriminator = parseKey()
+        }
         guard expectBlock() else { return nil }
         let open = advance()
         var members: [TypeSyntax] = []
+        var tags: [WireKeySyntax?] = []
         while current.kind != .rightBrace {
             if current.kind == .endOfFile || isAtTopLevelKeyword {
                 unclosedBlock("the block", opened: open.range)
@@ -181,10 +187,19 @@ extension Parser {
                 recoverToSemicolon()
                 continue
             }
-            if expectSemicolon(after: "member type '\(type.canonical)'") { members.append(type) }
+            var tag: WireKeySyntax?
+            if current.kind == .equals {
+                advance()
+                tag = parseKey()
+            }
+            if expectSemicolon(after: "member type '\(type.canonical)'") {
+                members.append(type)
+                tags.append(tag)
+            }
         }
         advance()
-        return UnionSyntax(doc: keyword.docComment, name: name, members: members, range: SourceRange(start: keyword.range.start, end: lastEnd))
+        return UnionSyntax(doc: keyword.docComment, name: name, members: members, discriminator: discriminator, tags: tags,
+                           range: SourceRange(start: keyword.range.start, end: lastEnd))
     }
 
     /// `EXTERN Name;`.

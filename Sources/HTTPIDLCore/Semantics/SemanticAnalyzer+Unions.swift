@@ -1,11 +1,12 @@
-/// `UNION` checks: member types resolve, can travel in JSON, and are distinct; case names from the types.
+/// `UNION` checks: member types resolve, can travel in JSON, and are distinct; case names from the types; with a
+/// discriminator, every member is a STRUCT with its own tag.
 extension SemanticAnalyzer {
     mutating func analyzeUnion(_ syntax: UnionSyntax) -> ModelUnion? {
         var cases: [ModelUnion.Case] = []
         var seen: [ModelType: SourceRange] = [:]
         var names: Set<String> = []
-        var failed = false
-        for member in syntax.members {
+        var failed = !checkDiscriminator(syntax)
+        for (index, member) in syntax.members.enumerated() {
             guard let type = resolve(member), check(type, usage: .json, at: member.range) else {
                 failed = true
                 continue
@@ -23,6 +24,11 @@ extension SemanticAnalyzer {
                 continue
             }
             seen[type] = member.range
+            if syntax.discriminator != nil, !type.isStructure {
+                report(.error, "a member of a UNION with a discriminator must be a STRUCT (a JSON object with the property)", at: member.range)
+                failed = true
+                continue
+            }
             let base = Naming.memberName(Self.caseName(type))
             var name = base
             var counter = 2
@@ -31,11 +37,41 @@ extension SemanticAnalyzer {
                 counter += 1
             }
             names.insert(name)
-            cases.append(ModelUnion.Case(swiftName: name, type: type))
+            cases.append(ModelUnion.Case(swiftName: name, type: type, tag: index < syntax.tags.count ? syntax.tags[index]?.text : nil))
         }
         guard !failed else { return nil }
         let fallback = ["unknown", "unrecognized", "unknownValue"].first { !names.contains($0) } ?? "httpidlUnknown"
-        return ModelUnion(name: syntax.name.text, doc: syntax.doc, cases: cases, fallbackName: fallback)
+        return ModelUnion(name: syntax.name.text, doc: syntax.doc, cases: cases, fallbackName: fallback,
+                          discriminator: syntax.discriminator?.text)
+    }
+
+    /// A discriminator (`UNION Pet = kind`) needs a distinct tag on every member, each a STRUCT (a JSON object that
+    /// has the property); tags need a discriminator. False after reporting what is wrong.
+    private mutating func checkDiscriminator(_ syntax: UnionSyntax) -> Bool {
+        var ok = true
+        var seen: [String: SourceRange] = [:]
+        for (member, tag) in zip(syntax.members, syntax.tags) {
+            guard syntax.discriminator != nil else {
+                if let tag {
+                    report(.error, "a member's '= \(tag.text)' names it by a discriminator; write 'UNION \(syntax.name.text) = property'",
+                           at: tag.range)
+                    ok = false
+                }
+                continue
+            }
+            guard let tag else {
+                report(.error, "every member of a UNION with a discriminator needs its value: '\(member.canonical) = value;'", at: member.range)
+                ok = false
+                continue
+            }
+            if let previous = seen[tag.text] {
+                report(.error, "duplicate discriminator value '\(tag.text)' in UNION '\(syntax.name.text)'", at: tag.range,
+                       notes: [.init(range: previous, message: "first used here")])
+                ok = false
+            }
+            seen[tag.text] = tag.range
+        }
+        return ok
     }
 
     /// `Pet` → `pet`, `STRING` → `string`, `ARRAY<Pet>` → `petArray`, `DICT<STRING, INT32>` → `int32Dictionary`.

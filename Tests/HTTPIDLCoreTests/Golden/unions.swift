@@ -65,6 +65,74 @@ public indirect enum Pet: Codable, Sendable, Equatable {
     }
 }
 
+public struct Card: Codable, Sendable, Equatable {
+    public var last4: String?
+
+    /// Creates a `Card`.
+    public init(last4: String? = nil) {
+        self.last4 = last4
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case last4
+    }
+}
+
+public struct BankAccount: Codable, Sendable, Equatable {
+    public var last4: String?
+    public var bank: String?
+
+    /// Creates a `BankAccount`.
+    public init(last4: String? = nil, bank: String? = nil) {
+        self.last4 = last4
+        self.bank = bank
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case last4
+        case bank
+    }
+}
+
+/// Told apart by its `object` property (an OpenAPI discriminator with its mapping), not by trying each type.
+public indirect enum Source: Codable, Sendable, Equatable {
+    case card(Card)
+    case bankAccount(BankAccount)
+    /// A value that none of the member types decodes.
+    case unknown(JSONValue)
+
+    private enum DiscriminatorKey: String, CodingKey {
+        case discriminator = "object"
+    }
+
+    /// Decodes the member named by the `object` property, else keeps the value in `.unknown`.
+    public init(from decoder: any Decoder) throws {
+        let tag = try? decoder.container(keyedBy: DiscriminatorKey.self).decode(String.self, forKey: .discriminator)
+        switch tag {
+        case "card": self = .card(try Card(from: decoder))
+        case "bank_account": self = .bankAccount(try BankAccount(from: decoder))
+        default: self = .unknown(try decoder.singleValueContainer().decode(JSONValue.self))
+        }
+    }
+
+    /// Encodes the value of the case with its `object`.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .card(let value):
+            try value.encode(to: encoder)
+            var container = encoder.container(keyedBy: DiscriminatorKey.self)
+            try container.encode("card", forKey: .discriminator)
+        case .bankAccount(let value):
+            try value.encode(to: encoder)
+            var container = encoder.container(keyedBy: DiscriminatorKey.self)
+            try container.encode("bank_account", forKey: .discriminator)
+        case .unknown(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
+    }
+}
+
 // MARK: - /pets/$id
 
 /// `GET /pets/$id`.

@@ -20,14 +20,14 @@ func show(_ label: String) async throws {
 
 server.enqueue(MockResponse(status: 200, headers: ["Content-Type": "application/json"],
                             body: #"{"id":"7","name":"lamp","status":"glowing","labels":{"a":"b"},"owner":"kim"}"#))
-let item = try await client.send(GetGetItemRequest(itemId: "a/b", tags: ["red", "blue"], filter: Filter(color: "red", size: 2),
-                                                   xTrace: "t-1"))
+let item = try await client.send(GetItemRequest(itemId: "a/b", tags: ["red", "blue"], filter: Filter(color: "red", size: 2),
+                                                xTrace: "t-1"))
 try await show("getItem")
 print("item \(item.id) \(item.name) \(item.status.map { "\($0)" } ?? "nil") \(item.labels ?? [:]) owner \(item.owner.map { "\($0)" } ?? "nil")")
 
 server.enqueue(MockResponse(status: 204))
-_ = try await client.send(PutPutItemRequest(itemId: "9", ids: [1, 2, 3],
-                                            payload: Item(id: 9, name: "desk", owner: .person(Person(name: "lee")))))
+_ = try await client.send(PutItemRequest(itemId: "9", ids: [1, 2, 3],
+                                         payload: Item(id: 9, name: "desk", owner: .person(Person(name: "lee")))))
 try await show("putItem")
 
 server.enqueue(MockResponse(status: 200, headers: ["Content-Type": "application/json"], body: "[]"))
@@ -54,3 +54,24 @@ server.enqueue(MockResponse(status: 204))
 _ = try await client.send(PostSendFormRequest(name: "kim lee", count: 2))
 try await show("sendForm")
 
+
+server.enqueue(MockResponse(status: 200, headers: ["Content-Type": "application/json"],
+                            body: #"{"kind":"message","size":"large","source":{"object":"bank_account","last4":"6789","bank":"B"}}"#))
+let charge = try await client.send(GetChargesRequest(expand: ["a", "b"], kind: .enum))
+try await show("getCharges")
+print("charge \(charge.kind.map { "\($0)" } ?? "nil") \(charge.size.map { "\($0)" } ?? "nil") \(charge.source.map { "\($0)" } ?? "nil")")
+let encoder = JSONEncoder()
+encoder.outputFormatting = .sortedKeys
+print("source \(String(decoding: try encoder.encode(Source.card(Card(last4: "4242"))), as: UTF8.self))")
+server.enqueue(MockResponse(status: 404, headers: ["Content-Type": "application/json"], body: #"{"title":"no such charge"}"#))
+do {
+    _ = try await client.send(GetChargesRequest())
+    print("getCharges: no error")
+} catch NetworkError.httpStatus(let failure) {
+    try await show("getCharges")
+    print("getCharges failed: \(failure.statusCode) \(failure.errorBody(as: GetChargesErrorBody.self)?.title ?? "no typed body")")
+}
+
+server.enqueue(MockResponse(status: 204))
+_ = try await client.send(GetColorsRequest(color: ["blue", "black"]))
+try await show("colors")
