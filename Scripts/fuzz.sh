@@ -26,6 +26,7 @@ targets=(
   FuzzRequestURL       # HTTPRequest(endpoint, baseURL:): re-parses to itself, host never changes
   FuzzOpenAPIImport    # the YAML / JSON reader, OpenAPI importer and .http compiler on any bytes
   FuzzHTTP1Parser      # the HTTP/1.1 response parser and content decoder: whole and split reads agree
+  FuzzHPACK            # HPACK header blocks decode or throw; what decodes re-encodes to the same list
   FuzzServerSentEvents # the text/event-stream parser: whole and split reads agree
   FuzzHTTPState        # Set-Cookie and the cookie store, cache headers and freshness, HTTP and cookie dates
 )

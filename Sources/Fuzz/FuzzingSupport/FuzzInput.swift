@@ -33,6 +33,13 @@ public struct FuzzInput {
         return piece
     }
 
+    /// The next `count` bytes (fewer when the input ends first).
+    public mutating func take(_ count: Int) -> [UInt8] {
+        let end = min(bytes.count, position + max(0, count))
+        defer { position = end }
+        return Array(bytes[position..<end])
+    }
+
     /// Everything not read yet.
     public mutating func rest() -> [UInt8] {
         defer { position = bytes.count }
