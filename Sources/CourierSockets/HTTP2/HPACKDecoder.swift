@@ -42,6 +42,7 @@ package struct HPACKDecoder: Sendable {
     package mutating func decode(_ block: ArraySlice<UInt8>) throws(HPACKError) -> [HPACKHeaderField] {
         var position = block.startIndex
         var fields: [HPACKHeaderField] = []
+        fields.reserveCapacity(min(block.count, 16))  // a field takes at least one octet
         var listSize = 0
         while position < block.endIndex, block[position] & 0xE0 == 0x20 {
             try updateTableSize(block, at: &position)
@@ -127,10 +128,11 @@ package struct HPACKDecoder: Sendable {
             guard length <= budget else {
                 throw HPACKError(.headerListTooLarge, "the header list exceeds \(maxHeaderListSize) octets")
             }
-            return (encoded.withUnsafeBytes { HTTP1Bytes.string($0, 0..<$0.count, ascii: false) }, length)
+            let ascii = encoded.allSatisfy { $0 < 0x80 }
+            return (encoded.withUnsafeBytes { HTTP1Bytes.string($0, 0..<$0.count, ascii: ascii) }, length)
         }
         scratch.removeAll(keepingCapacity: true)
-        try HPACKHuffman.decode(encoded, into: &scratch, limit: max(0, budget))
-        return (scratch.withUnsafeBytes { HTTP1Bytes.string($0, 0..<$0.count, ascii: false) }, scratch.count)
+        let ascii = try HPACKHuffman.decode(encoded, into: &scratch, limit: max(0, budget))
+        return (scratch.withUnsafeBytes { HTTP1Bytes.string($0, 0..<$0.count, ascii: ascii) }, scratch.count)
     }
 }

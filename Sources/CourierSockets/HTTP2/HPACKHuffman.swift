@@ -66,13 +66,15 @@ package enum HPACKHuffman {
         }
     }
 
-    /// Decodes `input` onto `output`, at most `limit` bytes.
+    /// Decodes `input` onto `output`, at most `limit` bytes, and says whether the bytes decoded are all ASCII.
     ///
     /// - Throws: `.invalidHuffman` for EOS or bad padding, `.headerListTooLarge` past `limit`.
-    package static func decode(_ input: ArraySlice<UInt8>, into output: inout [UInt8], limit: Int) throws(HPACKError) {
+    @discardableResult
+    package static func decode(_ input: ArraySlice<UInt8>, into output: inout [UInt8], limit: Int) throws(HPACKError) -> Bool {
         let table = transitions
         var state = 0
         var accepting = true
+        var allBits: UInt32 = 0  // the symbols decoded, OR-ed: below 0x80 when all are ASCII
         for byte in input {
             for shift in stride(from: 4, through: 0, by: -4) {
                 let step = table[state << 4 | Int((byte >> UInt8(shift)) & 0x0F)]
@@ -82,6 +84,7 @@ package enum HPACKHuffman {
                         throw HPACKError(.headerListTooLarge, "a Huffman string decodes past the header list size cap")
                     }
                     output.append(UInt8(truncatingIfNeeded: step >> Step.symbolShift))
+                    allBits |= step
                 }
                 state = Int(step & Step.stateMask)
                 accepting = step & Step.accepting != 0
@@ -90,6 +93,7 @@ package enum HPACKHuffman {
         guard accepting else {
             throw HPACKError(.invalidHuffman, "a Huffman string ends with padding longer than 7 bits or not all ones")
         }
+        return allBits & (0x80 << Step.symbolShift) == 0
     }
 
     /// The layout of a decoder step: the next state (an internal node of the code tree) in the low byte.
