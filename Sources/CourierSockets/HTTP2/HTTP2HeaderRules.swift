@@ -60,7 +60,7 @@ package enum HTTP2HeaderRules {
         var authority = authority
         var nominated: Set<String> = []
         for field in headers {
-            let name = lowercased(field.name)
+            let name = RequestTarget.lowercasedASCII(field.name)
             if name == "host" { authority = trimmed(field.value) }
             if name == "connection" {
                 for token in field.value.split(separator: ",") { nominated.insert(trimmed(token).lowercased()) }
@@ -71,7 +71,7 @@ package enum HTTP2HeaderRules {
         fields.append(HPACKHeaderField(name: ":authority", value: authority))
         if method != "CONNECT" { fields.append(HPACKHeaderField(name: ":path", value: path)) }
         for field in headers {
-            let name = lowercased(field.name)
+            let name = RequestTarget.lowercasedASCII(field.name)
             let value = trimmed(field.value)
             if name == "host" || nominated.contains(name) || connectionSpecificNames.contains(name) { continue }
             if name == "te", value.lowercased() != "trailers" { continue }
@@ -115,11 +115,6 @@ package enum HTTP2HeaderRules {
         if let first = value.first, let last = value.last, isSpaceOrTab(first) || isSpaceOrTab(last) {
             throw HTTP2HeaderListError(.invalidValue, "the value of '\(field.name)' in the \(section) starts or ends with whitespace")
         }
-    }
-
-    /// `name` in lowercase (itself, uncopied, when it is already).
-    private static func lowercased(_ name: String) -> String {
-        name.utf8.contains { (0x41...0x5A).contains($0) } ? name.lowercased() : name
     }
 
     private static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
