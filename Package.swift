@@ -78,6 +78,7 @@ let package = Package(
         .executableTarget(
             name: "FuzzHTTP1Parser", dependencies: ["FuzzingSupport", "CourierSockets"], path: "Sources/Fuzz/FuzzHTTP1Parser"
         ),
+        .executableTarget(name: "FuzzHPACK", dependencies: ["FuzzingSupport", "CourierSockets"], path: "Sources/Fuzz/FuzzHPACK"),
         .executableTarget(
             name: "FuzzHTTP2Frames", dependencies: ["FuzzingSupport", "CourierSockets"], path: "Sources/Fuzz/FuzzHTTP2Frames"
         ),

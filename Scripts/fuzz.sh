@@ -27,6 +27,7 @@ targets=(
   FuzzOpenAPIImport    # the YAML / JSON reader, OpenAPI importer and .http compiler on any bytes
   FuzzHTTP1Parser      # the HTTP/1.1 response parser and content decoder: whole and split reads agree
   FuzzHTTP2Frames      # the HTTP/2 frame decoder (whole and split agree) and the client connection state machine
+  FuzzHPACK            # HPACK header blocks decode or throw; what decodes re-encodes to the same list
   FuzzServerSentEvents # the text/event-stream parser: whole and split reads agree
   FuzzHTTPState        # Set-Cookie and the cookie store, cache headers and freshness, HTTP and cookie dates
   FuzzWebSocketFrames  # WebSocket frames, messages and permessage-deflate: whole and split reads agree

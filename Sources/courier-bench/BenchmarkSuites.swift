@@ -20,6 +20,7 @@ enum BenchmarkSuites {
         IDLBenchmarks.suite,
         JSONValueBenchmarks.suite,
         HTTP1Benchmarks.suite,
+        HPACKBenchmarks.suite,
         CacheBenchmarks.suite,
         StreamBenchmarks.suite,
     ]

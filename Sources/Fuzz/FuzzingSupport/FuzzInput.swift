@@ -44,6 +44,13 @@ public struct FuzzInput {
         Array(Set(seeds.map { count == 0 ? 0 : $0 % count })).sorted()
     }
 
+    /// The next `count` bytes (fewer when the input ends first).
+    public mutating func take(_ count: Int) -> [UInt8] {
+        let end = min(bytes.count, position + max(0, count))
+        defer { position = end }
+        return Array(bytes[position..<end])
+    }
+
     /// Everything not read yet.
     public mutating func rest() -> [UInt8] {
         defer { position = bytes.count }
