@@ -93,15 +93,15 @@ public final class CookieJar: Sendable {
         return cookies.isEmpty ? nil : cookies.map(\.headerPair).joined(separator: "; ")
     }
 
-    /// Stores the `Set-Cookie` fields of a response from `url` received at `now` (fields joined with ", " are
-    /// split); returns what became of each. `now` is read only when there is a `Set-Cookie` field.
+    /// Stores the `Set-Cookie` fields of a response from `url` received at `now`, each field one cookie (RFC
+    /// 6265bis §5.6: `a=1, b=2` is one cookie named `a`); returns what became of each. `now` is read only when
+    /// there is a `Set-Cookie` field.
     @discardableResult
     package func receive(
         _ headers: HTTPHeaders, from url: @autoclosure () -> URL, now: @autoclosure () -> Date
     ) -> [Result<Cookie, CookieRejection>] {
         guard headers.contains("Set-Cookie") else { return [] }   // most responses: no arrays to build
-        let fields = headers.values(for: "Set-Cookie").flatMap(SetCookie.split)
-        guard !fields.isEmpty else { return [] }
+        let fields = headers.values(for: "Set-Cookie")
         let now = now()
         let url = url()
         return change { store in

@@ -4,7 +4,8 @@ import Foundation
 import FuzzingSupport
 
 /// The parsers of HTTP state on any bytes, each with the rule that must hold whatever a server sends:
-/// - `Set-Cookie` (split, parsed, stored from one of a few origins): a stored cookie's domain is its origin's
+/// - `Set-Cookie` (one field, or a joined value split as URLSessionTransport does; parsed, stored from one of a
+///   few origins): a stored cookie's domain is its origin's
 ///   host or a parent of it that is not a public suffix, it is never sent to an unrelated site, its name and value
 ///   stay within the size limit, and its expiry within 400 days;
 /// - the cache headers (`Cache-Control`, `Date`, `Age`, `Expires`, `Last-Modified`): ages, lifetimes and
@@ -27,16 +28,20 @@ enum HTTPStateFuzzCheck {
         var input = FuzzInput(bytes)
         let mode = input.byte()
         switch mode % 3 {
-        case 0: checkCookies(String(decoding: input.rest(), as: UTF8.self), from: origins[Int(mode / 3) % origins.count], bytes)
+        case 0:
+            let header = String(decoding: input.rest(), as: UTF8.self)
+            // One field is one cookie; only URLSessionTransport splits a value it got joined.
+            let fields = mode / 12 % 2 == 0 ? [header] : SetCookie.split(header)
+            checkCookies(fields, from: origins[Int(mode / 3) % origins.count], bytes)
         case 1: checkCache(&input, bytes)
         default: checkDates(String(decoding: input.rest(), as: UTF8.self), bytes)
         }
     }
 
-    static func checkCookies(_ header: String, from origin: URL, _ bytes: [UInt8]) {
+    static func checkCookies(_ fields: [String], from origin: URL, _ bytes: [UInt8]) {
         var store = CookieStore(publicSuffixes: publicSuffixes)
         guard let host = CookieMatching.canonicalHost(of: origin) else { return }
-        for field in SetCookie.split(header) {
+        for field in fields {
             guard case .success(let parsed) = SetCookie.parse(field, now: now) else { continue }
             guard parsed.name.utf8.count + parsed.value.utf8.count <= SetCookie.maximumNameValueSize else {
                 FuzzDriver.fail("a cookie past the size limit: \(parsed)", input: bytes)
