@@ -12,15 +12,18 @@ import Foundation
 ///   `If-None-Match` / `If-Modified-Since` — a `304` answers with the stored body and updated header fields
 ///   (`.revalidated`), an error or a 5xx within `stale-if-error` with the stored response (`.stale`); else sent
 ///   on (`.miss`) and the response stored when it may be. `only-if-cached` with nothing usable is a `504`.
-/// - `GET` of a streamed body or a download to a file, `GET` with its own conditional or
-///   `Range` fields, `HEAD`, `OPTIONS`, `TRACE`: passed through untouched (`cacheStatus` stays `nil`).
+/// - `GET` with `Range`: a `206` cut from a fresh complete stored `200` (`.hit`), else passed through.
+/// - `HEAD`: passed through; a `200` updates the stored `GET` responses it could select (§4.3.5).
+/// - `GET` of a streamed body or a download to a file, `GET` with its own conditional fields, `OPTIONS`, `TRACE`:
+///   passed through untouched (`cacheStatus` stays `nil`).
 /// - Any other method: passed through; a 2xx or 3xx answer removes the stored responses for the target URL and
 ///   for `Location` / `Content-Location` on the same origin (§4.4).
 ///
 /// Responses are stored unless `no-store` (request or response) says otherwise, the status is `206` or `304`,
 /// `Vary` is `*`, or the request had `Authorization` and the response says none of `public`, `must-revalidate`,
 /// `s-maxage`; they also need explicit freshness (`max-age`, `Expires`), `public`, `private`, or a heuristically
-/// cacheable status. `no-cache` responses are stored and revalidated on every use.
+/// cacheable status. `no-cache` responses are stored and revalidated on every use. Each `Vary` variant of a URL
+/// is stored beside the others; a response that varies on other fields replaces them.
 package struct CacheInterceptor: Interceptor {
     /// Where responses are stored.
     package let cache: HTTPCache
@@ -57,18 +60,17 @@ package struct CacheInterceptor: Interceptor {
 
     /// The work of both entry points; `background` is `next` when it may escape.
     private func respond(to request: HTTPRequest, next: Next, background: Next?) async throws -> HTTPResponse {
-        guard request.method == .get else {
-            guard !Self.safeMethods.contains(request.method) else { return try await next(request) }
-            let response = try await next(request)
-            if (200..<400).contains(response.statusCode) { await invalidate(after: request, response: response) }
-            return response
-        }
+        guard request.method == .get else { return try await passOn(request, next: next) }
         guard case .buffered = request.responseBodyMode, !Self.conditionalFields.contains(where: request.headers.contains) else {
             return try await next(request)
         }
         let key = Self.key(for: request.url)
         let directives = CacheControl(request.headers)
-        guard let stored = await cache.entry(for: key), stored.matches(request.headers) else {
+        let stored = await storedResponse(for: request, key: key)
+        if let range = request.headers["Range"] {
+            return try await partial(request, range: range, stored: stored, directives: directives, next: next)
+        }
+        guard let stored else {
             if directives.onlyIfCached { return Self.gatewayTimeout(for: request) }
             return try await fetch(request, key: key, directives: directives, replacing: false, next: next)
         }
@@ -91,6 +93,40 @@ package struct CacheInterceptor: Interceptor {
     }
 
     // MARK: - Exchanges
+
+    /// A method other than `GET`: passed on. A `200` to `HEAD` updates the stored `GET` responses it could
+    /// select (§4.3.5); an unsafe method answered 2xx or 3xx invalidates (§4.4).
+    private func passOn(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
+        let requestTime = now()
+        let response = try await next(request)
+        if request.method == .head, response.statusCode == 200 {
+            let key = Self.key(for: request.url)
+            for stored in await cache.entries(for: key) where stored.matches(request.headers) {
+                await cache.store(stored.updated(byHead: response.headers, requestTime: requestTime, responseTime: now()))
+            }
+        } else if !Self.safeMethods.contains(request.method), (200..<400).contains(response.statusCode) {
+            await invalidate(after: request, response: response)
+        }
+        return response
+    }
+
+    /// The stored response for `request`: of the variants whose selecting fields match, the most recent (§4.1).
+    private func storedResponse(for request: HTTPRequest, key: String) async -> CacheEntry? {
+        await cache.entries(for: key).filter { $0.matches(request.headers) }.max { $0.responseTime < $1.responseTime }
+    }
+
+    /// A `Range` request: answered `206` from a fresh complete stored response (§3.4), else sent on as it is and
+    /// not stored (`cacheStatus` stays `nil`; this cache does not store or combine partial responses).
+    private func partial(
+        _ request: HTTPRequest, range: String, stored: CacheEntry?, directives: CacheControl, next: Next
+    ) async throws -> HTTPResponse {
+        let time = now()
+        if let stored, CacheFreshness(stored, request: directives, at: time).use == .fresh,
+           let response = stored.partialResponse(for: range, at: time) {
+            return response
+        }
+        return try await next(request)
+    }
 
     /// Sends `request` as it is and stores the response when it may be; `replacing` removes the old entry when
     /// the new response is not stored.
@@ -190,8 +226,8 @@ package struct CacheInterceptor: Interceptor {
     /// Methods that never invalidate (RFC 9110 §9.2.1).
     private static let safeMethods: Set<HTTPMethod> = [.get, .head, .options, .trace]
 
-    /// Request fields that make the request the caller's own conditional or partial request: passed through.
-    private static let conditionalFields = ["If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range", "Range"]
+    /// Request fields that make the request the caller's own conditional request: passed through.
+    private static let conditionalFields = ["If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range"]
 
     /// Statuses that count as an error for `stale-if-error` (RFC 5861 §4).
     private static let errorStatuses: Set<Int> = [500, 502, 503, 504]

@@ -9,7 +9,8 @@ import FuzzingSupport
 ///   host or a parent of it that is not a public suffix, it is never sent to an unrelated site, its name and value
 ///   stay within the size limit, and its expiry within 400 days;
 /// - the cache headers (`Cache-Control`, `Date`, `Age`, `Expires`, `Last-Modified`): ages, lifetimes and
-///   directive values are never negative, NaN or infinite, and `no-cache` always means revalidation;
+///   directive values are never negative, NaN or infinite, `no-cache` always means revalidation, an invalid
+///   `Age` means stale; a `Range` value selects bytes within the body or none;
 /// - dates: any date `HTTPDate` accepts, formatted as an IMF-fixdate, parses back to itself; so does any date
 ///   `CookieDate` accepts, with both parsers.
 ///
@@ -68,7 +69,12 @@ enum HTTPStateFuzzCheck {
             let value = String(decoding: input.piece(), as: UTF8.self)
             if !value.isEmpty { headers.add(name: name, value: value) }
         }
-        let requestDirectives = CacheControl(parsing: String(decoding: input.rest(), as: UTF8.self))
+        let requestText = String(decoding: input.rest(), as: UTF8.self)
+        let requestDirectives = CacheControl(parsing: requestText)
+        let length = Int(bytes.count % 64)
+        if let range = CacheEntry.byteRange(requestText, length: length), range.isEmpty || range.lowerBound < 0 || range.upperBound > length {
+            FuzzDriver.fail("Range '\(requestText)' of \(length) bytes gave \(range)", input: bytes)
+        }
         let response = CacheControl(headers)
         for (name, seconds) in [
             ("max-age", response.maxAge), ("max-stale", requestDirectives.maxStale), ("min-fresh", requestDirectives.minFresh),
@@ -79,6 +85,11 @@ enum HTTPStateFuzzCheck {
         let entry = CacheEntry(
             key: "k", url: origins[0], statusCode: status, headers: headers, body: Data(), requestTime: now - 1, responseTime: now,
             varyFields: [])
+        let ages = headers.values(for: "Age")
+        if !ages.isEmpty, ages.count > 1 || CacheControl.deltaSeconds(ages[0].trimmingCharacters(in: [" ", "\t"])) == nil,
+           entry.freshnessLifetime != 0 {
+            FuzzDriver.fail("an invalid Age \(ages) left the response fresh for \(entry.freshnessLifetime) s", input: bytes)
+        }
         for later in [0.0, 1, 86_400, 1e9] {
             let freshness = CacheFreshness(entry, request: requestDirectives, at: now + later)
             for (name, value) in [("age", freshness.age), ("lifetime", freshness.lifetime)] where !value.isFinite || value < 0 {
