@@ -38,6 +38,8 @@ public protocol Endpoint: Sendable {
     var retryPolicy: RetryPolicy? { get }
     /// The redirect policy, or `nil` for the client's default.
     var redirectPolicy: RedirectPolicy? { get }
+    /// How the client's HTTP cache treats this request, or `nil` for `.default` (RFC 9111's rules).
+    var cacheMode: CacheMode? { get }
     /// The encoder for this endpoint's query DTO (e.g. `.repeated` arrays for one server), or `nil` for the
     /// client's (`RequestDefaults.queryEncoder`).
     var queryEncoder: URLQueryEncoder? { get }
@@ -60,6 +62,8 @@ extension Endpoint {
     public var retryPolicy: RetryPolicy? { nil }
     /// `nil`: the client's redirect policy.
     public var redirectPolicy: RedirectPolicy? { nil }
+    /// `nil`: the cache's own rules (`CacheMode.default`).
+    public var cacheMode: CacheMode? { nil }
     /// `nil`: the client's query encoder, so one server convention (e.g. `tags[]=`) is set once.
     public var queryEncoder: URLQueryEncoder? { nil }
 }

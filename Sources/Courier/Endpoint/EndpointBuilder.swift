@@ -34,6 +34,8 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
     public var retryPolicy: RetryPolicy?
     /// The redirect policy, or `nil` for the client's default (`redirectPolicy(_:)`).
     public var redirectPolicy: RedirectPolicy?
+    /// The cache mode, or `nil` for `.default` (`cacheMode(_:)`).
+    public var cacheMode: CacheMode?
     /// The query encoder, or `nil` for the client's (set with `query(_:encoder:)`).
     public var queryEncoder: URLQueryEncoder?
     /// The decoder for responses, or `nil` for the client's (set with `decoding(_:using:)`).
@@ -51,6 +53,7 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
         acceptableStatusCodes = endpoint.acceptableStatusCodes
         retryPolicy = endpoint.retryPolicy
         redirectPolicy = endpoint.redirectPolicy
+        cacheMode = endpoint.cacheMode
         queryEncoder = endpoint.queryEncoder
         self.responseDecoder = responseDecoder
     }
@@ -103,6 +106,12 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
     /// Sets the redirect policy, e.g. `.never` to see a `Location` yourself.
     public func redirectPolicy(_ policy: RedirectPolicy) -> Self {
         with { $0.redirectPolicy = policy }
+    }
+
+    /// Sets how the client's HTTP cache treats this request: `.reload` for a pull-to-refresh, `.onlyIfCached`
+    /// offline, `.noStore` for a response that must not be kept (see `CacheMode`).
+    public func cacheMode(_ mode: CacheMode) -> Self {
+        with { $0.cacheMode = mode }
     }
 
     private func with(_ change: (inout Self) -> Void) -> Self {

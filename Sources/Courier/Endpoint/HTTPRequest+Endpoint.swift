@@ -86,6 +86,7 @@ extension HTTPRequest {
             retryPolicy: endpoint.retryPolicy ?? defaults.retryPolicy,
             redirectPolicy: endpoint.redirectPolicy ?? defaults.redirectPolicy
         )
+        if let cacheMode = endpoint.cacheMode { self.cacheMode = cacheMode }
     }
 
     /// The endpoint's query DTO and body, with `parameters` moved to whichever of the two `method` sends its

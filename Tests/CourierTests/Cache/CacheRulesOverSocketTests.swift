@@ -70,9 +70,9 @@ import Testing
         Row(name: "Authorization, public", first: ["Cache-Control": "public, max-age=60"], firstRequest: ["Authorization": "Bearer x"], advance: 1,
             second: ["Authorization": "Bearer x"], status: .hit, body: "v1", requests: 1),
         Row(name: "stale-if-error on a 503", first: ["Cache-Control": "max-age=60, stale-if-error=60", "ETag": #""1""#], advance: 90, second: [:],
-            secondResponse: MockResponse(status: 503, body: "down"), status: .stale, body: "v1", requests: 2),
+            secondResponse: MockResponse(status: 503, body: "down"), status: .staleIfError, body: "v1", requests: 2),
         Row(name: "stale-if-error on a lost connection", first: ["Cache-Control": "max-age=60, stale-if-error=60"], advance: 90, second: [:],
-            secondResponse: MockResponse(body: "cut short").socketPolicy(.disconnectDuringBody(afterBytes: 3)), status: .stale, body: "v1", requests: 2),
+            secondResponse: MockResponse(body: "cut short").socketPolicy(.disconnectDuringBody(afterBytes: 3)), status: .staleIfError, body: "v1", requests: 2),
         Row(name: "own If-None-Match passes through", first: ["Cache-Control": "max-age=60"], advance: 1, second: ["If-None-Match": #""x""#],
             status: nil, body: "v2", requests: 2),
     ]
