@@ -18,6 +18,8 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
     public var method: HTTPMethod
     /// The path, appended to the client's base URL path; interpolated values are encoded as one segment.
     public var path: EndpointPath
+    /// The exact URL, if any (`get(url:)`, `request(_:url:)`), used instead of the base URL and `path`.
+    public var exactURL: URL?
     /// The query DTO, if any (`query(_:encoder:)`).
     public var query: (any Encodable & Sendable)?
     /// The body, if any (`body(_:)`, `json(_:encoder:)`).
@@ -40,11 +42,15 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
     public var queryEncoder: URLQueryEncoder?
     /// The decoder for responses, or `nil` for the client's (set with `decoding(_:using:)`).
     public var responseDecoder: (any ResponseDecoder)?
+    /// The `APIErrorBody` of the endpoint this builder was made from.
+    package var carriedErrorBody: any (Decodable & Sendable).Type
 
     /// Creates a builder with every property of `endpoint` (what `decoding(_:using:)` and `.request` do).
     init(_ endpoint: some Endpoint, responseDecoder: (any ResponseDecoder)? = nil) {
+        carriedErrorBody = endpoint.errorBodyType
         method = endpoint.method
         path = endpoint.path
+        exactURL = endpoint.exactURL
         query = endpoint.query
         body = endpoint.body
         parameters = endpoint.parameters
@@ -81,6 +87,14 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
     /// modifier wins.
     public func header(_ name: String, _ value: String) -> Self {
         with { $0.headers[name] = value }
+    }
+
+    /// Adds a header field after any of the same name (`HTTPHeaders.add`): for a field sent several times
+    /// (`.addingHeader("Accept", "application/json").addingHeader("Accept", "text/plain")`). Interceptors see
+    /// each field; both transports send them as one line joined with `, ` (`Cookie`: `; `), which RFC 9110 §5.3
+    /// makes equivalent for list-valued fields.
+    public func addingHeader(_ name: String, _ value: String) -> Self {
+        with { $0.headers.add(name: name, value: value) }
     }
 
     /// Merges header fields, replacing any of the same names: for a set of headers kept in one value.
@@ -145,6 +159,22 @@ extension Endpoint where Self == EndpointBuilder<Data> {
         EndpointBuilder(BareEndpoint(method: method, path: path))
     }
 
+    /// A builder for `method` and an exact absolute URL, query included, sent as given (see
+    /// `Endpoint.exactURL`): `.request(.delete, url: signedURL)`.
+    public static func request(_ method: HTTPMethod, url: URL) -> EndpointBuilder<Data> {
+        with(request(method, ""), url: url)
+    }
+
+    /// A `GET` of an exact URL, query included: a paginated response's `next` link, a signed download URL
+    /// (`client.send(.get(url: page.next).decoding(Page.self))`).
+    public static func get(url: URL) -> Self { request(.get, url: url) }
+
+    private static func with(_ builder: EndpointBuilder<Data>, url: URL) -> EndpointBuilder<Data> {
+        var builder = builder
+        builder.exactURL = url
+        return builder
+    }
+
     /// A `GET` builder: `client.send(.get("/users/\(id)").decoding(User.self))`.
     public static func get(_ path: EndpointPath) -> Self { request(.get, path) }
     /// A `POST` builder; add the body with `json(_:encoder:)` or `body(_:)`.
@@ -156,6 +186,14 @@ extension Endpoint where Self == EndpointBuilder<Data> {
     /// A `DELETE` builder (idempotent, so retried like `GET`).
     public static func delete(_ path: EndpointPath) -> Self { request(.delete, path) }
 }
+
+/// An endpoint that carries its error body type as a value: a builder, made from an endpoint of any type.
+package protocol ErrorBodyCarrying {
+    /// The error body type of the endpoint it was made from.
+    var carriedErrorBody: any (Decodable & Sendable).Type { get }
+}
+
+extension EndpointBuilder: ErrorBodyCarrying {}
 
 /// Method and path, nothing else: the seed of `.request(_:_:)`.
 private struct BareEndpoint: Endpoint {
