@@ -8,10 +8,7 @@ import Testing
 @Suite struct WrapperRequestTests {
     let server: MockWebServer
 
-    init() throws {
-        server = MockWebServer()
-        try server.start()
-    }
+    init() throws { server = try startedServer() }
 
     func client(_ transport: TransportKind) -> NetworkClient {
         var configuration = NetworkClient.Configuration(timeout: loopbackHangGuard, retryPolicy: .never, transport: transport.make())

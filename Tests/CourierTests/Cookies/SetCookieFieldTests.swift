@@ -5,24 +5,11 @@ import Testing
 
 /// One `Set-Cookie` field is one cookie (RFC 6265bis §5.6), over a real loopback socket: only where a transport
 /// joins repeated fields (URLSession) are they split again. A field the jar refuses does not fail the request.
-@Suite struct SetCookieFieldTests {
-    let server: MockWebServer
-    let jar = CookieJar(store: fixtureStore())
-
-    init() throws {
-        server = MockWebServer()
-        try server.start()
-    }
-
-    func client(_ transport: TransportKind) -> NetworkClient {
-        NetworkClient(baseURL: server.url("/"), configuration: .init(
-            timeout: loopbackHangGuard, retryPolicy: .never, transport: transport.make(), cookiePolicy: .jar(jar)))
-    }
-
+extension CookieIntegrationTests {
     @Test(arguments: TransportKind.available) func aCommaInOneFieldDoesNotStartASecondCookie(over transport: TransportKind) async throws {
         defer { server.shutdown() }
         server.enqueue(MockResponse(status: 200).header("Set-Cookie", "z=y, a=b; Path=/"))
-        _ = try await client(transport).response(Call(path: "/").decoding(Data.self))
+        _ = try await client(transport, baseURL: server.url("/")).response(Call(path: "/").decoding(Data.self))
         let stored = jar.cookies(for: server.url("/")).map { "\($0.name)=\($0.value)" }
         switch transport {
         case .socket: #expect(stored == ["z=y, a=b"])
@@ -37,7 +24,7 @@ import Testing
         headers.add(name: "Set-Cookie", value: "a=1; Expires=Wed, 21 Oct 2099 07:28:00 GMT; Path=/")
         headers.add(name: "Set-Cookie", value: "b=x,y; Path=/")
         server.enqueue(MockResponse(status: 200, headers: headers))
-        _ = try await client(transport).response(Call(path: "/").decoding(Data.self))
+        _ = try await client(transport, baseURL: server.url("/")).response(Call(path: "/").decoding(Data.self))
         #expect(jar.cookies(for: server.url("/")).map { "\($0.name)=\($0.value)" } == ["a=1", "b=x,y"])
     }
 
@@ -53,7 +40,7 @@ import Testing
     func aFieldWithAControlCharacterIsIgnored(_ control: UInt8) async throws {
         defer { server.shutdown() }
         server.enqueue(Self.response(withControl: control))
-        let response = try await client(.urlSession).response(Call(path: "/").decoding(Data.self))
+        let response = try await client(.urlSession, baseURL: server.url("/")).response(Call(path: "/").decoding(Data.self))
         #expect(response.value == Data("ok".utf8))
         #expect(jar.cookies(for: server.url("/")).map(\.name) == ["good"])
     }
@@ -67,7 +54,7 @@ import Testing
         defer { server.shutdown() }
         server.enqueue(Self.response(withControl: control))
         await withKnownIssue("HTTP1HeadParser refuses a field value with NUL or a bare CR") {
-            let response = try await client(.socket).response(Call(path: "/").decoding(Data.self))
+            let response = try await client(.socket, baseURL: server.url("/")).response(Call(path: "/").decoding(Data.self))
             #expect(response.value == Data("ok".utf8))
         }
     }

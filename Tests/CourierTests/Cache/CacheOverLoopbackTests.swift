@@ -3,10 +3,10 @@ import CourierTesting
 import Foundation
 import Testing
 
-/// RFC 9111's rules on several stored responses and on partial requests, through a `NetworkClient` over each
-/// transport against MockWebServer: `Vary` variants side by side (§4.1), `HEAD` updating the stored `GET` (§4.3.5),
+/// The cache through a `NetworkClient` over each transport against MockWebServer (cache modes: CacheModeTests.swift).
+/// RFC 9111's rules on several stored responses and on partial requests: `Vary` variants side by side (§4.1), `HEAD` updating the stored `GET` (§4.3.5),
 /// `Range` answered from a complete stored response (§3.4).
-@Suite struct CacheVariantsAndRangeTests {
+@Suite struct CacheOverLoopbackTests {
     let server: MockWebServer
     let cache = HTTPCache(memoryCapacity: 1 << 20)
 
