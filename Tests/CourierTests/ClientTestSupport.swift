@@ -189,6 +189,13 @@ extension NetworkLogEvent {
 /// a minute (the client's 60 s default was seen to expire under load).
 let loopbackHangGuard: Duration = .seconds(120)
 
+/// A `MockWebServer` listening on loopback.
+func startedServer() throws -> MockWebServer {
+    let server = MockWebServer()
+    try server.start()
+    return server
+}
+
 /// The transports every integration test runs over: the same client behaviour is expected of both.
 enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case urlSession

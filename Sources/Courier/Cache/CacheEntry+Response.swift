@@ -27,6 +27,22 @@ extension CacheEntry {
             requestTime: requestTime, responseTime: responseTime, varyFields: varyFields)
     }
 
+    /// This entry after a `200` answer to a `HEAD` request for it (§4.3.5): freshened with the `HEAD` response's
+    /// fields when its validators (`ETag`, `Last-Modified`) and `Content-Length` agree with the stored ones, else
+    /// the same entry made stale (it describes a representation the server no longer sends).
+    func updated(byHead head: HTTPHeaders, requestTime: Date, responseTime: Date) -> CacheEntry {
+        let storedLength = headers["Content-Length"]?.trimmingOWS ?? String(body.count)
+        let agrees = ["ETag", "Last-Modified"].allSatisfy { name in head[name].map { $0.trimmingOWS == headers[name]?.trimmingOWS } ?? true }
+            && head["Content-Length"].map { $0.trimmingOWS == storedLength } ?? true
+        guard agrees else {
+            return CacheEntry(
+                key: key, url: url, statusCode: statusCode, headers: headers, body: body, requestTime: self.requestTime,
+                responseTime: self.responseTime, varyFields: varyFields, correctedInitialAge: correctedInitialAge,
+                freshnessLifetime: 0, cacheControl: cacheControl)
+        }
+        return freshened(with: head, requestTime: requestTime, responseTime: responseTime)
+    }
+
     /// Whether a `304`'s validators allow it to update this entry (§4.3.4): a strong `ETag` in the 304 must be
     /// the stored one; without one, the single stored response is the selected one.
     func isSelected(by notModified: HTTPHeaders) -> Bool {

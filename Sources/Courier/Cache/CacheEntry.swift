@@ -49,15 +49,15 @@ package struct CacheEntry: Sendable, Equatable {
     ) {
         let cacheControl = CacheControl(headers)
         let date = headers["Date"].flatMap(HTTPDate.parse) ?? responseTime
-        // §4.2.3: the age calculation.
-        let ageValue = Double(CacheControl.deltaSeconds(headers["Age"]?.trimmingOWS) ?? 0)
+        // §4.2.3: the age calculation; an `Age` that is not one delta-seconds value makes the response stale (§5.1).
+        let ageValue = Self.ageValue(headers)
         let apparentAge = max(0, responseTime.timeIntervalSince(date))
         let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
+        let lifetime = ageValue == nil ? 0 : Self.freshnessLifetime(statusCode: statusCode, headers: headers, cacheControl: cacheControl, date: date)
         self.init(
             key: key, url: url, statusCode: statusCode, headers: headers, body: body, requestTime: requestTime,
-            responseTime: responseTime, varyFields: varyFields, correctedInitialAge: max(apparentAge, ageValue + responseDelay),
-            freshnessLifetime: Self.freshnessLifetime(statusCode: statusCode, headers: headers, cacheControl: cacheControl, date: date),
-            cacheControl: cacheControl)
+            responseTime: responseTime, varyFields: varyFields, correctedInitialAge: max(apparentAge, (ageValue ?? 0) + responseDelay),
+            freshnessLifetime: lifetime, cacheControl: cacheControl)
     }
 
     /// Creates an entry whose age and lifetime were worked out before (read back from a disk cache's file,
@@ -101,8 +101,18 @@ package struct CacheEntry: Sendable, Equatable {
     /// The share of the `Last-Modified` age used as heuristic freshness (§4.2.2).
     package static let heuristicFraction = 0.1
 
+    /// The `Age` value in seconds: 0 without the field, `nil` when it is invalid — a list (`Age: 1, 2`, or two
+    /// fields), or not delta-seconds (§5.1: such a response is stale).
+    private static func ageValue(_ headers: HTTPHeaders) -> Double? {
+        let values = headers.values(for: "Age")
+        guard let first = values.first else { return 0 }
+        guard values.count == 1, let seconds = CacheControl.deltaSeconds(first.trimmingOWS) else { return nil }
+        return Double(seconds)
+    }
+
     /// §4.2.1: `max-age`, else `Expires` − `Date`, else (for heuristically cacheable statuses) 10 % of the time
-    /// since `Last-Modified`. `s-maxage` is ignored (a private cache). Conflicting or bad `Expires` is stale.
+    /// since `Last-Modified`. `s-maxage` is ignored (a private cache). An `Expires` that `HTTPDate` does not read
+    /// (`0`, `-1`, a zone other than `GMT`, …), or several that differ, means already expired (§5.3).
     private static func freshnessLifetime(statusCode: Int, headers: HTTPHeaders, cacheControl: CacheControl, date: Date) -> Double {
         if let maxAge = cacheControl.maxAge { return Double(maxAge) }
         let expires = headers.values(for: "Expires")

@@ -17,20 +17,25 @@ import Foundation
 public final class HTTPCache: Sendable {
     /// The most bytes the cache holds (bodies, header fields and keys; on disk, file sizes).
     package let capacity: Int
-    /// The entries (memory) or the entry files' names (disk, values `nil`), by recency.
-    private let index: LockedState<LRUIndex<CacheEntry?>>
+    /// The entries (memory) or the entry files' names (disk), by recency and by URL.
+    private let index: LockedState<CacheIndex>
     private let disk: Disk?
 
     /// A disk cache's directory and the thread its file operations run on.
     private struct Disk: Sendable {
         let directory: URL
         let worker: CacheFileWorker
+
+        func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
+        func remove(_ names: some Sequence<String>) {
+            for name in names { try? FileManager.default.removeItem(at: file(name)) }
+        }
     }
 
     /// Creates a cache in memory holding at most `memoryCapacity` bytes.
     public init(memoryCapacity: Int) {
         capacity = max(0, memoryCapacity)
-        index = LockedState(LRUIndex())
+        index = LockedState(CacheIndex())
         disk = nil
     }
 
@@ -49,18 +54,16 @@ public final class HTTPCache: Sendable {
                 try? manager.removeItem(at: file)   // left by a process killed mid-write
                 continue
             }
-            guard file.pathExtension == Self.entryExtension,
+            guard file.pathExtension == CacheIndex.entryExtension,
                   let values = try? file.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey]) else { continue }
             found.append((file.lastPathComponent, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast))
         }
-        var index = LRUIndex<CacheEntry?>()
-        for file in found.sorted(by: { $0.modified < $1.modified }) {
-            index.insert(file.name, value: nil, cost: file.size)
-        }
         let disk = Disk(directory: directory, worker: CacheFileWorker(name: "Courier HTTPCache \(directory.lastPathComponent)"))
-        for name in index.evict(toFit: self.capacity) {
-            try? manager.removeItem(at: directory.appendingPathComponent(name))
+        var index = CacheIndex()
+        for file in found.sorted(by: { $0.modified < $1.modified }) {
+            disk.remove(index.insert(file.name, value: nil, cost: file.size))
         }
+        disk.remove(index.evict(toFit: self.capacity))
         self.index = LockedState(index)
         self.disk = disk
     }
@@ -73,111 +76,105 @@ public final class HTTPCache: Sendable {
     /// what the server sends under the same URLs.
     public func removeAll() async {
         guard let disk else {
-            index.withLock { $0.removeAll() }
+            _ = index.withLock { $0.removeAll() }
             return
         }
-        await disk.worker.run { [index] in
-            let names = index.withLock { index in
-                defer { index.removeAll() }
-                return index.keysByRecency
-            }
-            for name in names { try? FileManager.default.removeItem(at: disk.directory.appendingPathComponent(name)) }
-        }
+        await disk.worker.run { [index] in disk.remove(index.withLock { $0.removeAll() }) }
     }
 
     /// The bytes held now (bodies, header fields and keys; on disk, file sizes), e.g. to show the cache's size
     /// in a settings screen; never more than the capacity given at creation.
-    public var totalBytes: Int { index.withLock { $0.totalCost } }
+    public var totalBytes: Int { index.withLock { $0.recency.totalCost } }
 
-    /// The number of entries held now.
+    /// The number of entries held now (each `Vary` variant counts).
     package var entryCount: Int { index.withLock { $0.count } }
 
     // MARK: - For CacheInterceptor
 
-    /// The entry stored for `key`, which becomes the most recently used; `nil` when there is none or its file is
-    /// damaged (the file is then removed).
-    package func entry(for key: String) async -> CacheEntry? {
-        guard let disk else { return index.withLock { $0.use(key) } ?? nil }
-        let name = Self.fileName(for: key)
+    /// The entries stored for `key` (one per `Vary` variant), each becoming the most recently used; a damaged
+    /// file is left out (and removed).
+    package func entries(for key: String) async -> [CacheEntry] {
+        guard let disk else {
+            return index.withLock { index in index.names(for: key).compactMap { index.use($0) ?? nil } }.filter { $0.key == key }
+        }
         return await disk.worker.run { [index] in
-            guard index.withLock({ $0.use(name) }) != nil else { return nil }
-            let file = disk.directory.appendingPathComponent(name)
-            if let data = try? Data(contentsOf: file), let entry = CacheEntryFile.decode(data), entry.key == key {
-                return entry
+            index.withLock { index in index.names(for: key).filter { index.use($0) != nil } }.compactMap { name in
+                Self.read(name, key: key, in: disk, index: index)
             }
-            // Truncated, damaged, or another key's file under the same name: a miss, and never read again.
-            try? FileManager.default.removeItem(at: file)
-            index.withLock { _ = $0.remove(name) }
-            return nil
         }
     }
 
-    /// Stores `entry` under its key, replacing what was there, and evicts the least recently used entries past
-    /// the capacity. An entry larger than the whole capacity is not stored (and the old one is removed).
+    /// Stores `entry` under its key and `Vary` variant, replacing the same variant and the variants that vary on
+    /// other fields, and evicts the least recently used entries past the capacity. An entry larger than the whole
+    /// capacity is not stored (and the variant it would replace is removed).
     package func store(_ entry: CacheEntry) async {
         let capacity = self.capacity
+        let name = CacheIndex.name(for: entry)
         guard let disk else {
             let cost = entry.cost
             index.withLock { index in
-                guard cost <= capacity else { index.remove(entry.key); return }
-                index.insert(entry.key, value: entry, cost: cost)
+                guard cost <= capacity else { index.remove(name); return }
+                _ = index.insert(name, value: entry, cost: cost)
                 _ = index.evict(toFit: capacity)
             }
             return
         }
-        let name = Self.fileName(for: entry.key)
         let data = CacheEntryFile.encode(entry)
         await disk.worker.run { [index] in
-            let file = disk.directory.appendingPathComponent(name)
-            guard data.count <= capacity, Self.writeAtomically(data, to: file) else {
-                try? FileManager.default.removeItem(at: file)
+            guard data.count <= capacity, Self.writeAtomically(data, to: disk.file(name)) else {
+                disk.remove([name])
                 index.withLock { _ = $0.remove(name) }
                 return
             }
-            let evicted = index.withLock { index in
-                index.insert(name, value: nil, cost: data.count)
-                return index.evict(toFit: capacity)
-            }
-            for old in evicted { try? FileManager.default.removeItem(at: disk.directory.appendingPathComponent(old)) }
+            disk.remove(index.withLock { index in index.insert(name, value: nil, cost: data.count) + index.evict(toFit: capacity) })
         }
     }
 
-    /// Removes the entry stored for `key`, if any.
+    /// Removes every entry stored for `key` (all its variants).
     package func remove(_ key: String) async {
         guard let disk else {
-            index.withLock { _ = $0.remove(key) }
+            index.withLock { index in for name in index.names(for: key) { index.remove(name) } }
             return
         }
-        let name = Self.fileName(for: key)
         await disk.worker.run { [index] in
-            if index.withLock({ $0.remove(name) }) {
-                try? FileManager.default.removeItem(at: disk.directory.appendingPathComponent(name))
-            }
+            disk.remove(index.withLock { index in index.names(for: key).filter { index.remove($0) } })
         }
     }
 
-    /// The keys held, most recently used first (entry file names for a disk cache).
-    package var keysByRecency: [String] { index.withLock { $0.keysByRecency } }
+    /// The names held, most recently used first (entry file names for a disk cache).
+    package var namesByRecency: [String] { index.withLock { $0.recency.keysByRecency } }
 
-    /// The file that holds the entry for `key` in a disk cache (`nil` for a memory cache).
+    /// The names stored for `key`.
+    func names(for key: String) -> Set<String> { index.withLock { $0.names(for: key) } }
+
+    /// The entries named `names`, in that order, without marking them used; those of another key than `key`
+    /// (when given) are left out.
+    func entries(named names: [String], key: String?) async -> [CacheEntry] {
+        guard let disk else {
+            return index.withLock { index in names.compactMap { index.recency.peek($0) ?? nil } }.filter { key == nil || $0.key == key }
+        }
+        return await disk.worker.run { [index] in names.compactMap { Self.read($0, key: key, in: disk, index: index) } }
+    }
+
+    /// The file that holds a response stored for `key` in a disk cache (`nil` for a memory cache or none stored).
     package func fileURL(for key: String) -> URL? {
-        disk?.directory.appendingPathComponent(Self.fileName(for: key))
+        guard let disk, let name = names(for: key).first else { return nil }
+        return disk.file(name)
     }
 
     // MARK: - Files
 
-    private static let entryExtension = "entry"
     private static let temporaryExtension = "tmp"
 
-    /// The entry file's name for `key`: the 64-bit FNV-1a hash of the key in hex (a colliding key is told apart
-    /// by the key stored inside the file).
-    private static func fileName(for key: String) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in key.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    /// The entry in the file `name` when it is whole and for `key` (any key when `nil`); a damaged file, or one
+    /// another key's, is removed and its name forgotten. Runs on the disk worker.
+    private static func read(_ name: String, key: String?, in disk: Disk, index: LockedState<CacheIndex>) -> CacheEntry? {
+        if let data = try? Data(contentsOf: disk.file(name)), let entry = CacheEntryFile.decode(data), key == nil || entry.key == key {
+            return entry
         }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex + "." + entryExtension
+        disk.remove([name])
+        index.withLock { _ = $0.remove(name) }
+        return nil
     }
 
     /// Writes `data` to a temporary file beside `file`, then renames it over `file`: a reader sees the old file

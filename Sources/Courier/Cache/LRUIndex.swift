@@ -47,6 +47,11 @@ package struct LRUIndex<Value> {
         return node.value
     }
 
+    /// The value for `key`, its recency unchanged; `nil` if absent.
+    package func peek(_ key: String) -> Value? {
+        nodes[key]?.value
+    }
+
     /// Adds or replaces `key` as the most recently used.
     package mutating func insert(_ key: String, value: Value, cost: Int) {
         remove(key)

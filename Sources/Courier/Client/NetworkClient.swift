@@ -126,7 +126,7 @@ public struct NetworkClient: Sendable {
         }
         request.uploadProgress = uploadProgress
         let decoder = endpoint.responseDecoder ?? configuration.decoder
-        let response = try await send(request, errorBody: E.APIErrorBody.self, decoder: decoder)
+        let response = try await send(request, errorBody: endpoint.errorBodyType, decoder: decoder)
         let value: E.APIResponse
         if E.APIResponse.self == EmptyResponse.self {
             response.body.discard()
@@ -148,7 +148,7 @@ public struct NetworkClient: Sendable {
         request.responseBodyMode = .file
         try DownloadDestination.checkWritable(destination)
         let api = endpoint as? any APIDefinition
-        let errorBody: any (Decodable & Sendable).Type = api?.errorBodyType ?? EmptyResponse.self
+        let errorBody = endpoint.errorBodyType
         let decoder = api?.responseDecoder ?? configuration.decoder
         let staging = DownloadDestination.stagingFile(for: destination)
         let download = ResumableDownload(request: request, send: { try await send($0, errorBody: errorBody, decoder: decoder) }, progress: progress)
@@ -165,27 +165,26 @@ public struct NetworkClient: Sendable {
             redirects: response.redirects, metrics: response.metrics)
     }
 
-    /// Runs the stack; a failing status gets the endpoint's typed error body, decoded with the same decoder.
+    /// Runs the stack; a failing status gets the endpoint's typed error body (`errorBody`, read only then),
+    /// decoded with the same decoder, and keeps the decoder for `HTTPStatusFailure.errorBody(as:)`.
     @inline(__always)   // into `exchange`: one async frame fewer per request
-    func send<ErrorBody: Decodable & Sendable>(
-        _ request: HTTPRequest, errorBody: ErrorBody.Type, decoder: any ResponseDecoder
+    func send(
+        _ request: HTTPRequest, errorBody: @autoclosure () -> any (Decodable & Sendable).Type, decoder: any ResponseDecoder
     ) async throws -> HTTPResponse {
         do {
             return try await stack.send(request)
-        } catch NetworkError.httpStatus(var failure) where ErrorBody.self != EmptyResponse.self && !failure.body.isEmpty {
+        } catch NetworkError.httpStatus(var failure) {
+            failure.bodyDecoder = decoder
+            let type = errorBody()
+            guard type != EmptyResponse.self, !failure.body.isEmpty else { throw NetworkError.httpStatus(failure) }
             do {
-                failure.errorBody = try failure.decodeBody(as: ErrorBody.self, using: decoder)
+                failure.errorBody = try failure.decodeBody(as: type, using: decoder)
             } catch {
                 if case .decoding(let why) = error { failure.errorBodyFailure = why }
             }
             throw NetworkError.httpStatus(failure)
         }
     }
-}
-
-extension APIDefinition {
-    /// `APIErrorBody`, reachable from an existential.
-    var errorBodyType: any (Decodable & Sendable).Type { APIErrorBody.self }
 }
 
 extension HTTPResponse {

@@ -10,10 +10,10 @@ package struct CookieInterceptor: Interceptor {
     /// The time cookies are matched and stored at.
     package let now: @Sendable () -> Date
 
-    /// An interceptor over `jar`; `now` is the clock (injected by tests).
-    package init(jar: CookieJar, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// An interceptor over `jar`; `now` is the clock (the jar's unless given).
+    package init(jar: CookieJar, now: (@Sendable () -> Date)? = nil) {
         self.jar = jar
-        self.now = now
+        self.now = now ?? jar.clock
     }
 
     /// Adds the cookies, passes the request on, and stores the response's cookies.

@@ -7,6 +7,9 @@ import Foundation
 /// `Max-Age`) in a file, rewritten atomically after every change by a thread of the jar's own. Safe to use from
 /// any thread or task.
 ///
+/// It needs no client: a server that proxies cookies, or a test, calls `receive(setCookieFields:from:)` and
+/// `cookieHeader(for:)` itself, at the time of the jar's `clock`.
+///
 /// ```swift
 /// let jar = try CookieJar(persistingTo: appSupport.appendingPathComponent("cookies.json"))
 /// // … the client stores and sends cookies through it …
@@ -22,45 +25,63 @@ public final class CookieJar: Sendable {
 
     private let state: LockedState<State>
     private let writer: CookieFileWriter?
+    /// The time cookies are stored, matched and expired at: `Date()` unless given (a test's clock, say).
+    public let clock: @Sendable () -> Date
 
     /// The process-wide jar of `CookiePolicy.shared`, in memory.
     package static let shared = CookieJar()
 
-    /// An empty jar in memory: its cookies end with the process (what `CookiePolicy.perClient` makes).
-    public convenience init() {
-        self.init(store: CookieStore())
+    /// An empty jar in memory: its cookies end with the process (what `CookiePolicy.perClient` makes); `clock` is
+    /// the time it works at.
+    public convenience init(clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(store: CookieStore(), clock: clock)
     }
 
     /// A jar kept in `file`: loads the cookies there (none when it does not exist yet) and writes every change.
     ///
     /// - Throws: `CookieJarError.corruptFile` when the file is truncated or not a cookie file (the jar refuses it
     ///   rather than overwrite it), `.unreadableFile` when it cannot be read.
-    public convenience init(persistingTo file: URL) throws(CookieJarError) {
-        try self.init(store: CookieStore(), persistingTo: file, now: Date())
+    public convenience init(persistingTo file: URL, clock: @escaping @Sendable () -> Date = { Date() }) throws(CookieJarError) {
+        try self.init(store: CookieStore(), persistingTo: file, now: clock(), clock: clock)
     }
 
     /// A jar in memory with `store`'s rules (public suffixes, limits).
-    package init(store: CookieStore) {
+    package init(store: CookieStore, clock: @escaping @Sendable () -> Date = { Date() }) {
         state = LockedState(State(store: store, persistedRevision: store.persistentRevision))
         writer = nil
+        self.clock = clock
     }
 
     /// A jar in `file` with `store`'s rules; cookies expired at `now` are dropped on loading.
-    package init(store: CookieStore, persistingTo file: URL, now: Date) throws(CookieJarError) {
+    package init(
+        store: CookieStore, persistingTo file: URL, now: Date, clock: @escaping @Sendable () -> Date = { Date() }
+    ) throws(CookieJarError) {
         var store = store
         store.restore(try CookieFile.load(file))
         store.purgeExpired(now: now)
         state = LockedState(State(store: store, persistedRevision: store.persistentRevision))
         writer = CookieFileWriter(file: file)
+        self.clock = clock
     }
 
     deinit { writer?.stop() }
 
     /// Every cookie in the jar, in order of creation (expired ones are removed first).
-    public var cookies: [Cookie] { cookies(at: Date()) }
+    public var cookies: [Cookie] { cookies(at: clock()) }
 
     /// The cookies a request to `url` would carry now, in the order of its `Cookie` header.
-    public func cookies(for url: URL) -> [Cookie] { cookies(for: url, now: Date()) }
+    public func cookies(for url: URL) -> [Cookie] { cookies(for: url, now: clock()) }
+
+    /// Stores the `Set-Cookie` field values of a response from `url`, each one cookie (RFC 6265bis §5.6), at the
+    /// jar's clock; returns what became of each, in order (a refused field is ignored, as the RFC says).
+    @discardableResult
+    public func receive(setCookieFields fields: [String], from url: URL) -> [Result<Cookie, CookieRejection>] {
+        fields.isEmpty ? [] : store(fields, from: url, now: clock())
+    }
+
+    /// The `Cookie` header value for a request to `url` now (`a=1; b=2`: longer paths first, then earlier
+    /// creation), or `nil` when no cookie matches; the cookies count as sent (for the jar's eviction order).
+    public func cookieHeader(for url: URL) -> String? { cookieHeader(for: url, now: clock()) }
 
     /// Removes every cookie, from the file too: what a log-out needs, since the server's session cookie
     /// is the credential.
@@ -93,18 +114,21 @@ public final class CookieJar: Sendable {
         return cookies.isEmpty ? nil : cookies.map(\.headerPair).joined(separator: "; ")
     }
 
-    /// Stores the `Set-Cookie` fields of a response from `url` received at `now` (fields joined with ", " are
-    /// split); returns what became of each. `now` is read only when there is a `Set-Cookie` field.
+    /// Stores the `Set-Cookie` fields of a response from `url` received at `now`, each field one cookie (RFC
+    /// 6265bis §5.6: `a=1, b=2` is one cookie named `a`); returns what became of each. `now` is read only when
+    /// there is a `Set-Cookie` field.
     @discardableResult
     package func receive(
         _ headers: HTTPHeaders, from url: @autoclosure () -> URL, now: @autoclosure () -> Date
     ) -> [Result<Cookie, CookieRejection>] {
         guard headers.contains("Set-Cookie") else { return [] }   // most responses: no arrays to build
-        let fields = headers.values(for: "Set-Cookie").flatMap(SetCookie.split)
-        guard !fields.isEmpty else { return [] }
-        let now = now()
-        let url = url()
-        return change { store in
+        let fields = headers.values(for: "Set-Cookie")
+        return store(fields, from: url(), now: now())
+    }
+
+    /// Stores each of `fields` as one cookie from `url` at `now`.
+    private func store(_ fields: [String], from url: URL, now: Date) -> [Result<Cookie, CookieRejection>] {
+        change { store in
             fields.map { field in SetCookie.parse(field, now: now).flatMap { store.store($0, from: url, now: now) } }
         }
     }

@@ -1,6 +1,6 @@
 /// Why a `Set-Cookie` field stored nothing (RFC 6265bis §5.6, §5.7). The jar ignores such a field, as the RFC
-/// says; the reason is there for tests and diagnostics.
-package enum CookieRejection: Error, Sendable, Hashable {
+/// says; the reason is there for tests and diagnostics (`CookieJar.receive(setCookieFields:from:)` returns it).
+public enum CookieRejection: Error, Sendable, Hashable {
     /// A control character other than TAB (0x00–0x08, 0x0A–0x1F, 0x7F) in the field.
     case controlCharacter
     /// Name and value together longer than 4096 bytes.

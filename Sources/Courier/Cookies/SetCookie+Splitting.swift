@@ -1,11 +1,12 @@
 extension SetCookie {
-    /// The `Set-Cookie` fields in `value`, which may be several fields joined with ", " (URLSession on Linux joins
-    /// repeated fields so): a comma separates two fields only where what follows it, up to the next `;`, is
-    /// `token=…` — so the commas of `Expires=Wed, 21 Oct 2015 07:28:00 GMT` and of values like `a=x,y` stay.
+    /// The `Set-Cookie` fields in `value`, a value URLSession joined from several fields with ", " (its
+    /// `allHeaderFields` has one value per name, on Linux and Apple platforms alike): a comma separates two fields
+    /// only where what follows it, up to the next `;`, is `token=…` — so the commas of
+    /// `Expires=Wed, 21 Oct 2015 07:28:00 GMT` and of values like `a=x,y` stay.
     ///
-    /// The same rule applies to a field a transport delivered alone, so both transports store the same cookies;
-    /// its one cost is that a value with `,name=` inside (which RFC 6265bis's grammar does not allow) reads as two
-    /// fields, and a nameless cookie after a comma as part of the one before.
+    /// Only `URLSessionTransport` calls it, where the fields cannot be had unjoined; the jar takes each field it is
+    /// given as one cookie. Its cost there: a single field whose value holds `, name=` (`z=y, a=b`, one cookie by
+    /// RFC 6265bis) reads as two, and a nameless cookie after a comma as part of the one before.
     package static func split(_ value: String) -> [String] {
         let bytes = Array(value.utf8)
         var fields: [String] = []

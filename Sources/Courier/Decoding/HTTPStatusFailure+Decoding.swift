@@ -8,4 +8,18 @@ extension HTTPStatusFailure {
     public func decodeBody<T: Decodable>(as type: T.Type, using decoder: any ResponseDecoder = JSONResponseDecoder()) throws(NetworkError) -> T {
         try ResponseDecoding.decode(type, body: body, statusCode: statusCode, headers: headers, with: decoder)
     }
+
+    /// The error body as `type`, for every kind of endpoint: the `APIErrorBody` the endpoint declared when it is
+    /// of that type, else the body decoded now with the endpoint's (else the client's) decoder; `nil` when the
+    /// body is empty or is not a `type` (`errorBodyFailure` says why a declared one failed; `decodeBody(as:using:)`
+    /// throws the reason).
+    ///
+    /// ```swift
+    /// catch NetworkError.httpStatus(let failure) { print(failure.errorBody(as: APIProblem.self)?.title ?? "-") }
+    /// ```
+    public func errorBody<T: Decodable>(as type: T.Type) -> T? {
+        if let decoded = errorBody as? T { return decoded }
+        guard !body.isEmpty else { return nil }
+        return try? decodeBody(as: type, using: bodyDecoder as? any ResponseDecoder ?? JSONResponseDecoder())
+    }
 }

@@ -13,9 +13,6 @@ import CourierHTTP
 public protocol APIDefinition: Endpoint {
     /// The decoded response body. Use `EmptyResponse` for empty bodies.
     associatedtype APIResponse: Decodable & Sendable
-    /// The body a failing (non-acceptable status) response decodes into; carried by the thrown
-    /// `NetworkError.httpStatus`. Default: `EmptyResponse` (no typed error body).
-    associatedtype APIErrorBody: Decodable & Sendable = EmptyResponse
     /// The decoder for this endpoint's responses, or `nil` for the client's default (tolerant JSON).
     /// E.g. `TextResponseDecoder()` for `String` from a `text/*` body; `Data` as `APIResponse` gets the raw bytes
     /// with any decoder.

@@ -17,10 +17,19 @@ import Foundation
 /// }
 /// ```
 public protocol Endpoint: Sendable {
+    /// The body a failing (non-acceptable status) response decodes into, carried by the thrown
+    /// `NetworkError.httpStatus` (`failure.errorBody(as:)`), also through `decoding(_:using:)` and other
+    /// builder modifiers. Default: `EmptyResponse` (none declared; `errorBody(as:)` still decodes on demand).
+    associatedtype APIErrorBody: Decodable & Sendable = EmptyResponse
     /// The request method.
     var method: HTTPMethod { get }
     /// The path, appended to the client's base URL path. Path only: a literal `?` or `#` is rejected.
     var path: EndpointPath { get }
+    /// An exact absolute URL, query included, sent as given instead of the base URL and `path` — for the one
+    /// call that must not be rebuilt (a signed URL, a paginated response's `next` link). Checked like other URLs
+    /// (`http` or `https`, a host, no fragment, valid `%` escapes); a `query` DTO is appended after its own query.
+    /// Default: `nil`.
+    var exactURL: URL? { get }
     /// A DTO encoded into the query string with `queryEncoder` (or the client's). Default: none.
     var query: (any Encodable & Sendable)? { get }
     /// The request body. Default: none.
@@ -38,12 +47,22 @@ public protocol Endpoint: Sendable {
     var retryPolicy: RetryPolicy? { get }
     /// The redirect policy, or `nil` for the client's default.
     var redirectPolicy: RedirectPolicy? { get }
+    /// How the client's HTTP cache treats this request, or `nil` for `.default` (RFC 9111's rules).
+    var cacheMode: CacheMode? { get }
     /// The encoder for this endpoint's query DTO (e.g. `.repeated` arrays for one server), or `nil` for the
     /// client's (`RequestDefaults.queryEncoder`).
     var queryEncoder: URLQueryEncoder? { get }
 }
 
 extension Endpoint {
+    /// The error body type a failing status decodes into: a builder's (that of the endpoint it was made from),
+    /// else `APIErrorBody`.
+    package var errorBodyType: any (Decodable & Sendable).Type {
+        (self as? any ErrorBodyCarrying)?.carriedErrorBody ?? APIErrorBody.self
+    }
+
+    /// `nil`: the base URL and `path`.
+    public var exactURL: URL? { nil }
     /// No query DTO: an endpoint declares only what it uses.
     public var query: (any Encodable & Sendable)? { nil }
     /// No body: most endpoints (`GET`, `DELETE`) send none.
@@ -60,6 +79,8 @@ extension Endpoint {
     public var retryPolicy: RetryPolicy? { nil }
     /// `nil`: the client's redirect policy.
     public var redirectPolicy: RedirectPolicy? { nil }
+    /// `nil`: the cache's own rules (`CacheMode.default`).
+    public var cacheMode: CacheMode? { nil }
     /// `nil`: the client's query encoder, so one server convention (e.g. `tags[]=`) is set once.
     public var queryEncoder: URLQueryEncoder? { nil }
 }

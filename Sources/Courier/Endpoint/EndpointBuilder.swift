@@ -18,6 +18,8 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
     public var method: HTTPMethod
     /// The path, appended to the client's base URL path; interpolated values are encoded as one segment.
     public var path: EndpointPath
+    /// The exact URL, if any (`get(url:)`, `request(_:url:)`), used instead of the base URL and `path`.
+    public var exactURL: URL?
     /// The query DTO, if any (`query(_:encoder:)`).
     public var query: (any Encodable & Sendable)?
     /// The body, if any (`body(_:)`, `json(_:encoder:)`).
@@ -34,15 +36,21 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
     public var retryPolicy: RetryPolicy?
     /// The redirect policy, or `nil` for the client's default (`redirectPolicy(_:)`).
     public var redirectPolicy: RedirectPolicy?
+    /// The cache mode, or `nil` for `.default` (`cacheMode(_:)`).
+    public var cacheMode: CacheMode?
     /// The query encoder, or `nil` for the client's (set with `query(_:encoder:)`).
     public var queryEncoder: URLQueryEncoder?
     /// The decoder for responses, or `nil` for the client's (set with `decoding(_:using:)`).
     public var responseDecoder: (any ResponseDecoder)?
+    /// The `APIErrorBody` of the endpoint this builder was made from.
+    package var carriedErrorBody: any (Decodable & Sendable).Type
 
     /// Creates a builder with every property of `endpoint` (what `decoding(_:using:)` and `.request` do).
     init(_ endpoint: some Endpoint, responseDecoder: (any ResponseDecoder)? = nil) {
+        carriedErrorBody = endpoint.errorBodyType
         method = endpoint.method
         path = endpoint.path
+        exactURL = endpoint.exactURL
         query = endpoint.query
         body = endpoint.body
         parameters = endpoint.parameters
@@ -51,6 +59,7 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
         acceptableStatusCodes = endpoint.acceptableStatusCodes
         retryPolicy = endpoint.retryPolicy
         redirectPolicy = endpoint.redirectPolicy
+        cacheMode = endpoint.cacheMode
         queryEncoder = endpoint.queryEncoder
         self.responseDecoder = responseDecoder
     }
@@ -80,6 +89,14 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
         with { $0.headers[name] = value }
     }
 
+    /// Adds a header field after any of the same name (`HTTPHeaders.add`): for a field sent several times
+    /// (`.addingHeader("Accept", "application/json").addingHeader("Accept", "text/plain")`). Interceptors see
+    /// each field; both transports send them as one line joined with `, ` (`Cookie`: `; `), which RFC 9110 §5.3
+    /// makes equivalent for list-valued fields.
+    public func addingHeader(_ name: String, _ value: String) -> Self {
+        with { $0.headers.add(name: name, value: value) }
+    }
+
     /// Merges header fields, replacing any of the same names: for a set of headers kept in one value.
     public func headers(_ headers: HTTPHeaders) -> Self {
         with { $0.headers = $0.headers.merging(headers) }
@@ -103,6 +120,12 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
     /// Sets the redirect policy, e.g. `.never` to see a `Location` yourself.
     public func redirectPolicy(_ policy: RedirectPolicy) -> Self {
         with { $0.redirectPolicy = policy }
+    }
+
+    /// Sets how the client's HTTP cache treats this request: `.reload` for a pull-to-refresh, `.onlyIfCached`
+    /// offline, `.noStore` for a response that must not be kept (see `CacheMode`).
+    public func cacheMode(_ mode: CacheMode) -> Self {
+        with { $0.cacheMode = mode }
     }
 
     private func with(_ change: (inout Self) -> Void) -> Self {
@@ -136,6 +159,22 @@ extension Endpoint where Self == EndpointBuilder<Data> {
         EndpointBuilder(BareEndpoint(method: method, path: path))
     }
 
+    /// A builder for `method` and an exact absolute URL, query included, sent as given (see
+    /// `Endpoint.exactURL`): `.request(.delete, url: signedURL)`.
+    public static func request(_ method: HTTPMethod, url: URL) -> EndpointBuilder<Data> {
+        with(request(method, ""), url: url)
+    }
+
+    /// A `GET` of an exact URL, query included: a paginated response's `next` link, a signed download URL
+    /// (`client.send(.get(url: page.next).decoding(Page.self))`).
+    public static func get(url: URL) -> Self { request(.get, url: url) }
+
+    private static func with(_ builder: EndpointBuilder<Data>, url: URL) -> EndpointBuilder<Data> {
+        var builder = builder
+        builder.exactURL = url
+        return builder
+    }
+
     /// A `GET` builder: `client.send(.get("/users/\(id)").decoding(User.self))`.
     public static func get(_ path: EndpointPath) -> Self { request(.get, path) }
     /// A `POST` builder; add the body with `json(_:encoder:)` or `body(_:)`.
@@ -147,6 +186,14 @@ extension Endpoint where Self == EndpointBuilder<Data> {
     /// A `DELETE` builder (idempotent, so retried like `GET`).
     public static func delete(_ path: EndpointPath) -> Self { request(.delete, path) }
 }
+
+/// An endpoint that carries its error body type as a value: a builder, made from an endpoint of any type.
+package protocol ErrorBodyCarrying {
+    /// The error body type of the endpoint it was made from.
+    var carriedErrorBody: any (Decodable & Sendable).Type { get }
+}
+
+extension EndpointBuilder: ErrorBodyCarrying {}
 
 /// Method and path, nothing else: the seed of `.request(_:_:)`.
 private struct BareEndpoint: Endpoint {

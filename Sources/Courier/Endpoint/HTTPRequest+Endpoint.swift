@@ -42,7 +42,11 @@ extension HTTPRequest {
         if let queryValue {
             queryString = try Self.encodeQuery(queryValue, with: endpoint.queryEncoder ?? defaults.queryEncoder)
         }
-        let location = try RequestURLBuilder.location(base: base, path: endpoint.path, query: queryString)
+        let location = if let exactURL = endpoint.exactURL {
+            try RequestURLBuilder.location(exact: exactURL, query: queryString)
+        } else {
+            try RequestURLBuilder.location(base: base, path: endpoint.path, query: queryString)
+        }
 
         // Read once: a computed `headers` builds its fields anew on every read (two arrays for a literal).
         let endpointHeaders = endpoint.headers
@@ -50,14 +54,7 @@ extension HTTPRequest {
         var body: HTTPBody?
         var addedContentType: String?
         if let requestBody {
-            let encoded: EncodedBody
-            do {
-                encoded = try requestBody.encoded()
-            } catch let error as NetworkError {
-                throw error
-            } catch {
-                throw .encoding(EncodingFailure(error, part: .body))
-            }
+            let encoded = try Self.encode(requestBody)
             body = encoded.body
             if let contentType = encoded.contentType, !endpointHeaders.contains("Content-Type") {
                 headers["Content-Type"] = contentType
@@ -86,6 +83,7 @@ extension HTTPRequest {
             retryPolicy: endpoint.retryPolicy ?? defaults.retryPolicy,
             redirectPolicy: endpoint.redirectPolicy ?? defaults.redirectPolicy
         )
+        if let cacheMode = endpoint.cacheMode { self.cacheMode = cacheMode }
     }
 
     /// The endpoint's query DTO and body, with `parameters` moved to whichever of the two `method` sends its
@@ -119,6 +117,17 @@ extension HTTPRequest {
             throw .configuration(reason: .invalidRequest("a \(method) request cannot have a body (\(endpoint.path))"))
         }
         return (queryValue, requestBody)
+    }
+
+    /// The encoded body; an encoder's error that is not a `NetworkError` becomes `.encoding`.
+    private static func encode(_ body: RequestBody) throws(NetworkError) -> EncodedBody {
+        do {
+            return try body.encoded()
+        } catch let error as NetworkError {
+            throw error
+        } catch {
+            throw .encoding(EncodingFailure(error, part: .body))
+        }
     }
 
     /// `timeout`, checked to be positive.

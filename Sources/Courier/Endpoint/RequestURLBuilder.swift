@@ -102,6 +102,32 @@ package enum RequestURLBuilder {
         return RequestURL(url)
     }
 
+    /// The exact URL of `Endpoint.exactURL` with `query` (an encoded query DTO) after its own query: `http` or
+    /// `https`, a host, no fragment, every `%` followed by two hex digits, no raw `#` in `query`.
+    ///
+    /// - Throws: `NetworkError.configuration(reason: .invalidRequest)`.
+    package static func location(exact url: URL, query: String?) throws(NetworkError) -> RequestURL {
+        let text = url.absoluteString
+        func invalid(_ why: String) -> NetworkError { .configuration(reason: .invalidRequest("the exact URL '\(text)' \(why)")) }
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { throw invalid("is not http or https") }
+        guard let host = url.host, !host.isEmpty else { throw invalid("has no host") }
+        guard url.fragment == nil, !text.contains("#") else { throw invalid("has a fragment") }
+        let bytes = Array(text.utf8)
+        let isHex: (UInt8) -> Bool = { (0x30...0x39).contains($0) || (0x41...0x46).contains($0 & 0xDF) }
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "%") {
+            guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else {
+                throw invalid("has a malformed percent escape")
+            }
+        }
+        guard let query, !query.isEmpty else { return RequestURL(url) }
+        if query.utf8.contains(UInt8(ascii: "#")) {
+            throw .configuration(reason: .invalidRequest("the query '\(query)' contains a raw '#'; encode it as %23"))
+        }
+        let joined = text + (url.query == nil ? "?" : text.hasSuffix("?") || text.hasSuffix("&") ? "" : "&") + query
+        guard let result = URL(string: joined) else { throw invalid("with the query '\(query)' is not valid") }
+        return RequestURL(result)
+    }
+
     /// Percent-encodes an endpoint path by the rules above, with a leading `/` (empty for an empty path).
     ///
     /// - Throws: `NetworkError.configuration(reason: .invalidRequest)`.

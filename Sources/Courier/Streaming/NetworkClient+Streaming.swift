@@ -8,7 +8,7 @@ extension NetworkClient {
     /// body, as `send` does. Retries happen only before the head; the body is not limited by
     /// `maximumResponseSize`. Stop reading (or cancel the task) to end the transfer and free the connection.
     public func stream(_ endpoint: some Endpoint) async throws -> HTTPResponse {
-        try await stream(endpoint, errorBody: errorBodyType(of: endpoint), decoder: decoder(for: endpoint))
+        try await stream(endpoint, errorBody: endpoint.errorBodyType, decoder: decoder(for: endpoint))
     }
 
     /// `stream(_:)` with the error body type and decoder given (those of the endpoint a modified copy came from).
@@ -18,11 +18,6 @@ extension NetworkClient {
         var request = try HTTPRequest(endpoint, baseURL: baseURL, defaults: configuration.requestDefaults)
         request.responseBodyMode = .streamed
         return try await send(request, errorBody: errorBody, decoder: decoder)
-    }
-
-    /// The typed error body of an `APIDefinition`, else `EmptyResponse`.
-    func errorBodyType(of endpoint: some Endpoint) -> any (Decodable & Sendable).Type {
-        (endpoint as? any APIDefinition)?.errorBodyType ?? EmptyResponse.self
     }
 
     /// The decoder of an `APIDefinition` that names one, else the client's.
@@ -53,7 +48,7 @@ extension NetworkClient {
     /// ```
     public func events(_ endpoint: some Endpoint) -> ServerSentEvents {
         ServerSentEvents(client: self, endpoint: EndpointBuilder<Data>(endpoint), policy: endpoint.retryPolicy ?? configuration.retryPolicy,
-                         errorBody: errorBodyType(of: endpoint), decoder: decoder(for: endpoint))
+                         errorBody: endpoint.errorBodyType, decoder: decoder(for: endpoint))
     }
 
     /// Server-Sent Events whose `data` is decoded as `Item` with the endpoint's decoder (else the client's).

@@ -126,10 +126,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         stream.push(data)   // on Apple platforms, a `false` here has already suspended the task
     }
 
+    /// The response's fields. URLSession joins repeated fields into one value with ", "; `Set-Cookie` fields, each
+    /// one cookie, are split apart again (`SetCookie.split`), the one place that is done.
     private static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
         var headers = HTTPHeaders()
         for (name, value) in response.allHeaderFields {
-            headers.add(name: name as? String ?? String(describing: name), value: value as? String ?? String(describing: value))
+            let name = name as? String ?? String(describing: name)
+            let value = value as? String ?? String(describing: value)
+            if name.caseInsensitiveCompare("Set-Cookie") == .orderedSame {
+                for field in SetCookie.split(value) { headers.add(name: name, value: field) }
+            } else {
+                headers.add(name: name, value: value)
+            }
         }
         return headers
     }

@@ -13,6 +13,9 @@ public struct HTTPStatusFailure: Sendable, Equatable, CustomStringConvertible {
     public var errorBody: (any Sendable)?
     /// Why the endpoint's `APIErrorBody` could not be decoded from `body`, when it could not.
     public var errorBodyFailure: DecodingFailure?
+    /// The decoder the client decoded (or would decode) the endpoint's bodies with: a Courier `ResponseDecoder`,
+    /// which `errorBody(as:)` decodes other types with.
+    package var bodyDecoder: (any Sendable)?
 
     /// Creates a failure.
     public init(
@@ -26,7 +29,8 @@ public struct HTTPStatusFailure: Sendable, Equatable, CustomStringConvertible {
         self.errorBodyFailure = errorBodyFailure
     }
 
-    /// The typed error body, if it was decoded as `type`.
+    /// The typed error body, if it was decoded as `type` (for a `Decodable` type, Courier's overload also decodes
+    /// it on demand).
     public func errorBody<T>(as type: T.Type) -> T? {
         errorBody as? T
     }

@@ -8,6 +8,13 @@ public enum CacheStatus: Sendable, Hashable {
     case hit
     /// A stored response was revalidated with the server (`304 Not Modified`) and answered with updated headers.
     case revalidated
-    /// A stale stored response answered, as `stale-while-revalidate` or `stale-if-error` allow.
+    /// A stale stored response answered because the request accepted it (`max-stale`, `CacheMode.forceCache`,
+    /// `.onlyIfCached`).
     case stale
+    /// A stale stored response answered at once, within `stale-while-revalidate`, while it is revalidated in the
+    /// background.
+    case staleWhileRevalidate
+    /// A stale stored response answered because revalidating it failed (no response, or 500, 502, 503, 504)
+    /// within `stale-if-error`.
+    case staleIfError
 }

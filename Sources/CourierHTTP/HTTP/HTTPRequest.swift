@@ -31,6 +31,8 @@ public struct HTTPRequest: Sendable {
     public var retryPolicy: RetryPolicy
     /// How redirects are followed (`.never` returns them as they are).
     public var redirectPolicy: RedirectPolicy
+    /// How the client's HTTP cache may answer and store this request (`.default`: the RFC 9111 rules).
+    public var cacheMode: CacheMode = .default
     /// Receives upload progress (body bytes sent) from the transport; set by `NetworkClient.upload`.
     public var uploadProgress: (@Sendable (TransferProgress) -> Void)?
 

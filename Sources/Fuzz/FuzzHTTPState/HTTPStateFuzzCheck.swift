@@ -4,11 +4,13 @@ import Foundation
 import FuzzingSupport
 
 /// The parsers of HTTP state on any bytes, each with the rule that must hold whatever a server sends:
-/// - `Set-Cookie` (split, parsed, stored from one of a few origins): a stored cookie's domain is its origin's
+/// - `Set-Cookie` (one field, or a joined value split as URLSessionTransport does; parsed, stored from one of a
+///   few origins): a stored cookie's domain is its origin's
 ///   host or a parent of it that is not a public suffix, it is never sent to an unrelated site, its name and value
 ///   stay within the size limit, and its expiry within 400 days;
 /// - the cache headers (`Cache-Control`, `Date`, `Age`, `Expires`, `Last-Modified`): ages, lifetimes and
-///   directive values are never negative, NaN or infinite, and `no-cache` always means revalidation;
+///   directive values are never negative, NaN or infinite, `no-cache` always means revalidation, an invalid
+///   `Age` means stale; a `Range` value selects bytes within the body or none;
 /// - dates: any date `HTTPDate` accepts, formatted as an IMF-fixdate, parses back to itself; so does any date
 ///   `CookieDate` accepts, with both parsers.
 ///
@@ -27,16 +29,20 @@ enum HTTPStateFuzzCheck {
         var input = FuzzInput(bytes)
         let mode = input.byte()
         switch mode % 3 {
-        case 0: checkCookies(String(decoding: input.rest(), as: UTF8.self), from: origins[Int(mode / 3) % origins.count], bytes)
+        case 0:
+            let header = String(decoding: input.rest(), as: UTF8.self)
+            // One field is one cookie; only URLSessionTransport splits a value it got joined.
+            let fields = mode / 12 % 2 == 0 ? [header] : SetCookie.split(header)
+            checkCookies(fields, from: origins[Int(mode / 3) % origins.count], bytes)
         case 1: checkCache(&input, bytes)
         default: checkDates(String(decoding: input.rest(), as: UTF8.self), bytes)
         }
     }
 
-    static func checkCookies(_ header: String, from origin: URL, _ bytes: [UInt8]) {
+    static func checkCookies(_ fields: [String], from origin: URL, _ bytes: [UInt8]) {
         var store = CookieStore(publicSuffixes: publicSuffixes)
         guard let host = CookieMatching.canonicalHost(of: origin) else { return }
-        for field in SetCookie.split(header) {
+        for field in fields {
             guard case .success(let parsed) = SetCookie.parse(field, now: now) else { continue }
             guard parsed.name.utf8.count + parsed.value.utf8.count <= SetCookie.maximumNameValueSize else {
                 FuzzDriver.fail("a cookie past the size limit: \(parsed)", input: bytes)
@@ -63,7 +69,12 @@ enum HTTPStateFuzzCheck {
             let value = String(decoding: input.piece(), as: UTF8.self)
             if !value.isEmpty { headers.add(name: name, value: value) }
         }
-        let requestDirectives = CacheControl(parsing: String(decoding: input.rest(), as: UTF8.self))
+        let requestText = String(decoding: input.rest(), as: UTF8.self)
+        let requestDirectives = CacheControl(parsing: requestText)
+        let length = Int(bytes.count % 64)
+        if let range = CacheEntry.byteRange(requestText, length: length), range.isEmpty || range.lowerBound < 0 || range.upperBound > length {
+            FuzzDriver.fail("Range '\(requestText)' of \(length) bytes gave \(range)", input: bytes)
+        }
         let response = CacheControl(headers)
         for (name, seconds) in [
             ("max-age", response.maxAge), ("max-stale", requestDirectives.maxStale), ("min-fresh", requestDirectives.minFresh),
@@ -74,6 +85,11 @@ enum HTTPStateFuzzCheck {
         let entry = CacheEntry(
             key: "k", url: origins[0], statusCode: status, headers: headers, body: Data(), requestTime: now - 1, responseTime: now,
             varyFields: [])
+        let ages = headers.values(for: "Age")
+        if !ages.isEmpty, ages.count > 1 || CacheControl.deltaSeconds(ages[0].trimmingCharacters(in: [" ", "\t"])) == nil,
+           entry.freshnessLifetime != 0 {
+            FuzzDriver.fail("an invalid Age \(ages) left the response fresh for \(entry.freshnessLifetime) s", input: bytes)
+        }
         for later in [0.0, 1, 86_400, 1e9] {
             let freshness = CacheFreshness(entry, request: requestDirectives, at: now + later)
             for (name, value) in [("age", freshness.age), ("lifetime", freshness.lifetime)] where !value.isFinite || value < 0 {

@@ -132,7 +132,7 @@ import TestSupport
         _ = try await interceptor.intercept(request, escapingNext: next)
         clock.advance(30)
         let stale = try await interceptor.intercept(request, escapingNext: next)
-        #expect(stale.cacheStatus == .stale && String(decoding: stale.body.bufferedData ?? Data(), as: UTF8.self) == "v1")
+        #expect(stale.cacheStatus == .staleWhileRevalidate && String(decoding: stale.body.bufferedData ?? Data(), as: UTF8.self) == "v1")
         for await _ in finished.stream { break }
         #expect(server.recordedRequests.last?.headers["If-None-Match"] == #""a""#)
         let fresh = try await interceptor.intercept(request, escapingNext: next)

@@ -25,8 +25,8 @@ import Testing
         let cache = try Self.make(kind, capacity: 1 << 20)
         let entry = Self.entry("https://a.test/1")
         await cache.store(entry)
-        #expect(await cache.entry(for: "https://a.test/1") == entry)
-        #expect(await cache.entry(for: "https://a.test/2") == nil)
+        #expect(await cache.entries(for: "https://a.test/1").first == entry)
+        #expect(await cache.entries(for: "https://a.test/2").first == nil)
         #expect(cache.entryCount == 1 && cache.totalBytes > 100)
     }
 
@@ -36,11 +36,11 @@ import Testing
         let cache = try Self.make(kind, capacity: size * 3)
         for index in 1...3 { await cache.store(Self.entry("https://a.test/\(index)", bodySize: 1000)) }
         #expect(cache.entryCount == 3 && cache.totalBytes == size * 3)
-        _ = await cache.entry(for: "https://a.test/1")   // 1 is now the most recently used; 2 the least
+        _ = await cache.entries(for: "https://a.test/1").first   // 1 is now the most recently used; 2 the least
         await cache.store(Self.entry("https://a.test/4", bodySize: 1000))
         #expect(cache.entryCount == 3 && cache.totalBytes <= cache.capacity)
-        #expect(await cache.entry(for: "https://a.test/2") == nil)
-        for index in [1, 3, 4] { #expect(await cache.entry(for: "https://a.test/\(index)") != nil) }
+        #expect(await cache.entries(for: "https://a.test/2").first == nil)
+        for index in [1, 3, 4] { #expect(await cache.entries(for: "https://a.test/\(index)").first != nil) }
     }
 
     @Test(arguments: Kind.allCases) func anEntryLargerThanTheCapacityIsNotStoredAndDropsTheOld(_ kind: Kind) async throws {
@@ -48,7 +48,7 @@ import Testing
         await cache.store(Self.entry("https://a.test/1"))
         await cache.store(Self.entry("https://a.test/1", bodySize: 10_000))
         #expect(cache.entryCount == 0 && cache.totalBytes == 0)
-        #expect(await cache.entry(for: "https://a.test/1") == nil)
+        #expect(await cache.entries(for: "https://a.test/1").first == nil)
     }
 
     @Test(arguments: Kind.allCases) func replacingAKeyKeepsOneEntry(_ kind: Kind) async throws {
@@ -56,7 +56,7 @@ import Testing
         await cache.store(Self.entry("https://a.test/1", bodySize: 10))
         await cache.store(Self.entry("https://a.test/1", bodySize: 20))
         #expect(cache.entryCount == 1)
-        #expect(await cache.entry(for: "https://a.test/1")?.body.count == 20)
+        #expect(await cache.entries(for: "https://a.test/1").first?.body.count == 20)
     }
 
     @Test(arguments: Kind.allCases) func removeAndRemoveAll(_ kind: Kind) async throws {
@@ -65,11 +65,33 @@ import Testing
         for index in 1...3 { await cache.store(Self.entry("https://a.test/\(index)")) }
         await cache.remove("https://a.test/2")
         #expect(cache.entryCount == 2)
-        #expect(await cache.entry(for: "https://a.test/2") == nil)
+        #expect(await cache.entries(for: "https://a.test/2").first == nil)
         await cache.removeAll()
         #expect(cache.entryCount == 0 && cache.totalBytes == 0)
-        #expect(await cache.entry(for: "https://a.test/1") == nil)
+        #expect(await cache.entries(for: "https://a.test/1").first == nil)
         if kind == .disk { #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty) }
+    }
+
+    /// `Vary` variants of one URL: side by side (and back from a new disk instance), listed and removed together;
+    /// a response varying on other fields replaces them.
+    @Test(arguments: Kind.allCases) func variantsAreKeptSideBySide(_ kind: Kind) async throws {
+        let directory = temporaryCacheDirectory()
+        let cache = try Self.make(kind, capacity: 1 << 20, directory: directory)
+        func variant(_ field: String, _ value: String) -> CacheEntry {
+            CacheEntry(
+                key: "https://a.test/1", url: URL(string: "https://a.test/1"), statusCode: 200, headers: ["Vary": field],
+                body: Data(value.utf8), requestTime: Date(), responseTime: Date(), varyFields: [.init(name: field, value: value)])
+        }
+        await cache.store(variant("accept", "a"))
+        await cache.store(variant("accept", "b"))
+        await cache.store(Self.entry("https://a.test/2"))
+        let reopened = kind == .disk ? try HTTPCache(directory: directory, capacity: 1 << 20) : cache
+        #expect(Set(await reopened.cachedResponses(for: URL(string: "https://a.test/1#x")!).map(\.body)) == [Data("a".utf8), Data("b".utf8)])
+        #expect(await reopened.cachedResponses().count == 3)
+        await reopened.store(variant("accept-language", "en"))
+        #expect(await reopened.entries(for: "https://a.test/1").map(\.body) == [Data("en".utf8)])
+        await reopened.removeCachedResponses(for: URL(string: "https://a.test/1")!)
+        #expect(await reopened.cachedResponses().map(\.url) == [URL(string: "https://a.test/2")])
     }
 
     @Test func zeroOrNegativeCapacityStoresNothing() async {
@@ -88,7 +110,7 @@ import Testing
         await first.store(Self.entry("https://a.test/2"))
         let second = try HTTPCache(directory: directory, capacity: 1 << 20)
         #expect(second.entryCount == 2 && second.totalBytes == first.totalBytes)
-        #expect(await second.entry(for: "https://a.test/1") == entry)
+        #expect(await second.entries(for: "https://a.test/1").first == entry)
     }
 
     @Test func aNewInstanceWithASmallerCapacityEvictsTheOldestFiles() async throws {
@@ -101,7 +123,7 @@ import Testing
         await first.store(Self.entry("https://a.test/new", bodySize: 1000))
         let second = try HTTPCache(directory: directory, capacity: first.totalBytes / 2 + 1)
         #expect(second.entryCount == 1)
-        #expect(await second.entry(for: "https://a.test/new") != nil)
+        #expect(await second.entries(for: "https://a.test/new").first != nil)
         #expect(!FileManager.default.fileExists(atPath: oldFile.path))
     }
 
@@ -115,7 +137,7 @@ import Testing
         try whole.prefix(keep >= 0 ? keep : whole.count - 1).write(to: file)
         try Data("half".utf8).write(to: directory.appendingPathComponent("0123456789abcdef.1234.tmp"))
         let second = try HTTPCache(directory: directory, capacity: 1 << 20)
-        #expect(await second.entry(for: "https://a.test/1") == nil)
+        #expect(await second.entries(for: "https://a.test/1").first == nil)
         #expect(!FileManager.default.fileExists(atPath: file.path))
         #expect(second.entryCount == 0 && second.totalBytes == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
@@ -139,10 +161,10 @@ import Testing
         default: data = try Data(contentsOf: #require(cache.fileURL(for: "https://a.test/2")))
         }
         try data.write(to: file)
-        #expect(await cache.entry(for: "https://a.test/1") == nil)
+        #expect(await cache.entries(for: "https://a.test/1").first == nil)
         #expect(!FileManager.default.fileExists(atPath: file.path))
         #expect(cache.entryCount == 1)
-        #expect(await cache.entry(for: "https://a.test/2") != nil)
+        #expect(await cache.entries(for: "https://a.test/2").first != nil)
     }
 
     @Test func filesThatAreNotEntriesAreLeftAlone() async throws {
@@ -171,7 +193,7 @@ import Testing
                         let key = "https://a.test/\((task * 7 + round) % 60)"
                         if round % 3 == 0 {
                             await cache.store(Self.entry(key, bodySize: 300))
-                        } else if let entry = await cache.entry(for: key) {
+                        } else if let entry = await cache.entries(for: key).first {
                             #expect(entry == Self.entry(key, bodySize: 300))
                         }
                     }
