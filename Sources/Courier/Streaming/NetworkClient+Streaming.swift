@@ -28,7 +28,7 @@ extension NetworkClient {
     /// JSON Lines (NDJSON): one `Item` per non-empty line of the response, decoded with the endpoint's decoder
     /// (else the client's) as each line arrives (see `JSONLines`).
     public func lines<Item: Decodable & Sendable>(_ endpoint: some Endpoint, decoding type: Item.Type) -> JSONLines<Item> {
-        JSONLines(client: self, endpoint: EndpointBuilder<Data>(endpoint), errorBody: errorBodyType(of: endpoint),
+        JSONLines(client: self, endpoint: EndpointBuilder<Data>(endpoint), errorBody: endpoint.errorBodyType,
                   decoder: decoder(for: endpoint))
     }
 
