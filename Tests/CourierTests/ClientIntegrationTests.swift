@@ -133,7 +133,9 @@ import TestSupport
         #expect(text.hasSuffix("--courier-test-boundary--\r\n"))
     }
 
-    @Test(arguments: TransportKind.available) func repeatedHeaderFieldsAreJoined(over transport: TransportKind) async throws {
+    /// `Cookie` fields become one (RFC 6265 §5.4) on both transports; others stay separate lines over SocketTransport
+    /// and are joined over URLSession (see `WrapperRequestTests`), which reads the same to a server.
+    @Test(arguments: TransportKind.available) func repeatedCookieFieldsAreJoined(over transport: TransportKind) async throws {
         server.enqueue(MockResponse(status: 204))
         var headers: HTTPHeaders = ["Accept": "application/json"]
         headers.add(name: "Accept", value: "text/plain")
@@ -141,8 +143,8 @@ import TestSupport
         headers.add(name: "Cookie", value: "b=2")
         _ = try await client(transport).send(Call(headers: headers).decoding(EmptyResponse.self))
         let recorded = try await server.takeRequest()
-        #expect(recorded.headers["Accept"] == "application/json, text/plain")
-        #expect(recorded.headers["Cookie"] == "a=1; b=2")
+        #expect(recorded.headers.values(for: "Accept").joined(separator: ", ") == "application/json, text/plain")
+        #expect(recorded.headers.values(for: "Cookie") == ["a=1; b=2"])
     }
 
     @Test(arguments: TransportKind.available) func retriedStreamedBodyIsReopened(over transport: TransportKind) async throws {

@@ -98,19 +98,40 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         return fields.compactMap { seen.insert($0.name.lowercased()).inserted ? $0.name : nil }
     }
 
-    /// One field per name, repeated fields joined as a transport sends them: `Cookie` values with "; "
-    /// (RFC 6265 §5.4), others with ", " (RFC 9110 §5.3). The one place this rule lives.
+    /// One field per name, repeated fields joined as URLSession needs them (a `URLRequest` holds one value per
+    /// name): `Cookie` values with "; " (RFC 6265 §5.4), others with ", " (RFC 9110 §5.3). The one place this rule
+    /// lives.
     package var combined: HTTPHeaders {
+        joined { _ in true }
+    }
+
+    /// The fields as they go on the wire over HTTP/1.1: repeated fields stay separate lines (RFC 9110 §5.3), except
+    /// `Cookie`, which a client sends as one field (RFC 6265 §5.4).
+    package var combiningCookies: HTTPHeaders {
+        joined { $0.caseInsensitiveEquals("Cookie") }
+    }
+
+    /// Repeated fields whose name `joins` accepts joined into the first of them (see `combined`).
+    private func joined(_ joins: (String) -> Bool) -> HTTPHeaders {
         // Every request passes here: find a repeat without allocating (headers are few).
         let repeats = fields.indices.contains { index in
-            fields[..<index].contains { Self.equalNames($0.name, fields[index].name) }
+            joins(fields[index].name) && fields[..<index].contains { Self.equalNames($0.name, fields[index].name) }
         }
         guard repeats else { return self }
-        let names = uniqueNames
-        return HTTPHeaders(names.map { name in
-            let separator = name.caseInsensitiveEquals("Cookie") ? "; " : ", "
-            return Field(name: name, value: values(for: name).joined(separator: separator))
-        })
+        var result: [Field] = []
+        for field in fields {
+            guard joins(field.name) else {
+                result.append(field)
+                continue
+            }
+            if let first = result.firstIndex(where: { Self.equalNames($0.name, field.name) }) {
+                let separator = field.name.caseInsensitiveEquals("Cookie") ? "; " : ", "
+                result[first].value += separator + field.value
+            } else {
+                result.append(field)
+            }
+        }
+        return HTTPHeaders(result)
     }
 
     /// Iterates over the fields in order.

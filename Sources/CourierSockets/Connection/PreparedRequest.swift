@@ -24,7 +24,7 @@ struct PreparedRequest: Sendable {
     ///
     /// - Throws: `.configuration` failures for a method, target or header field that cannot go on the wire.
     init(_ request: HTTPRequest, target: RequestTarget, decompresses: Bool) throws {
-        var headers = request.headers.combined
+        var headers = request.headers.combiningCookies
         if let authorization = target.basicAuthorization, !headers.contains("Authorization") {
             headers.add(name: "Authorization", value: authorization)
         }

@@ -30,7 +30,7 @@ enum HTTP1HeadParser {
             if fields.count >= limits.maximumHeaderCount {
                 throw .malformed("the response has more than \(limits.maximumHeaderCount) header fields")
             }
-            let (name, value, ascii) = try parseField(head, line)
+            guard let (name, value, ascii) = try parseField(head, line) else { continue }
             framingHeaders.note(head, name: name, value: value)
             fields.append(HTTPHeaders.Field(name: HTTP1Bytes.string(head, name, ascii: true), value: HTTP1Bytes.string(head, value, ascii: ascii)))
         }
@@ -106,7 +106,7 @@ enum HTTP1HeadParser {
     }
 
     /// `name: value` → the name, the trimmed value and whether the value is ASCII.
-    static func parseField(_ buffer: UnsafeRawBufferPointer, _ line: Range<Int>) throws(HTTP1ParseError) -> (Range<Int>, Range<Int>, Bool) {
+    static func parseField(_ buffer: UnsafeRawBufferPointer, _ line: Range<Int>) throws(HTTP1ParseError) -> (Range<Int>, Range<Int>, Bool)? {
         let first = buffer[line.lowerBound]
         if HTTP1Bytes.isWhitespace(first) {
             throw .malformed("obs-fold: a header line starts with whitespace (line folding is not allowed)")
@@ -127,9 +127,18 @@ enum HTTP1HeadParser {
         let value = HTTP1Bytes.trimmed(buffer, (colon + 1)..<line.upperBound)
         let (invalid, ascii) = HTTP1Bytes.scanFieldContent(buffer, value)
         if let invalid {
+            // A `Set-Cookie` a browser would ignore is dropped alone (RFC 6265bis §5.6), not the response with it.
+            if isSetCookie(buffer, line.lowerBound..<colon) { return nil }
             throw .malformed("the value of header \(quote(buffer, line.lowerBound..<colon)) holds \(controlName(buffer[invalid]))")
         }
         return (line.lowerBound..<colon, value, ascii)
+    }
+
+    /// Whether the name at `name` is `Set-Cookie` (any case).
+    static func isSetCookie(_ buffer: UnsafeRawBufferPointer, _ name: Range<Int>) -> Bool {
+        let expected = "set-cookie".utf8
+        guard name.count == expected.count else { return false }
+        return zip(name, expected).allSatisfy { position, byte in buffer[position] | 0x20 == byte }
     }
 
     @inline(__always)
