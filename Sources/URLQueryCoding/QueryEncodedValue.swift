@@ -1,18 +1,18 @@
-/// A value in the encoder's tree. Objects and arrays are stored in the `QueryValueEncoder` that
-/// encoded them (one allocation per nested value instead of two), and written in wire order later.
+/// A value in the encoder's tree. Objects and arrays are nodes of the `QueryEncodingTree`, named by
+/// index, and written in wire order later.
 enum QueryEncodedValue {
     /// A written value (already formatted by the strategies).
     case scalar(String)
     /// An integer, written as its decimal digits: kept as a number so no string is built for it.
     case integer(Int)
-    /// An object: the encoder's `entries`, in the order they were encoded (sorted when written).
-    case object(QueryValueEncoder)
-    /// An array: the encoder's `elements`, in order.
-    case array(QueryValueEncoder)
+    /// An object: the node's `entries`, in the order they were encoded (sorted when written).
+    case object(Int)
+    /// An array: the node's `elements`, in order.
+    case array(Int)
     /// A `nil` array element: writes nothing, but keeps the index of the elements after it.
     case null
-    /// An encoder handed out by `superEncoder()`, whose content is known only when the tree is written.
-    case deferred(QueryValueEncoder)
+    /// A node handed out by `superEncoder()`, whose content is known only when the tree is written.
+    case deferred(Int)
 
     /// `.integer` when `value` fits in `Int`, its decimal text otherwise (the same characters).
     @inline(__always)
@@ -23,21 +23,24 @@ enum QueryEncodedValue {
             self = .scalar(String(value))
         }
     }
+}
 
-    /// `.deferred` replaced by what its encoder holds now (`nil` when it holds nothing).
-    var resolved: QueryEncodedValue? {
-        guard case .deferred(let encoder) = self else { return self }
-        return encoder.encodedValue
-    }
+/// A record of the tree chained to the next record of the same node by index (`-1` for none).
+protocol QueryChainLink {
+    var next: Int32 { get set }
 }
 
 /// One property of an encoded object: the key as written (after `keyEncodingStrategy`) and its value.
-///
-/// A struct rather than a tuple so the array of entries is copied and destroyed through compiled value
-/// witnesses instead of the runtime's generic tuple ones.
-struct QueryEncodedEntry {
+struct QueryEncodedEntry: QueryChainLink {
     var key: String
     var value: QueryEncodedValue
+    var next: Int32 = -1
+}
+
+/// One element of an encoded array.
+struct QueryEncodedElement: QueryChainLink {
+    var value: QueryEncodedValue
+    var next: Int32 = -1
 }
 
 /// Marks `Dictionary`, so the encoder can tell a dictionary whose keys are not strings (encoded by the

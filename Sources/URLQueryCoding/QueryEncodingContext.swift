@@ -21,6 +21,10 @@ final class QueryEncodingContext: Sendable {
     private let usesDefaultKeys: Bool
     private let trueText: String
     private let falseText: String
+    /// Memory of the last large tree, for the next one (see `QuerySpareBlock`).
+    let spareNodes = QuerySpareBlock<QueryEncodingTree.Node>()
+    let spareEntries = QuerySpareBlock<QueryEncodedEntry>()
+    let spareElements = QuerySpareBlock<QueryEncodedElement>()
 
     init(options: QueryEncodingOptions) {
         self.options = options

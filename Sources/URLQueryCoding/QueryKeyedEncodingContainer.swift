@@ -1,22 +1,25 @@
 /// Keyed container of `QueryValueEncoder`: appends `(key, value)` to an object of the tree.
 struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoder: QueryValueEncoder
+    let tree: QueryEncodingTree
+    let node: Int
 
-    var codingPath: [any CodingKey] { encoder.codingPath }
+    var codingPath: [any CodingKey] { tree.codingPath(of: node) }
+
+    private var encoder: QueryValueEncoder { QueryValueEncoder(tree: tree, node: node) }
 
     @inline(__always)
     private func append(_ value: QueryEncodedValue, _ key: Key) {
-        encoder.entries.append(QueryEncodedEntry(key: encoder.context.wireKey(key.stringValue), value: value))
+        tree.appendEntry(key: tree.context.wireKey(key.stringValue), value: value, to: node)
     }
 
     mutating func encodeNil(forKey key: Key) throws {}
-    mutating func encode(_ value: Bool, forKey key: Key) throws { append(.scalar(encoder.context.format(value)), key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { append(.scalar(tree.context.format(value)), key) }
     mutating func encode(_ value: String, forKey key: Key) throws { append(.scalar(value), key) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        append(.scalar(try encoder.context.format(value, codingPath: { encoder.codingPath(appending: key) })), key)
+        append(.scalar(try tree.context.format(value, codingPath: { encoder.codingPath(appending: key) })), key)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        append(.scalar(try encoder.context.format(value, codingPath: { encoder.codingPath(appending: key) })), key)
+        append(.scalar(try tree.context.format(value, codingPath: { encoder.codingPath(appending: key) })), key)
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { append(QueryEncodedValue(integer: value), key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { append(QueryEncodedValue(integer: value), key) }
@@ -36,26 +39,26 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let child = encoder.child(key: key, kind: .object)
+        let child = tree.addNode(parent: node, key: key, kind: .object)
         append(.object(child), key)
-        return KeyedEncodingContainer(QueryKeyedEncodingContainer<NestedKey>(encoder: child))
+        return KeyedEncodingContainer(QueryKeyedEncodingContainer<NestedKey>(tree: tree, node: child))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = encoder.child(key: key, kind: .array)
+        let child = tree.addNode(parent: node, key: key, kind: .array)
         append(.array(child), key)
-        return QueryUnkeyedEncodingContainer(encoder: child)
+        return QueryUnkeyedEncodingContainer(tree: tree, node: child)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = encoder.child(key: QueryCodingKey.super, kind: .none)
-        encoder.entries.append(QueryEncodedEntry(key: encoder.context.wireKey("super"), value: .deferred(child)))
-        return child
+        let child = tree.addNode(parent: node, key: QueryCodingKey.super, kind: .none)
+        tree.appendEntry(key: tree.context.wireKey("super"), value: .deferred(child), to: node)
+        return QueryValueEncoder(tree: tree, node: child)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let child = encoder.child(key: key, kind: .none)
+        let child = tree.addNode(parent: node, key: key, kind: .none)
         append(.deferred(child), key)
-        return child
+        return QueryValueEncoder(tree: tree, node: child)
     }
 }

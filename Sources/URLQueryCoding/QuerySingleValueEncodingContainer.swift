@@ -4,13 +4,13 @@ struct QuerySingleValueEncodingContainer: SingleValueEncodingContainer {
 
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func set(_ value: String) { encoder.kind = .scalar(value) }
+    private func set(_ value: String) { encoder.tree.setKind(.scalar(value), of: encoder.node) }
 
-    mutating func encodeNil() throws { encoder.kind = .none }
-    mutating func encode(_ value: Bool) throws { set(encoder.context.format(value)) }
+    mutating func encodeNil() throws { encoder.tree.setKind(.none, of: encoder.node) }
+    mutating func encode(_ value: Bool) throws { set(encoder.tree.context.format(value)) }
     mutating func encode(_ value: String) throws { set(value) }
-    mutating func encode(_ value: Double) throws { set(try encoder.context.format(value, codingPath: { encoder.codingPath })) }
-    mutating func encode(_ value: Float) throws { set(try encoder.context.format(value, codingPath: { encoder.codingPath })) }
+    mutating func encode(_ value: Double) throws { set(try encoder.tree.context.format(value, codingPath: { encoder.codingPath })) }
+    mutating func encode(_ value: Float) throws { set(try encoder.tree.context.format(value, codingPath: { encoder.codingPath })) }
     mutating func encode(_ value: Int) throws { set(String(value)) }
     mutating func encode(_ value: Int8) throws { set(String(value)) }
     mutating func encode(_ value: Int16) throws { set(String(value)) }
@@ -23,7 +23,7 @@ struct QuerySingleValueEncodingContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws { set(String(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        if let scalar = try encoder.context.scalar(for: value, codingPath: { encoder.codingPath }) {
+        if let scalar = try encoder.tree.context.scalar(for: value, codingPath: { encoder.codingPath }) {
             set(scalar)
             return
         }

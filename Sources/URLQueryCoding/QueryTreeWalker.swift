@@ -1,13 +1,18 @@
 /// Walks the encoder's tree in wire order — keys sorted inside each level, array elements in order —
 /// and writes every leaf into a `QueryOutputSink` following the array and object strategies.
 struct QueryTreeWalker {
+    let tree: QueryEncodingTree
     let arrays: URLQueryEncoder.ArrayEncodingStrategy
     let objects: URLQueryEncoder.ObjectEncodingStrategy
     let delimiter: UInt8?
     /// Under `.flattened`, the names written so far (to reject two values under one name).
     private var flattenedNames: Set<[UInt8]> = []
 
-    init(arrays: URLQueryEncoder.ArrayEncodingStrategy, objects: URLQueryEncoder.ObjectEncodingStrategy, delimiter: UInt8?) {
+    init(
+        tree: QueryEncodingTree, arrays: URLQueryEncoder.ArrayEncodingStrategy,
+        objects: URLQueryEncoder.ObjectEncodingStrategy, delimiter: UInt8?
+    ) {
+        self.tree = tree
         self.arrays = arrays
         self.objects = objects
         self.delimiter = delimiter
@@ -16,7 +21,7 @@ struct QueryTreeWalker {
     mutating func walkTop<Sink: QueryOutputSink>(
         _ value: QueryEncodedValue?, rootKey: String?, sink: inout Sink
     ) throws(QueryWalkError) {
-        guard let value = value?.resolved else { return }
+        guard let value, let value = tree.resolved(value) else { return }
         if let rootKey {
             sink.appendNameText(rootKey)
             do {
@@ -43,7 +48,7 @@ struct QueryTreeWalker {
         case .null:
             return
         case .deferred:
-            if let inner = value.resolved { try walk(inner, sink: &sink, insideArray: insideArray) }
+            if let inner = tree.resolved(value) { try walk(inner, sink: &sink, insideArray: insideArray) }
         case .object(let object):
             if insideArray && objects == .flattened {
                 throw QueryWalkError(kind: .unsupportedNesting("an object inside an array cannot be written with .flattened object keys"))
@@ -54,16 +59,19 @@ struct QueryTreeWalker {
         }
     }
 
-    private mutating func walkObject<Sink: QueryOutputSink>(_ object: QueryValueEncoder, sink: inout Sink) throws(QueryWalkError) {
-        sortIfNeeded(object)
+    private mutating func walkObject<Sink: QueryOutputSink>(_ object: Int, sink: inout Sink) throws(QueryWalkError) {
+        tree.sortEntries(of: object)
         let mark = sink.nameLength
         let savedStart = sink.nameStart
         let leafSeparator: QueryKeySeparator = sink.nameLength == sink.nameStart ? .none : (objects == .dots ? .dot : .brackets)
         let writesLeavesDirectly = objects != .flattened
-        // Read the entries in place: nothing below mutates this object's storage (only deeper ones
-        // are sorted), and borrowing saves a retain and release of every key and value.
-        let entries = object.entries.buffer
-        for index in entries.indices {
+        // Read the entries in place: nothing below appends to the tree (only deeper objects are
+        // relinked), and borrowing saves a retain and release of every key and value.
+        let entries = tree.entries
+        var next = tree.nodes[object].entries.first
+        while next >= 0 {
+            let index = Int(next)
+            next = entries[index].next
             if writesLeavesDirectly {
                 switch entries[index].value {
                 case .scalar(let scalar):
@@ -106,44 +114,45 @@ struct QueryTreeWalker {
         sink.nameStart = savedStart
     }
 
-    /// Sorts the entries of `object` by key, in place and stably (entries under one key keep their
-    /// order). Usually already sorted, or a handful of keys: an insertion sort that swaps in place
-    /// (no copy of the array, no buffer).
-    private func sortIfNeeded(_ object: QueryValueEncoder) {
-        let entries = object.entries.buffer
-        guard entries.count > 1 else { return }
-        for index in 1..<entries.count {
-            var position = index
-            while position > 0, entries[position].key < entries[position - 1].key {
-                entries.swapAt(position, position - 1)
-                position -= 1
-            }
-        }
-    }
-
     /// An `.indexed` array: `name[0]=a&name[1]=b`, each element walked under its index.
     private mutating func walkIndexedArray<Sink: QueryOutputSink>(
-        _ array: QueryValueEncoder, sink: inout Sink
+        _ array: Int, sink: inout Sink
     ) throws(QueryWalkError) {
         let mark = sink.nameLength
         let checksNames = objects == .flattened
-        for (index, element) in array.elements.buffer.enumerated() {
-            if case .null = element { continue }
-            if !checksNames {
-                if case .scalar(let scalar) = element {
-                    sink.emitIndexedLeaf(index: index, value: scalar)
-                    continue
-                }
-                if case .integer(let number) = element {
-                    sink.emitIndexedLeaf(index: index, integer: number)
-                    continue
-                }
+        // Read in place, as `walkObject` does.
+        let elements = tree.elements
+        var next = tree.nodes[array].elements.first
+        var index = -1
+        while next >= 0 {
+            let position = Int(next)
+            next = elements[position].next
+            index += 1
+            // An object is walked from here when `walk` would only call `walkObject` (saving a copy).
+            var object = -1
+            switch elements[position].value {
+            case .null:
+                continue
+            case .scalar(let scalar) where !checksNames:
+                sink.emitIndexedLeaf(index: index, value: scalar)
+                continue
+            case .integer(let number) where !checksNames:
+                sink.emitIndexedLeaf(index: index, integer: number)
+                continue
+            case .object(let node) where !checksNames:
+                object = node
+            default:
+                break
             }
             sink.appendOpenBracket()
             sink.appendIndex(index)
             sink.appendCloseBracket()
             do {
-                try walk(element, sink: &sink, insideArray: true)
+                if object >= 0 {
+                    try walkObject(object, sink: &sink)
+                } else {
+                    try walk(elements[position].value, sink: &sink, insideArray: true)
+                }
             } catch {
                 throw error.prepending(QueryCodingKey(index: index))
             }
@@ -153,7 +162,7 @@ struct QueryTreeWalker {
 
     /// An array under the current name, in the configured `arrays` convention.
     private mutating func walkArray<Sink: QueryOutputSink>(
-        _ array: QueryValueEncoder, sink: inout Sink, insideArray: Bool
+        _ array: Int, sink: inout Sink, insideArray: Bool
     ) throws(QueryWalkError) {
         if arrays == .indexed {
             try walkIndexedArray(array, sink: &sink)
@@ -163,9 +172,9 @@ struct QueryTreeWalker {
             throw QueryWalkError(kind: .unsupportedNesting("an array inside an array needs .indexed"))
         }
         var scalars: [String] = []
-        scalars.reserveCapacity(array.elements.count)
-        for (index, element) in array.elements.buffer.enumerated() {
-            switch element.resolved {
+        scalars.reserveCapacity(tree.elementCount(of: array))
+        for (index, element) in tree.elements(of: array).enumerated() {
+            switch tree.resolved(element.value) {
             case .scalar(let string)?:
                 if let delimiter, string.utf8.contains(delimiter) {
                     throw QueryWalkError(
@@ -209,13 +218,13 @@ struct QueryTreeWalker {
     /// Each element is checked by `RailsArrayElementCheck` before it is written, so a shape Rack would
     /// read back differently is refused instead of silently merged or split.
     private mutating func walkBracketedObjects<Sink: QueryOutputSink>(
-        _ array: QueryValueEncoder, sink: inout Sink
+        _ array: Int, sink: inout Sink
     ) throws(QueryWalkError) {
         let mark = sink.nameLength
         var previous: [RailsArrayElementCheck.LeafPath]?
-        for (index, element) in array.elements.buffer.enumerated() {
-            let object: QueryValueEncoder
-            switch element.resolved {
+        for (index, element) in tree.elements(of: array).enumerated() {
+            let object: Int
+            switch tree.resolved(element.value) {
             case .null?, nil:
                 continue
             case .object(let value)?:
@@ -264,7 +273,7 @@ struct QueryTreeWalker {
 
     /// The names of the leaves `value` writes, below its array element and in wire order (objects are
     /// sorted here as `walkObject` sorts them).
-    private func collectLeafPaths(
+    private mutating func collectLeafPaths(
         of value: QueryEncodedValue, prefix: RailsArrayElementCheck.LeafPath, into paths: inout [RailsArrayElementCheck.LeafPath]
     ) {
         switch value {
@@ -273,15 +282,15 @@ struct QueryTreeWalker {
         case .null:
             return
         case .deferred:
-            if let inner = value.resolved { collectLeafPaths(of: inner, prefix: prefix, into: &paths) }
+            if let inner = tree.resolved(value) { collectLeafPaths(of: inner, prefix: prefix, into: &paths) }
         case .object(let object):
-            sortIfNeeded(object)
-            for entry in object.entries.buffer {
+            tree.sortEntries(of: object)
+            for entry in tree.entries(of: object) {
                 collectLeafPaths(of: entry.value, prefix: prefix + [.key(entry.key)], into: &paths)
             }
         case .array(let array):
-            for (index, element) in array.elements.buffer.enumerated() {
-                collectLeafPaths(of: element, prefix: prefix + [.element(index)], into: &paths)
+            for (index, element) in tree.elements(of: array).enumerated() {
+                collectLeafPaths(of: element.value, prefix: prefix + [.element(index)], into: &paths)
             }
         }
     }

@@ -1,32 +1,35 @@
 /// Unkeyed container of `QueryValueEncoder`: appends elements to an array of the tree.
 struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
-    let encoder: QueryValueEncoder
+    let tree: QueryEncodingTree
+    let node: Int
     /// The last element type found to have no scalar form: an array's elements are usually all of one
     /// type, so the next ones skip the type checks of `encodedScalar`.
     private var compositeType: ObjectIdentifier?
 
-    init(encoder: QueryValueEncoder) {
-        self.encoder = encoder
+    init(tree: QueryEncodingTree, node: Int) {
+        self.tree = tree
+        self.node = node
     }
 
-    var codingPath: [any CodingKey] { encoder.codingPath }
-    var count: Int { encoder.elements.count }
+    var codingPath: [any CodingKey] { tree.codingPath(of: node) }
+    var count: Int { tree.elementCount(of: node) }
 
-    private var nextKey: QueryCodingKey { QueryCodingKey(index: encoder.elements.count) }
+    private var encoder: QueryValueEncoder { QueryValueEncoder(tree: tree, node: node) }
+    private var nextKey: QueryCodingKey { QueryCodingKey(index: count) }
 
     @inline(__always)
-    private func append(_ value: QueryEncodedValue) { encoder.elements.append(value) }
+    private func append(_ value: QueryEncodedValue) { tree.appendElement(value, to: node) }
 
     mutating func encodeNil() throws { append(.null) }
-    mutating func encode(_ value: Bool) throws { append(.scalar(encoder.context.format(value))) }
+    mutating func encode(_ value: Bool) throws { append(.scalar(tree.context.format(value))) }
     mutating func encode(_ value: String) throws { append(.scalar(value)) }
     mutating func encode(_ value: Double) throws {
         let key = nextKey
-        append(.scalar(try encoder.context.format(value, codingPath: { encoder.codingPath(appending: key) })))
+        append(.scalar(try tree.context.format(value, codingPath: { encoder.codingPath(appending: key) })))
     }
     mutating func encode(_ value: Float) throws {
         let key = nextKey
-        append(.scalar(try encoder.context.format(value, codingPath: { encoder.codingPath(appending: key) })))
+        append(.scalar(try tree.context.format(value, codingPath: { encoder.codingPath(appending: key) })))
     }
     mutating func encode(_ value: Int) throws { append(QueryEncodedValue(integer: value)) }
     mutating func encode(_ value: Int8) throws { append(QueryEncodedValue(integer: value)) }
@@ -43,30 +46,30 @@ struct QueryUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         let key = nextKey
         let type = ObjectIdentifier(T.self)
         if type != compositeType {
-            if let scalar = try encoder.context.encodedScalar(for: value, codingPath: { encoder.codingPath(appending: key) }) {
+            if let scalar = try tree.context.encodedScalar(for: value, codingPath: { encoder.codingPath(appending: key) }) {
                 append(scalar)
                 return
             }
             compositeType = type
         }
-        append(try encoder.boxComposite(value, key: key) ?? .null)
+        append(try encoder.boxElement(value, index: count) ?? .null)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let child = encoder.child(key: nextKey, kind: .object)
+        let child = tree.addNode(parent: node, index: count, kind: .object)
         append(.object(child))
-        return KeyedEncodingContainer(QueryKeyedEncodingContainer<NestedKey>(encoder: child))
+        return KeyedEncodingContainer(QueryKeyedEncodingContainer<NestedKey>(tree: tree, node: child))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = encoder.child(key: nextKey, kind: .array)
+        let child = tree.addNode(parent: node, index: count, kind: .array)
         append(.array(child))
-        return QueryUnkeyedEncodingContainer(encoder: child)
+        return QueryUnkeyedEncodingContainer(tree: tree, node: child)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = encoder.child(key: nextKey, kind: .none)
+        let child = tree.addNode(parent: node, index: count, kind: .none)
         append(.deferred(child))
-        return child
+        return QueryValueEncoder(tree: tree, node: child)
     }
 }

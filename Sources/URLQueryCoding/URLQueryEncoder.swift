@@ -126,34 +126,37 @@ public struct URLQueryEncoder: Sendable {
 
     // MARK: - Internals
 
-    /// Builds the tree of `value` and writes it into `sink` (the tree is freed with `root`).
+    /// Builds the tree of `value` and writes it into `sink` (the tree is freed when this returns).
     ///
     /// Kept apart from the tree building so the walk is generic over the sink only: every caller
     /// passes a concrete sink, so the walk is specialized for it (direct calls into the sink instead of
     /// witness-table calls per name piece and value).
     @inline(__always)
     private func write<T: Encodable, Sink: QueryOutputSink>(_ value: T, rootKey: String?, into sink: inout Sink) throws {
-        let root = QueryValueEncoder(context: context)
-        let tree = try makeTree(value, root: root)
-        try walk(tree, rootKey: rootKey, into: &sink)
+        let tree = QueryEncodingTree(context: context)
+        let top = try makeTree(value, in: tree)
+        try walk(top, of: tree, rootKey: rootKey, into: &sink)
     }
 
-    /// The tree of `value`, encoded into `root` (`nil` when it writes nothing).
-    private func makeTree<T: Encodable>(_ value: T, root: QueryValueEncoder) throws -> QueryEncodedValue? {
-        if let scalar = try root.context.encodedScalar(for: value, codingPath: { [] }) {
+    /// The top value of `value`, encoded into the root node of `tree` (`nil` when it writes nothing).
+    private func makeTree<T: Encodable>(_ value: T, in tree: QueryEncodingTree) throws -> QueryEncodedValue? {
+        if let scalar = try context.encodedScalar(for: value, codingPath: { [] }) {
             return scalar
         }
-        try root.encodeContents(value)
-        return root.encodedValue
+        try QueryValueEncoder(tree: tree, node: 0).encodeContents(value)
+        return tree.encodedValue(of: 0)
     }
 
-    /// Writes `tree` into `sink` in wire order.
-    private func walk<Sink: QueryOutputSink>(_ tree: QueryEncodedValue?, rootKey: String?, into sink: inout Sink) throws {
+    /// Writes `top` and the nodes of `tree` below it into `sink` in wire order.
+    private func walk<Sink: QueryOutputSink>(
+        _ top: QueryEncodedValue?, of tree: QueryEncodingTree, rootKey: String?, into sink: inout Sink
+    ) throws {
         var walker = QueryTreeWalker(
-            arrays: arrayEncodingStrategy, objects: objectEncodingStrategy, delimiter: arrayEncodingStrategy.delimiter
+            tree: tree, arrays: arrayEncodingStrategy, objects: objectEncodingStrategy,
+            delimiter: arrayEncodingStrategy.delimiter
         )
         do {
-            try walker.walkTop(tree, rootKey: rootKey, sink: &sink)
+            try walker.walkTop(top, rootKey: rootKey, sink: &sink)
         } catch {
             throw error.encodingError
         }

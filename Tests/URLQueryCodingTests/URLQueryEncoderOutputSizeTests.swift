@@ -25,4 +25,54 @@ import URLQueryCoding
             #expect(nested == "k%5Bname%5D=n&k%5Bvalue%5D=" + PercentEncoding.encodeQueryComponent(text))
         }
     }
+
+    struct Row: Encodable {
+        let id: Int
+        let tag: String
+    }
+
+    struct Table: Encodable {
+        let rows: [Row]
+        let ids: [Int]
+
+        init(count: Int) {
+            rows = (0..<count).map { Row(id: $0, tag: "t\($0)") }
+            ids = Array(0..<count)
+        }
+
+        /// The wire form, written out independently of the encoder.
+        var expected: String {
+            let ids = self.ids.enumerated().map { "ids%5B\($0.offset)%5D=\($0.element)" }
+            let rows = self.rows.enumerated().map {
+                "rows%5B\($0.offset)%5D%5Bid%5D=\($0.element.id)&rows%5B\($0.offset)%5D%5Btag%5D=\($0.element.tag)"
+            }
+            return (ids + rows).joined(separator: "&")
+        }
+    }
+
+    /// Trees of over 1,024 nodes, entries or elements leave their memory to the next `encode` call of the
+    /// same encoder: sizes above and below that, in turn, each encode exactly.
+    @Test func largeTreesOneAfterAnotherAreExact() throws {
+        let encoder = URLQueryEncoder()
+        for count in [3000, 10, 5000, 1100, 3000, 0] {
+            let table = Table(count: count)
+            #expect(try encoder.encodeQueryString(table) == table.expected, "\(count) rows")
+        }
+    }
+
+    /// One encoder used from several tasks at once, each with a large tree.
+    @Test func largeTreesAtOnceAreExact() async {
+        let encoder = URLQueryEncoder()
+        let tables = [1500, 2500, 4000, 1025].map(Table.init(count:))
+        let allExact = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<16 {
+                let table = tables[index % tables.count]
+                group.addTask { (try? encoder.encodeQueryString(table)) == table.expected }
+            }
+            var allExact = true
+            for await exact in group { allExact = allExact && exact }
+            return allExact
+        }
+        #expect(allExact)
+    }
 }

@@ -237,7 +237,7 @@ struct AnyKey: CodingKey, Sendable {
         #expect(decoded.id == 7 && decoded.name == "kim")
     }
 
-    /// Collects weak references to every encoder it is encoded with.
+    /// Collects weak references to objects handed to the encoder.
     final class EncoderCollector {
         var encoders: [() -> AnyObject?] = []
 
@@ -246,14 +246,26 @@ struct AnyKey: CodingKey, Sendable {
         }
     }
 
+    /// A coding key that is an object: the encoder keeps the keys of nested values for their coding
+    /// paths, so these are freed only when everything the encoder built for one call is.
+    final class ObjectKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     struct Probe: Encodable {
         let collector: EncoderCollector
 
         func encode(to encoder: any Encoder) throws {
-            collector.record(encoder as AnyObject)
-            var container = encoder.container(keyedBy: Derived.Keys.self)
-            try container.encode("v", forKey: .name)
-            collector.record(container.superEncoder() as AnyObject)
+            var container = encoder.container(keyedBy: ObjectKey.self)
+            let inner = ObjectKey(stringValue: "inner"), base = ObjectKey(stringValue: "base")
+            collector.record(inner)
+            collector.record(base)
+            var nested = container.nestedContainer(keyedBy: ObjectKey.self, forKey: inner)
+            try nested.encode("v", forKey: ObjectKey(stringValue: "name"))
+            try "w".encode(to: container.superEncoder(forKey: base))
         }
     }
 
@@ -263,7 +275,8 @@ struct AnyKey: CodingKey, Sendable {
 
     @Test func encodersDoNotLeak() throws {
         let collector = EncoderCollector()
-        _ = try URLQueryEncoder().encode(Holder(inner: [Probe(collector: collector)]))
+        let items = try URLQueryEncoder().encode(Holder(inner: [Probe(collector: collector)]))
+        #expect(items.map { "\($0.name)=\($0.value ?? "")" } == ["inner[0][base]=w", "inner[0][inner][name]=v"])
         #expect(collector.encoders.count == 2)
         #expect(collector.encoders.allSatisfy { $0() == nil })
     }
