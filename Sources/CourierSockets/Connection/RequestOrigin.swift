@@ -18,7 +18,7 @@ struct RequestOrigin: Sendable {
     ///
     /// - Throws: `.transport(.other)` for a scheme other than http/https, or a URL with no host.
     init(_ url: URL, proxies: ProxyConfiguration) throws {
-        guard let scheme = url.scheme.map(RequestTarget.lowercasedASCII), scheme == "http" || scheme == "https" else {
+        guard let scheme = url.scheme.map(\.lowercasedASCII), scheme == "http" || scheme == "https" else {
             throw NetworkError.transport(TransportFailure(
                 kind: .other, message: "SocketTransport sends only http and https URLs, not '\(url.absoluteString)'"))
         }
@@ -30,7 +30,7 @@ struct RequestOrigin: Sendable {
         // Byte scans: `String.contains(_:)` and `lowercased()` go through Foundation's slow generic paths.
         let bracketed = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
         let route = proxies.proxy(scheme: scheme, host: host).map { ProxyRoute(proxy: $0, tunnels: scheme == "https") }
-        key = PoolKey(scheme: scheme, host: RequestTarget.lowercasedASCII(host), port: port, proxy: route)
+        key = PoolKey(scheme: scheme, host: host.lowercasedASCII, port: port, proxy: route)
         self.host = host
         hostHeader = port == defaultPort ? bracketed : "\(bracketed):\(port)"
         basicAuthorization = url.basicAuthorization

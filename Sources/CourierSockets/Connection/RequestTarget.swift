@@ -49,17 +49,6 @@ struct RequestTarget: Sendable {
         path = origin.key.proxy.map { !$0.tunnels } == true ? "\(origin.key.scheme)://\(hostHeader)\(originForm)" : originForm
     }
 
-    /// `text` with ASCII capitals lowered; `text` itself (no copy) when it has none, as hosts and schemes
-    /// almost always are. Non-ASCII text goes through `lowercased()`.
-    static func lowercasedASCII(_ text: String) -> String {
-        var needsWork = false
-        for byte in text.utf8 where byte >= 0x80 || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) {
-            needsWork = true
-            break
-        }
-        return needsWork ? text.lowercased() : text
-    }
-
     /// The part of an absolute URL after its authority, without the fragment: `/a/b?c=d`, or `/` when empty.
     /// Scans the UTF-8 bytes once (this runs for every request).
     static func originForm(of absolute: String) -> String {

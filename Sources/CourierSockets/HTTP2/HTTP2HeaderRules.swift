@@ -60,7 +60,7 @@ package enum HTTP2HeaderRules {
         var authority = authority
         var nominated: Set<String> = []
         for field in headers {
-            let name = RequestTarget.lowercasedASCII(field.name)
+            let name = field.name.lowercasedASCII
             if name == "host" { authority = trimmed(field.value) }
             if name == "connection" {
                 for token in field.value.split(separator: ",") { nominated.insert(trimmed(token).lowercased()) }
@@ -71,7 +71,7 @@ package enum HTTP2HeaderRules {
         fields.append(HPACKHeaderField(name: ":authority", value: authority))
         if method != "CONNECT" { fields.append(HPACKHeaderField(name: ":path", value: path)) }
         for field in headers {
-            let name = RequestTarget.lowercasedASCII(field.name)
+            let name = field.name.lowercasedASCII
             let value = trimmed(field.value)
             if name == "host" || nominated.contains(name) || connectionSpecificNames.contains(name) { continue }
             if name == "te", value.lowercased() != "trailers" { continue }
