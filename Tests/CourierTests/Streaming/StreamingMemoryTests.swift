@@ -44,93 +44,88 @@ import TestSupport
     @Test(.enabled(if: ClientIntegrationTests.canMeasureResidentMemory, "reads the resident set from /proc"),
           arguments: TransportKind.available)
     func aCoalescedEventStreamKeepsMemoryBounded(over transport: TransportKind) async throws {
-        try await ResidentMemoryGate.shared.run {
-            let server = MockWebServer()
-            try server.start()
-            defer { server.shutdown() }
-            // 512 MiB of 4 KiB events, served from a file so the server side holds none of it in memory either.
-            let payload = String(repeating: "x", count: 4090)
-            let event = Data("data: \(payload)\n\n".utf8)
-            let count = Self.bodySize / event.count
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-events-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: file) }
-            try Self.write(event, times: count, to: file)
-            server.enqueue(.file(file, contentType: "text/event-stream"))
-            let before = ClientIntegrationTests.residentBytes()
-            var peak = before
+        let payload = String(repeating: "x", count: 4090)
+        try await expectBoundedRead(of: "data: \(payload)\n\n", contentType: "text/event-stream", coalescing: true,
+                                    over: transport, "a coalesced 512 MiB event stream") { client, count, sample in
             var received = 0
-            for try await next in coalescingClient(server, transport).events(.get("/events")) {
-                #expect(next.data.utf8.count == payload.utf8.count)
+            for try await next in client.events(.get("/events")) {
+                #expect(next.data == payload)
                 received += 1
-                if received % 1024 == 0 { peak = max(peak, ClientIntegrationTests.residentBytes()) }
+                if received % 1024 == 0 { sample() }
                 if received == count { break }
             }
-            peak = max(peak, ClientIntegrationTests.residentBytes())
-            #expect(received == count)
-            expectBounded(peak - before, transport, "a coalesced 512 MiB event stream")
+            return received
         }
     }
 
     @Test(.enabled(if: ClientIntegrationTests.canMeasureResidentMemory, "reads the resident set from /proc"),
           arguments: TransportKind.available)
     func aSlowReaderOfLinesKeepsMemoryBounded(over transport: TransportKind) async throws {
-        try await ResidentMemoryGate.shared.run {
-            let server = MockWebServer()
-            try server.start()
-            defer { server.shutdown() }
-            let line = Data((String(repeating: "y", count: 4095) + "\n").utf8)
-            let count = Self.bodySize / line.count
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-lines-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: file) }
-            try Self.write(line, times: count, to: file)
-            server.enqueue(.file(file, contentType: "text/plain"))
-            let client = NetworkClient(baseURL: server.baseURL, configuration: .init(
-                timeout: loopbackHangGuard, retryPolicy: .never, transport: transport.make()))
-            let response = try await client.stream(.get("/lines"))
-            let before = ClientIntegrationTests.residentBytes()
-            var peak = before
+        try await expectBoundedRead(of: String(repeating: "y", count: 4095) + "\n", contentType: "text/plain", coalescing: false,
+                                    over: transport, "a slow read of 512 MiB of lines") { client, _, sample in
             var received = 0
-            for try await text in response.body.lines {
+            for try await text in try await client.stream(.get("/lines")).body.lines {
                 #expect(text.utf8.count == 4095)
                 received += 1
                 // The reader is slower than loopback: it yields to the scheduler after each line.
                 await Task.yield()
                 await Task.yield()
-                if received % 1024 == 0 { peak = max(peak, ClientIntegrationTests.residentBytes()) }
+                if received % 1024 == 0 { sample() }
             }
-            #expect(received == count)
-            expectBounded(peak - before, transport, "a slow read of 512 MiB of lines")
+            return received
         }
     }
+
+    struct Item: Decodable, Sendable { let text: String }
 
     @Test(.enabled(if: ClientIntegrationTests.canMeasureResidentMemory, "reads the resident set from /proc"),
           arguments: TransportKind.available)
     func aSlowReaderOfJSONLinesKeepsMemoryBounded(over transport: TransportKind) async throws {
-        try await ResidentMemoryGate.shared.run {
-            let server = MockWebServer()
-            try server.start()
-            defer { server.shutdown() }
-            let line = Data((#"{"text":""# + String(repeating: "z", count: 4086) + "\"}\n").utf8)
-            let count = Self.bodySize / line.count
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-ndjson-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: file) }
-            try Self.write(line, times: count, to: file)
-            server.enqueue(.file(file, contentType: "application/x-ndjson"))
-            let client = NetworkClient(baseURL: server.baseURL, configuration: .init(
-                timeout: loopbackHangGuard, retryPolicy: .never, transport: transport.make()))
-            struct Item: Decodable, Sendable { let text: String }
-            let before = ClientIntegrationTests.residentBytes()
-            var peak = before
+        let line = #"{"text":""# + String(repeating: "z", count: 4086) + "\"}\n"
+        try await expectBoundedRead(of: line, contentType: "application/x-ndjson", coalescing: false,
+                                    over: transport, "a slow read of 512 MiB of JSON Lines") { client, _, sample in
             var received = 0
             for try await item in client.lines(.get("/items"), decoding: Item.self) {
                 #expect(item.text.utf8.count == 4086)
                 received += 1
                 await Task.yield()
                 await Task.yield()
-                if received % 1024 == 0 { peak = max(peak, ClientIntegrationTests.residentBytes()) }
+                if received % 1024 == 0 { sample() }
             }
+            return received
+        }
+    }
+
+    /// Serves `piece` repeated to 512 MiB from a file (so the server holds none of it in memory) to a client over
+    /// `transport`, with a `CoalescingInterceptor` or none; `read` reads it, calling `sample` now and then, and
+    /// returns how many pieces it saw. Checks the count and the growth of the resident set.
+    func expectBoundedRead(
+        of piece: String, contentType: String, coalescing: Bool, over transport: TransportKind, _ what: String,
+        read: @escaping @Sendable (NetworkClient, _ count: Int, _ sample: @escaping @Sendable () -> Void) async throws -> Int
+    ) async throws {
+        try await ResidentMemoryGate.shared.run {
+            let server = MockWebServer()
+            try server.start()
+            defer { server.shutdown() }
+            let bytes = Data(piece.utf8)
+            let count = Self.bodySize / bytes.count
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-memory-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try Self.write(bytes, times: count, to: file)
+            server.enqueue(.file(file, contentType: contentType))
+            let client = NetworkClient(baseURL: server.baseURL, configuration: .init(
+                timeout: loopbackHangGuard, retryPolicy: .never, interceptors: coalescing ? [CoalescingInterceptor()] : [],
+                transport: transport.make()))
+            let before = ClientIntegrationTests.residentBytes()
+            let peak = LockedState(before)
+            let sample: @Sendable () -> Void = {
+                let now = ClientIntegrationTests.residentBytes()
+                peak.withLock { $0 = max($0, now) }
+            }
+            let received = try await read(client, count, sample)
+            sample()
             #expect(received == count)
-            expectBounded(peak - before, transport, "a slow read of 512 MiB of JSON Lines")
+            expectBounded(peak.withLock { $0 } - before, transport, what)
         }
     }
 
