@@ -180,6 +180,9 @@ final class ByteStreamConnection: LoopChannel, @unchecked Sendable {
         output.append(contentsOf: bytes)
     }
 
+    /// The bytes queued and not yet written.
+    var pendingOutputCount: Int { output.count - outputOffset }
+
     /// Drops what is queued and not yet written (a request refused before its first byte went out).
     func discardOutput() {
         output.removeAll(keepingCapacity: true)
