@@ -31,6 +31,7 @@ extension WebSocketConnection {
             stream.flush()
         case .pong(let payload):
             keepAlive?.receivedPong(payload, at: .now)
+            if keepAlive != nil { runKeepAlive() }  // the next ping's moment, not the answered one's deadline
             answerPings(payload)
         case .close(let payload):
             receivedClose(payload)

@@ -116,7 +116,7 @@ final class WebSocketConnection: ByteStreamHandler, WebSocketChannel, @unchecked
     }
 
     /// Does what the keep-alive says now: a ping, a failure, or a new deadline.
-    private func runKeepAlive() {
+    func runKeepAlive() {
         keepAliveDeadline = nil
         guard keepAlive != nil, failure == nil else { return }
         while true {

@@ -45,6 +45,9 @@ final class WebSocketInbox: @unchecked Sendable {
         return !full
     }
 
+    /// The bytes of the messages waiting.
+    var bufferedBytes: Int { state.withLock { $0.bytes } }
+
     /// Records the server's Close frame.
     func recordClose(code: WebSocketCloseCode?, reason: String) {
         state.withLock {
