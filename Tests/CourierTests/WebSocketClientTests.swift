@@ -196,6 +196,19 @@ import TestSupport
         #expect(error?.kind == .pingTimeout)
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aDroppedWebSocketClosesGoingAway() async throws {
+        let mock = MockWebSocket([.echoUntilClose])
+        server.enqueue(.webSocket(mock))
+        do {
+            let socket = try await client().webSocket(Chat())
+            try await socket.send(text: "last words")
+        }
+        #expect(await server.waitUntil { _ in mock.isFinished })
+        #expect(mock.transcript.messages == [.text("last words")])
+        #expect(mock.transcript.closeCode == .goingAway)
+    }
+
     @Test func aTransportWithoutWebSocketsSaysSo() async throws {
         let error = await #expect(throws: WebSocketError.self) {
             try await client(transport: URLSessionTransport()).webSocket(Chat())

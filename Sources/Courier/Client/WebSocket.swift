@@ -21,6 +21,12 @@ public final class WebSocket: Sendable {
         self.encoder = encoder
     }
 
+    deinit {
+        // Dropped without `close`: the connection closes (going away) rather than live on, unread.
+        let channel = self.channel
+        Task { try? await channel.close(code: .goingAway, reason: "") }
+    }
+
     /// The subprotocol the server chose, if any.
     public var subprotocol: String? { channel.subprotocol }
     /// The code of the server's Close frame, once it arrived (nil before, or for an empty one).
@@ -57,8 +63,8 @@ public final class WebSocket: Sendable {
     /// for a failure (a protocol violation with the close code sent, `.connectionLost`, `.pingTimeout`).
     /// One reader at a time.
     public var messages: AsyncThrowingStream<WebSocketMessage, any Error> {
-        let channel = self.channel
-        return AsyncThrowingStream {
+        // The stream holds the WebSocket (not just its channel), so reading keeps it open.
+        AsyncThrowingStream { [self] in
             try await channel.receive()
         }
     }
@@ -67,9 +73,7 @@ public final class WebSocket: Sendable {
     ///
     /// - Throws: `NetworkError.decoding` for a message that is not a `T`, else as `messages`.
     public func messages<T: Decodable & Sendable>(decoding type: T.Type) -> AsyncThrowingStream<T, any Error> {
-        let channel = self.channel
-        let decoder = self.decoder
-        return AsyncThrowingStream {
+        AsyncThrowingStream { [self] in
             guard let message = try await channel.receive() else { return nil }
             let data: Data
             switch message {

@@ -144,14 +144,7 @@ package struct HTTP1ResponseParser {
                 offset = try consumeHead(bytes, from: offset, into: &events)
 
             case .lengthBody(let remaining):
-                let taken = Int(min(Int64(count - offset), remaining))
-                body.append(bytes, offset..<(offset + taken))
-                offset += taken
-                if Int64(taken) == remaining {
-                    finish(&events, &body)
-                } else {
-                    state = .lengthBody(remaining: remaining - Int64(taken))
-                }
+                takeLengthBody(bytes, &offset, remaining: remaining, &events, &body)
 
             case .chunkSize:
                 guard try takeLine(bytes, &offset, limit: limits.maximumChunkLineBytes, what: "chunk-size line") else { break }
@@ -197,6 +190,20 @@ package struct HTTP1ResponseParser {
         }
         body.flush(into: &events)
         return events
+    }
+
+    /// Takes what `bytes[offset...]` holds of a `Content-Length` body.
+    private mutating func takeLengthBody(
+        _ bytes: UnsafeRawBufferPointer, _ offset: inout Int, remaining: Int64, _ events: inout [HTTP1Event], _ body: inout HTTP1PendingBody
+    ) {
+        let taken = Int(min(Int64(bytes.count - offset), remaining))
+        body.append(bytes, offset..<(offset + taken))
+        offset += taken
+        if Int64(taken) == remaining {
+            finish(&events, &body)
+        } else {
+            state = .lengthBody(remaining: remaining - Int64(taken))
+        }
     }
 
     /// Takes a byte of the CRLF after chunk data.
