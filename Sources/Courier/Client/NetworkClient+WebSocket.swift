@@ -21,6 +21,8 @@ extension NetworkClient {
         request.body = nil
         request.acceptableStatusCodes = [101]
         request.retryPolicy = .never
+        // Streamed: never answered from (or stored in) the cache, and a refusal's body is read by the status check.
+        request.responseBodyMode = .streamed
         let slot = WebSocketUpgradeSlot(configuration: configuration)
         request.webSocketUpgrade = slot
         let api = endpoint as? any APIDefinition

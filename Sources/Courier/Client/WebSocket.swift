@@ -13,12 +13,10 @@ import Foundation
 public final class WebSocket: Sendable {
     private let channel: any WebSocketChannel
     private let decoder: any ResponseDecoder
-    private let encoder: JSONEncoder
 
-    init(channel: any WebSocketChannel, decoder: any ResponseDecoder, encoder: JSONEncoder = JSONEncoder()) {
+    init(channel: any WebSocketChannel, decoder: any ResponseDecoder) {
         self.channel = channel
         self.decoder = decoder
-        self.encoder = encoder
     }
 
     deinit {
@@ -52,7 +50,7 @@ public final class WebSocket: Sendable {
     public func send(_ value: some Encodable & Sendable) async throws {
         let data: Data
         do {
-            data = try encoder.encode(value)
+            data = try JSONEncoder().encode(value)  // made per message: JSONEncoder is not Sendable everywhere
         } catch {
             throw NetworkError.encoding(EncodingFailure(error, part: .body))
         }
