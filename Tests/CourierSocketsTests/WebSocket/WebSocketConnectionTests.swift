@@ -16,6 +16,30 @@ import TestSupport
         }
     }
 
+    @Test("wss through a CONNECT tunnel: TLS end to end with the origin, echo and close", .timeLimit(.minutes(1)))
+    func secureThroughAProxyTunnel() async throws {
+        let ca = try HeldCertificate.authority()
+        var serverConfiguration = MockWebServer.Configuration()
+        serverConfiguration.tls = try .init(serving: ca)
+        let server = MockWebServer(configuration: serverConfiguration)
+        try server.start()
+        defer { server.shutdown() }
+        let proxy = try TunnelProxy()
+        defer { proxy.shutdown() }
+        let mock = MockWebSocket([.echo])
+        server.enqueue(.webSocket(mock))
+        let proxies = ProxyConfiguration(httpsProxy: URL(string: "http://127.0.0.1:\(proxy.port)")!)
+        let transport = SocketTransport(configuration: .init(tls: ca.trustingConfiguration, proxy: proxies))
+        let client = NetworkClient(baseURL: server.url("/"), configuration: .init(retryPolicy: .never, transport: transport))
+        let socket = try await client.webSocket(.get("/live"))
+        try await socket.send(text: "through the tunnel")
+        var messages = socket.messages.makeAsyncIterator()
+        #expect(try await messages.next() == .text("through the tunnel"))
+        try await socket.close()
+        #expect(proxy.requests.first?.hasPrefix("CONNECT 127.0.0.1:\(server.port) HTTP/1.1\r\n") == true)
+        #expect(mock.transcript.closeCode == .normalClosure)
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aSlowReaderPausesReadsAndMemoryStaysBounded() async throws {
         let server = MockWebServer()
