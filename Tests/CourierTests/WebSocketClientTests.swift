@@ -209,6 +209,20 @@ import TestSupport
         #expect(mock.transcript.closeCode == .goingAway)
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aPingWithoutAPongEndsWhenItsTaskIsCancelled() async throws {
+        let mock = MockWebSocket([.echoUntilClose], answersPings: false)
+        server.enqueue(.webSocket(mock))
+        let socket = try await client().webSocket(Chat())
+        let waiting = Task { try await socket.ping() }
+        while mock.transcript.pings.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        waiting.cancel()
+        await #expect(throws: NetworkError.cancelled) { try await waiting.value }
+        try await socket.send(text: "still open")
+        try await socket.close()
+        #expect(mock.transcript.messages == [.text("still open")])
+    }
+
     @Test func aTransportWithoutWebSocketsSaysSo() async throws {
         let error = await #expect(throws: WebSocketError.self) {
             try await client(transport: URLSessionTransport()).webSocket(Chat())

@@ -42,7 +42,7 @@ extension WebSocketConnection {
     private func answerPings(_ payload: [UInt8]) {
         let answered = pings.filter { $0.payload == payload }
         pings.removeAll { $0.payload == payload }
-        for ping in answered { ping.continuation.resume() }
+        for ping in answered { ping.resume() }
     }
 
     /// The server's Close frame: answered (unless we sent ours first), the messages end, and the server gets

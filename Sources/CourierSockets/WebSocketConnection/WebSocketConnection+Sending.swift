@@ -5,9 +5,7 @@ import Foundation
 /// The `WebSocketChannel` side: calls from any task, carried out on the loop thread.
 extension WebSocketConnection {
     func send(_ message: WebSocketMessage) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            loop.execute { [self] in send(message, continuation) }
-        }
+        try await WebSocketWaiter().wait(on: loop, cancel: { [self] in cancel($0) }) { [self] in send(message, $0) }
     }
 
     func receive() async throws -> WebSocketMessage? {
@@ -17,15 +15,12 @@ extension WebSocketConnection {
     }
 
     func ping() async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            loop.execute { [self] in
-                if let refusal = sendRefusal { return continuation.resume(throwing: refusal) }
-                pingsSent += 1
-                let payload = Array("courier-ping-\(pingsSent)".utf8)
-                pings.append((payload, continuation))
-                write(.ping, payload)
-                stream.flush()
-            }
+        let payload = Array("courier-ping-\(UInt64.random(in: 0...UInt64.max))".utf8)
+        try await WebSocketWaiter(payload: payload).wait(on: loop, cancel: { [self] in cancel($0) }) { [self] waiter in
+            if let refusal = sendRefusal { return waiter.resume(throwing: refusal) }
+            pings.append(waiter)
+            write(.ping, payload)
+            stream.flush()
         }
     }
 
@@ -57,8 +52,8 @@ extension WebSocketConnection {
     }
 
     /// Queues `message` and writes; the sender waits while the queue is over `highWaterMark`.
-    private func send(_ message: WebSocketMessage, _ continuation: CheckedContinuation<Void, any Error>) {
-        if let refusal = sendRefusal { return continuation.resume(throwing: refusal) }
+    private func send(_ message: WebSocketMessage, _ waiter: WebSocketWaiter) {
+        if let refusal = sendRefusal { return waiter.resume(throwing: refusal) }
         let (opcode, payload): (WebSocketOpcode, [UInt8])
         switch message {
         case .text(let text): (opcode, payload) = (.text, Array(text.utf8))
@@ -69,7 +64,7 @@ extension WebSocketConnection {
             do {
                 write(opcode, try deflater.compress(payload), compressed: true)
             } catch {
-                return continuation.resume(throwing: error)
+                return waiter.resume(throwing: error)
             }
         } else {
             write(opcode, payload)
@@ -79,10 +74,18 @@ extension WebSocketConnection {
         #endif
         stream.flush()
         if !closed, stream.pendingOutputCount > Self.highWaterMark {
-            senders.append(continuation)
+            senders.append(waiter)
         } else {
-            continuation.resume()
+            waiter.resume()
         }
+    }
+
+    /// The task of a waiting sender or ping was cancelled: it stops waiting (a message already queued still
+    /// goes out).
+    private func cancel(_ waiter: WebSocketWaiter) {
+        senders.removeAll { $0 === waiter }
+        pings.removeAll { $0 === waiter }
+        waiter.resume(throwing: NetworkError.cancelled)
     }
 
     /// Queues one whole frame, masked.

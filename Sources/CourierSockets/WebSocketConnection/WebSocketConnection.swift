@@ -32,10 +32,9 @@ final class WebSocketConnection: ByteStreamHandler, WebSocketChannel, @unchecked
     var failure: WebSocketError?
     var closed = false
     /// Senders waiting for the output buffer to drain.
-    var senders: [CheckedContinuation<Void, any Error>] = []
+    var senders: [WebSocketWaiter] = []
     /// `ping()` callers waiting for the pong with their payload.
-    var pings: [(payload: [UInt8], continuation: CheckedContinuation<Void, any Error>)] = []
-    var pingsSent: UInt64 = 0
+    var pings: [WebSocketWaiter] = []
     /// `close` callers waiting for the connection to close.
     var closers: [CheckedContinuation<Void, any Error>] = []
 
@@ -97,7 +96,7 @@ final class WebSocketConnection: ByteStreamHandler, WebSocketChannel, @unchecked
         pings = []
         closers = []
         for sender in waiting { sender.resume(throwing: reason) }
-        for ping in pinging { ping.continuation.resume(throwing: reason) }
+        for ping in pinging { ping.resume(throwing: reason) }
         for closer in closing { closer.resume() }
     }
 
