@@ -2,18 +2,57 @@
 import Courier
 @testable import CourierSockets
 import CourierTesting
+import CourierHTTP
 import Foundation
+import Glibc
 import Testing
 import TestSupport
 
 /// `WebSocketConnection` through `SocketTransport.webSocket` over loopback, where its state can be seen: a
 /// reader that lags stops the socket reads, and memory stays bounded.
 @Suite(.loopback) struct WebSocketConnectionTests {
-    /// Whether `connection`'s stream has its reads paused, asked on its loop.
-    static func readsPaused(_ connection: WebSocketConnection) async -> Bool {
+    /// `body`'s answer, asked on `connection`'s loop thread.
+    static func onLoop<T: Sendable>(_ connection: WebSocketConnection, _ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            connection.loop.execute { continuation.resume(returning: connection.stream.readsPaused) }
+            connection.loop.execute { continuation.resume(returning: body()) }
         }
+    }
+
+    /// Whether `connection`'s stream has its reads paused.
+    static func readsPaused(_ connection: WebSocketConnection) async -> Bool {
+        await onLoop(connection) { connection.stream.readsPaused }
+    }
+
+    /// A server that completes the handshake and then never reads; `held` gets its connection.
+    static func deafServer(_ listener: LoopbackListener, held: LockedState<Int32>) {
+        listener.serveEachConnection { client in
+            let head = LoopbackListener.readHead(from: client)
+            let keyLine = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("sec-websocket-key:") } ?? ""
+            let key = keyLine.dropFirst("sec-websocket-key:".count).trimmingCharacters(in: .whitespaces)
+            let answer = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Accept: \(WebSocketHandshake.accept(forKey: key))\r\n\r\n"
+            _ = Array(answer.utf8).withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, 0) }
+            held.withLock { $0 = client }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aSenderWaitsWhileTheServerDoesNotRead() async throws {
+        let listener = try LoopbackListener()
+        defer { listener.shutdown() }
+        let held = LockedState<Int32>(-1)
+        Self.deafServer(listener, held: held)
+        let request = HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(listener.port)/deaf")!)
+        let (_, channel) = try await SocketTransport().webSocket(request, configuration: WebSocketConfiguration(compression: false))
+        let connection = try #require(channel as? WebSocketConnection)
+        let size = 256 << 10
+        let sender = Task { for _ in 0..<1000 { try await connection.send(.binary(Data(count: size))) } }
+        while await Self.onLoop(connection, { connection.senders.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
+        let queued = await Self.onLoop(connection) { connection.stream.pendingOutputCount }
+        #expect(queued <= WebSocketConnection.highWaterMark + size + 14, "the output buffer stays bounded")
+        // The server hangs up: the waiting sender fails rather than wait forever.
+        _ = held.withLock { Glibc.close($0) }
+        await #expect(throws: WebSocketError.self) { try await sender.value }
     }
 
     @Test("wss through a CONNECT tunnel: TLS end to end with the origin, echo and close", .timeLimit(.minutes(1)))
