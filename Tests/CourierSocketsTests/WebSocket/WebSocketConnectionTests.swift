@@ -58,15 +58,11 @@ import TestSupport
     @Test("wss through a CONNECT tunnel: TLS end to end with the origin, echo and close", .timeLimit(.minutes(1)))
     func secureThroughAProxyTunnel() async throws {
         let ca = try HeldCertificate.authority()
-        var serverConfiguration = MockWebServer.Configuration()
-        serverConfiguration.tls = try .init(serving: ca)
-        let server = MockWebServer(configuration: serverConfiguration)
-        try server.start()
+        let mock = MockWebSocket([.echo])
+        let server = try MockWebSocketTests.serve(mock, tls: try MockWebServer.TLS(serving: ca))
         defer { server.shutdown() }
         let proxy = try TunnelProxy()
         defer { proxy.shutdown() }
-        let mock = MockWebSocket([.echo])
-        server.enqueue(.webSocket(mock))
         let proxies = ProxyConfiguration(httpsProxy: URL(string: "http://127.0.0.1:\(proxy.port)")!)
         let transport = SocketTransport(configuration: .init(tls: ca.trustingConfiguration, proxy: proxies))
         let client = NetworkClient(baseURL: server.url("/"), configuration: .init(retryPolicy: .never, transport: transport))
