@@ -223,6 +223,21 @@ import TestSupport
         #expect(mock.transcript.messages == [.text("still open")])
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func subprotocolsAreNegotiatedAndCheckedAgainstTheOffer() async throws {
+        let agreeing = MockWebSocket([.close(.normalClosure)], subprotocol: "chat.v2")
+        server.enqueue(.webSocket(agreeing))
+        let socket = try await client().webSocket(Chat(), configuration: WebSocketConfiguration(subprotocols: ["chat.v2", "chat.v1"]))
+        #expect(socket.subprotocol == "chat.v2")
+        #expect(try await Self.collect(socket) == [])
+
+        server.enqueue(.webSocket(MockWebSocket([.close(.normalClosure)], subprotocol: "not.offered")))
+        let error = await #expect(throws: WebSocketError.self) {
+            try await client().webSocket(Chat(), configuration: WebSocketConfiguration(subprotocols: ["chat.v1"]))
+        }
+        #expect(error?.kind == .handshakeFailed)
+    }
+
     @Test func aTransportWithoutWebSocketsSaysSo() async throws {
         let error = await #expect(throws: WebSocketError.self) {
             try await client(transport: URLSessionTransport()).webSocket(Chat())
