@@ -90,10 +90,8 @@ extension WebSocketConnection {
 
     /// Queues one whole frame, masked.
     func write(_ opcode: WebSocketOpcode, _ payload: [UInt8], compressed: Bool = false) {
-        var bytes: [UInt8] = []
         let frame = WebSocketFrame(reservedBits: compressed ? WebSocketFrame.compressedBit : 0, opcode: opcode, payload: payload)
-        encoder.encode(frame, into: &bytes)
-        stream.enqueue(bytes)
+        stream.enqueue { encoder.encode(frame, into: &$0) }
     }
 }
 #endif
