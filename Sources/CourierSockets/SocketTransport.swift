@@ -56,6 +56,11 @@ public final class SocketTransport: Transport {
     ///   what was wrong) or `.tls`; `.other` for a URL it cannot send to (not http or https, no host), and when
     ///   the process is out of descriptors for an I/O loop (its `code` the `errno`, `EMFILE`).
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await send(request, upgrade: nil)
+    }
+
+    /// `send`, for an Upgrade request when `upgrade` is given (a `101` then ends the exchange).
+    func send(_ request: HTTPRequest, upgrade: WebSocketUpgrade?) async throws -> HTTPResponse {
         if Task.isCancelled { throw NetworkError.cancelled }
         let start = MonotonicClock.now()
         let target = try RequestTarget(request.location, proxies: proxies, origins: origins)
@@ -64,6 +69,7 @@ public final class SocketTransport: Transport {
         while true {
             let (connection, _) = try await pool.acquire(target.key) { try await open(target) }
             let exchange = prepared.makeExchange(request, requestTimeout: configuration.requestTimeout, start: start)
+            exchange.upgrade = upgrade
             do {
                 return try await run(exchange, on: connection)
             } catch let stale as StaleConnection {

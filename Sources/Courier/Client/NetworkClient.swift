@@ -27,9 +27,9 @@ public struct NetworkClient: Sendable {
     /// The client's settings, fixed at init because the interceptor stack is built from them once.
     public let configuration: Configuration
     /// Whether `defaults.headers` passed `HTTPHeaders.validate()`, checked once here rather than per request.
-    private let defaultHeadersAreValid: Bool
+    let defaultHeadersAreValid: Bool
     /// `baseURL` checked and taken apart once; a bad base URL fails each request with the same error.
-    private let base: Result<RequestURLBuilder.Base, NetworkError>
+    let base: Result<RequestURLBuilder.Base, NetworkError>
     private let stack: InterceptorStack
 
     /// Creates a client for the API at `baseURL`; a bad base URL is reported by each request as

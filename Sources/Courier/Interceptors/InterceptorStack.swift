@@ -46,7 +46,13 @@ package struct InterceptorStack: Sendable {
     static func send(_ request: HTTPRequest, over transport: any Transport) async throws -> HTTPResponse {
         var response: HTTPResponse
         do {
-            response = try await transport.send(request)
+            if let upgrade = request.webSocketUpgrade {
+                response = try await openWebSocket(request, upgrade, over: transport)
+            } else {
+                response = try await transport.send(request)
+            }
+        } catch let error as WebSocketError {
+            throw error
         } catch {
             throw NetworkError.from(error)
         }

@@ -35,6 +35,8 @@ public struct HTTPRequest: Sendable {
     public var cacheMode: CacheMode = .default
     /// Receives upload progress (body bytes sent) from the transport; set by `NetworkClient.upload`.
     public var uploadProgress: (@Sendable (TransferProgress) -> Void)?
+    /// Set when the request opens a WebSocket: the transport's terminal step upgrades instead of sending.
+    package var webSocketUpgrade: WebSocketUpgradeSlot?
 
     /// Creates a request; the settings default to `RequestDefaults()`'s.
     public init(

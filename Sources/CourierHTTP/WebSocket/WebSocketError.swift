@@ -22,6 +22,8 @@ public struct WebSocketError: Error, Sendable, Hashable, CustomStringConvertible
         case connectionLost
         /// A keep-alive ping got no pong before its deadline.
         case pingTimeout
+        /// The client's transport cannot open WebSockets (URLSession for now).
+        case unsupportedTransport
     }
 
     /// What went wrong.

@@ -180,6 +180,14 @@ final class ByteStreamConnection: LoopChannel, @unchecked Sendable {
         output.append(contentsOf: bytes)
     }
 
+    /// Lets `write` append to the queue in place (a codec encoding straight into it, no copy in between).
+    func enqueue(writing write: (inout [UInt8]) -> Void) {
+        write(&output)
+    }
+
+    /// The bytes queued and not yet written.
+    var pendingOutputCount: Int { output.count - outputOffset }
+
     /// Drops what is queued and not yet written (a request refused before its first byte went out).
     func discardOutput() {
         output.removeAll(keepingCapacity: true)

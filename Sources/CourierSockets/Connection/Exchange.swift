@@ -37,6 +37,8 @@ final class Exchange: @unchecked Sendable {
     var stream: ResponseBodyStream?
     /// Decodes `Content-Encoding`, when the response is compressed.
     var decoder: ContentDecoder?
+    /// The WebSocket this request opens, when it is an Upgrade (a `101` then ends it).
+    var upgrade: WebSocketUpgrade?
     /// Set when the caller cancelled (possibly before the exchange started).
     var cancelled = false
     /// Whether any response byte arrived (a failure after that is never retried).

@@ -30,7 +30,7 @@ extension HTTP1Connection {
         self.exchange = exchange
         mustClose = false
         chunkedBody = framing == .chunked
-        parser.expectResponse(toHEAD: exchange.isHEAD, expectsContinue: expectsContinue)
+        parser.expectResponse(toHEAD: exchange.isHEAD, expectsContinue: expectsContinue, upgrade: exchange.upgrade != nil)
         stream.enqueue(head)
         bodyPending = false
         if let body = exchange.body {

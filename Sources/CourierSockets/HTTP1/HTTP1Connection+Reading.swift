@@ -83,6 +83,8 @@ extension HTTP1Connection {
                 receiveBody(chunk, of: exchange)
             case .end(let reusable):
                 complete(exchange, reusable: reusable)
+            case .switchingProtocols(let head, let rest):
+                switchProtocols(head, rest: rest, of: exchange)
             }
             index += 1
         }

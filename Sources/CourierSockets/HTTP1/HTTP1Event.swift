@@ -11,4 +11,7 @@ package enum HTTP1Event: Hashable {
     /// A `100 Continue` arrived while one was expected (`expectResponse(toHEAD:expectsContinue: true)`): send
     /// the request body now.
     case `continue`
+    /// `101 Switching Protocols` answered an upgrade request (`expectResponse(…, upgrade: true)`): `rest` is
+    /// what followed its head in the same read, the new protocol's first bytes. The parser takes no more.
+    case switchingProtocols(HTTP1ResponseHead, rest: [UInt8])
 }

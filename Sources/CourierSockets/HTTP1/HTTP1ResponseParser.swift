@@ -36,6 +36,8 @@ package struct HTTP1ResponseParser {
         case complete
         /// An error was thrown; the parser stays failed.
         case failed(HTTP1ParseError)
+        /// A `101 Switching Protocols` answered an upgrade: the bytes after it belong to the new protocol.
+        case switched
     }
 
     /// The limits applied to every response.
@@ -43,6 +45,9 @@ package struct HTTP1ResponseParser {
     private var state = State.head
     private var request = HTTP1HeadParser.Request(isHEAD: false, isCONNECT: false)
     private var expectsContinue = false
+    private var expectsUpgrade = false
+    /// The `101` head, until the read it arrived in is done.
+    private var switchingHead: HTTP1ResponseHead?
     private var interimResponses = 0
     private var keepAlive = true
     private var declaredLength: Int64 = 0
@@ -70,13 +75,15 @@ package struct HTTP1ResponseParser {
 
     /// Call before each response: HEAD requests have no body; `expectsContinue` makes a 100 surface as
     /// `.continue`; `toCONNECT` makes a 2xx end at its head (the connection then belongs to the tunnel and
-    /// ends with `reusable: false`). A failed parser stays failed. Calling it mid-response discards that
+    /// ends with `reusable: false`); `upgrade` makes a `101` final (`.switchingProtocols`, after which the parser
+    /// takes nothing more). A failed parser stays failed. Calling it mid-response discards that
     /// response's state (close the connection instead of reusing it).
-    package mutating func expectResponse(toHEAD: Bool, expectsContinue: Bool = false, toCONNECT: Bool = false) {
+    package mutating func expectResponse(toHEAD: Bool, expectsContinue: Bool = false, toCONNECT: Bool = false, upgrade: Bool = false) {
         if case .failed = state { return }
         state = .head
         request = HTTP1HeadParser.Request(isHEAD: toHEAD, isCONNECT: toCONNECT)
         self.expectsContinue = expectsContinue
+        expectsUpgrade = upgrade
         interimResponses = 0
         declaredLength = 0
         hasStartedResponse = false
@@ -103,7 +110,7 @@ package struct HTTP1ResponseParser {
         let error: HTTP1ParseError
         switch state {
         case .failed(let failure): throw failure
-        case .complete: return []
+        case .complete, .switched: return []
         case .untilClose:
             state = .complete
             return [.end(reusable: false)]
@@ -130,21 +137,14 @@ package struct HTTP1ResponseParser {
         var body = HTTP1PendingBody()
         let count = bytes.count
         var offset = 0
-        while offset < count {
+        reading: while offset < count {
             switch state {
             case .head:
                 hasStartedResponse = true
                 offset = try consumeHead(bytes, from: offset, into: &events)
 
             case .lengthBody(let remaining):
-                let taken = Int(min(Int64(count - offset), remaining))
-                body.append(bytes, offset..<(offset + taken))
-                offset += taken
-                if Int64(taken) == remaining {
-                    finish(&events, &body)
-                } else {
-                    state = .lengthBody(remaining: remaining - Int64(taken))
-                }
+                takeLengthBody(bytes, &offset, remaining: remaining, &events, &body)
 
             case .chunkSize:
                 guard try takeLine(bytes, &offset, limit: limits.maximumChunkLineBytes, what: "chunk-size line") else { break }
@@ -178,10 +178,32 @@ package struct HTTP1ResponseParser {
 
             case .failed(let error):
                 throw error
+
+            case .switched:
+                break reading
             }
+        }
+        if let head = switchingHead {
+            switchingHead = nil
+            events.append(.switchingProtocols(head, rest: Array(UnsafeRawBufferPointer(rebasing: bytes[offset...]))))
+            return events
         }
         body.flush(into: &events)
         return events
+    }
+
+    /// Takes what `bytes[offset...]` holds of a `Content-Length` body.
+    private mutating func takeLengthBody(
+        _ bytes: UnsafeRawBufferPointer, _ offset: inout Int, remaining: Int64, _ events: inout [HTTP1Event], _ body: inout HTTP1PendingBody
+    ) {
+        let taken = Int(min(Int64(bytes.count - offset), remaining))
+        body.append(bytes, offset..<(offset + taken))
+        offset += taken
+        if Int64(taken) == remaining {
+            finish(&events, &body)
+        } else {
+            state = .lengthBody(remaining: remaining - Int64(taken))
+        }
     }
 
     /// Takes a byte of the CRLF after chunk data.
@@ -291,7 +313,10 @@ package struct HTTP1ResponseParser {
     private mutating func headParsed(_ head: HTTP1ResponseHead, _ events: inout [HTTP1Event]) throws(HTTP1ParseError) {
         if (100..<200).contains(head.statusCode) {
             if head.statusCode == 101 {
-                throw .malformed("101 Switching Protocols, but the client never asks to upgrade")
+                guard expectsUpgrade else { throw .malformed("101 Switching Protocols, but the client never asks to upgrade") }
+                switchingHead = head
+                state = .switched
+                return
             }
             interimResponses += 1
             if interimResponses > limits.maximumInterimResponses {

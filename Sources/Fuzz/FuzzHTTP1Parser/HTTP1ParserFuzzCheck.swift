@@ -92,6 +92,7 @@ enum HTTP1ParserFuzzCheck {
                 case .body(let data): body.append(data)
                 case .end(let reusable): ends.append(reusable)
                 case .continue: continues += 1
+                case .switchingProtocols: FuzzDriver.fail("101 surfaced although no upgrade was asked for", input: [])
                 }
             }
         }

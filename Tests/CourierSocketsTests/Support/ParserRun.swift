@@ -46,6 +46,7 @@ struct ParserRun: Equatable, CustomStringConvertible {
             case .body(let data): body.append(data); bodyEvents += 1
             case .end(let reusable): ends.append(reusable)
             case .continue: continues += 1
+            case .switchingProtocols(let head, let rest): heads.append(head); body.append(Data(rest))
             }
         }
     }
