@@ -32,6 +32,8 @@ extension SocketTransport {
         public var proxy: ProxyConfiguration
         /// Receives the timings of every request when it ends (see `TransferMetrics`).
         public var metricsHandler: (@Sendable (TransferMetrics) -> Void)?
+        /// Which HTTP versions are spoken; `.http1Only` by default (see `HTTPVersion`).
+        public var httpVersion: HTTPVersion
 
         /// Creates a configuration; every argument has a default.
         public init(
@@ -45,7 +47,8 @@ extension SocketTransport {
             maximumDecompressionRatio: Int = 100,
             tls: TLSConfiguration = TLSConfiguration(),
             proxy: ProxyConfiguration = .environment,
-            metricsHandler: (@Sendable (TransferMetrics) -> Void)? = nil
+            metricsHandler: (@Sendable (TransferMetrics) -> Void)? = nil,
+            httpVersion: HTTPVersion = .http1Only
         ) {
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
             self.idleConnectionTimeout = idleConnectionTimeout
@@ -58,6 +61,7 @@ extension SocketTransport {
             self.tls = tls
             self.proxy = proxy
             self.metricsHandler = metricsHandler
+            self.httpVersion = httpVersion
         }
     }
 }

@@ -28,7 +28,9 @@ public final class SocketTransport: Transport {
     /// Creates a transport; its connections are opened on first use and closed when it is released.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost)
+        pool = ConnectionPool(
+            limit: configuration.maximumConnectionsPerHost,
+            expectsMultiplexing: configuration.httpVersion == .http2PriorKnowledge)
         proxies = configuration.proxy
         var limits = HTTP1Limits()
         limits.maximumHeaderBytes = configuration.maximumHeaderBytes
@@ -40,8 +42,9 @@ public final class SocketTransport: Transport {
             decompression: decompression,
             connectTimeout: MonotonicClock.nanoseconds(configuration.connectTimeout),
             idleTimeout: MonotonicClock.nanoseconds(configuration.idleConnectionTimeout),
-            tlsContext: Result { () throws(NetworkError) in try TLSContext(configuration: configuration.tls) },
-            metricsHandler: configuration.metricsHandler
+            tlsContext: Result { () throws(NetworkError) in try TLSContext(configuration: configuration.tls, alpn: configuration.httpVersion.alpnProtocols) },
+            metricsHandler: configuration.metricsHandler,
+            httpVersion: configuration.httpVersion
         )
     }
 
