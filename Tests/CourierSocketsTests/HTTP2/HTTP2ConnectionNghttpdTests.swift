@@ -96,6 +96,21 @@ final class HTTP2ConnectionNghttpdTests {
         #expect(connectionsOpened == 1)
     }
 
+    @Test("over TLS, .automatic offers h2 by ALPN and nghttpd (which speaks only HTTP/2) answers; later requests reuse the connection")
+    func automaticOverTLS() async throws {
+        let authority = try HeldCertificate.authority()
+        let tlsServer = try NghttpdServer(files: ["small.txt": Data("secure h2".utf8)], certificate: HeldCertificate.server(signedBy: authority))
+        let transport = SocketTransport(configuration: .init(tls: authority.trustingConfiguration, httpVersion: .automatic))
+        let client = NetworkClient(baseURL: tlsServer.url("/"), configuration: .init(retryPolicy: .never, transport: transport))
+        let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
+            for _ in 0..<20 { group.addTask { try await client.response(.get("/small.txt")).value } }
+            return try await group.reduce(into: [Data]()) { $0.append($1) }
+        }
+        #expect(bodies == Array(repeating: Data("secure h2".utf8), count: 20))
+        let last = try await client.response(.get("/small.txt"))
+        #expect(last.metrics?.reusedConnection == true)
+    }
+
     @Test("a missing file: nghttpd's 404 arrives as a status")
     func notFound() async throws {
         let error = await #expect(throws: NetworkError.self) { try await client.response(.get("/missing")) }

@@ -4,19 +4,20 @@ import Foundation
 import Glibc
 
 /// A running `nghttpd` (the nghttp2 project's HTTP/2 server; Debian package `nghttp2-server`) speaking HTTP/2
-/// with prior knowledge over cleartext on a free loopback port, serving files from a temporary directory and
-/// echoing uploads. Stopped when released.
+/// on a free loopback port, with prior knowledge over cleartext or over TLS with ALPN (given a certificate),
+/// serving files from a temporary directory and echoing uploads. Stopped when released.
 final class NghttpdServer {
     /// The executable, when installed.
     static let executable = ["/usr/sbin/nghttpd", "/usr/bin/nghttpd", "/usr/local/bin/nghttpd"]
         .first(where: FileManager.default.isExecutableFile(atPath:))
 
     let port: UInt16
+    let scheme: String
     let documents = FileManager.default.temporaryDirectory.appendingPathComponent("courier-nghttpd-\(UUID().uuidString)")
     private let pid: pid_t
 
     /// Writes `files` (name → contents) to the document root and starts the server.
-    init(files: [String: Data]) throws {
+    init(files: [String: Data], certificate: HeldCertificate? = nil) throws {
         try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
         for (name, contents) in files { try contents.write(to: documents.appendingPathComponent(name)) }
         let probe = try LoopbackListener()
@@ -24,9 +25,17 @@ final class NghttpdServer {
         close(probe.descriptor)
         let executable = try Self.executable.map { URL(fileURLWithPath: $0) } ?? { throw POSIXError(.ENOENT) }()
         // Quiet (stdout unused): `-v` would block on a full pipe. Ready once the port accepts a connection.
-        let child = try ChildProcess.start(executable, [
-            "--no-tls", "--echo-upload", "-d", documents.path, String(port),
-        ])
+        var arguments = ["--echo-upload", "-d", documents.path, String(port)]
+        if let certificate {
+            let key = documents.appendingPathComponent("key.pem"), cert = documents.appendingPathComponent("cert.pem")
+            try Data(certificate.privateKeyPEM.utf8).write(to: key)
+            try Data(certificate.certificatePEM.utf8).write(to: cert)
+            arguments += [key.path, cert.path]
+        } else {
+            arguments.insert("--no-tls", at: 0)
+        }
+        scheme = certificate == nil ? "http" : "https"
+        let child = try ChildProcess.start(executable, arguments)
         pid = child.pid
         close(child.output)
         var attempts = 0
@@ -54,7 +63,7 @@ final class NghttpdServer {
 
     /// The URL of `path` on the server.
     func url(_ path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)")!
+        URL(string: "\(scheme)://127.0.0.1:\(port)\(path)")!
     }
 
     deinit {
