@@ -53,6 +53,7 @@ if command -v nginx >/dev/null && command -v openssl >/dev/null; then
   openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj "/CN=localhost" \
     -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$WORK/key.pem" -out "$WORK/cert.pem" 2>/dev/null
   PORT=$(free_port)
+  GOAWAY_PORT=$(free_port)
   version=$(nginx -v 2>&1 | sed 's|.*/||')
   # `http2 on` from nginx 1.25.1; older versions take `http2` on the listen line.
   if [ "$(printf '%s\n1.25.1\n' "$version" | sort -V | head -1)" = "1.25.1" ]; then
@@ -78,12 +79,24 @@ http {
     root $WORK/docs;
     location /uploads/ { dav_methods PUT; client_max_body_size 16m; create_full_put_path on; }
   }
+  server {
+    ${LISTEN//$PORT/$GOAWAY_PORT}
+    ssl_certificate $WORK/cert.pem;
+    ssl_certificate_key $WORK/key.pem;
+    keepalive_requests 30;
+    root $WORK/docs;
+  }
 }
 CONF
   nginx -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -g 'daemon off;' >"$WORK/nginx/logs/stdout.log" 2>&1 &
   PIDS+=($!)
   if wait_port "$PORT" "${PIDS[-1]}"; then
     check "nginx $version, TLS + ALPN (.automatic)" "https://127.0.0.1:$PORT" automatic "$WORK/cert.pem"
+    echo "== nginx: GOAWAY after every 30 requests (keepalive_requests 30)"
+    output=$(COURIER_HTTP2_URL="https://127.0.0.1:$GOAWAY_PORT" COURIER_HTTP2_MODE=automatic COURIER_HTTP2_CA="$WORK/cert.pem" \
+      COURIER_HTTP2_DOCROOT="$WORK/docs" COURIER_HTTP2_CHECKS=goaway "$BENCH" http2-check 2>&1) || true
+    echo "$output"
+    if echo "$output" | grep -q '^1 passed, 0 failed$'; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
     # ALPN chose h2: nginx logged every request as HTTP/2.0.
     if [ -s "$WORK/nginx/logs/access.log" ] && ! grep -qv '^HTTP/2.0 ' "$WORK/nginx/logs/access.log"; then
       echo "PASS nginx logged $(wc -l <"$WORK/nginx/logs/access.log") requests, all HTTP/2.0"; passed=$((passed + 1))

@@ -63,7 +63,7 @@ public final class SocketTransport: Transport {
         let start = MonotonicClock.now()
         let target = try RequestTarget(request.location, proxies: proxies, origins: origins)
         let prepared = try PreparedRequest(request, target: target, decompresses: configuration.decompressesResponses)
-        var replayed = false
+        var replays = 0
         while true {
             let (connection, _) = try await pool.acquire(target.key) { try await open(target) }
             let exchange = prepared.makeExchange(request, requestTimeout: configuration.requestTimeout, start: start)
@@ -71,8 +71,8 @@ public final class SocketTransport: Transport {
                 return try await run(exchange, on: connection)
             } catch let stale as StaleConnection {
                 // Sent again once, on a new connection, when that is safe: the rule is `StaleConnection`'s.
-                guard stale.retryable, !replayed else { throw stale.underlying }
-                replayed = true
+                guard stale.mayReplay(after: replays) else { throw stale.underlying }
+                replays += 1
                 pool.closeIdle(target.key)
             }
         }

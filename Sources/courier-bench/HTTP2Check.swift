@@ -9,7 +9,8 @@ import Foundation
 /// by `Scripts/interop-http2.sh`): small and large downloads, a large upload read back, 100 concurrent
 /// streams on one connection. Environment: `COURIER_HTTP2_URL` (base URL), `COURIER_HTTP2_MODE`
 /// (`automatic`: ALPN over TLS; `prior`: prior knowledge), `COURIER_HTTP2_CA` (a PEM root to trust),
-/// `COURIER_HTTP2_DOCROOT` (the server's files: `small.txt`, `large.bin`). Prints `N passed, M failed`.
+/// `COURIER_HTTP2_DOCROOT` (the server's files: `small.txt`, `large.bin`), `COURIER_HTTP2_CHECKS=goaway` (only
+/// the check for a server that sends GOAWAY every few requests). Prints `N passed, M failed`.
 enum HTTP2Check {
     static let suite = BenchmarkSuite(
         name: "http2-check",
@@ -24,7 +25,7 @@ enum HTTP2Check {
         }
         let failed = await run(
             baseURL: baseURL, documents: URL(fileURLWithPath: root), prior: environment["COURIER_HTTP2_MODE"] == "prior",
-            caPath: environment["COURIER_HTTP2_CA"])
+            caPath: environment["COURIER_HTTP2_CA"], onlyGoAway: environment["COURIER_HTTP2_CHECKS"] == "goaway")
         exit(failed == 0 ? 0 : 1)
         #else
         print("http2-check: SocketTransport is Linux only")
@@ -33,7 +34,7 @@ enum HTTP2Check {
     }
 
     #if os(Linux)
-    static func run(baseURL: URL, documents: URL, prior: Bool, caPath: String?) async -> Int {
+    static func run(baseURL: URL, documents: URL, prior: Bool, caPath: String?, onlyGoAway: Bool) async -> Int {
         var tls = TLSConfiguration()
         if let caPath, let pem = try? String(contentsOfFile: caPath, encoding: .utf8) { tls.additionalTrustedRoots = [pem] }
         let opened = Counter()
@@ -42,6 +43,11 @@ enum HTTP2Check {
             httpVersion: prior ? .http2PriorKnowledge : .automatic))
         let client = NetworkClient(baseURL: baseURL, configuration: .init(timeout: .seconds(30), retryPolicy: .never, transport: transport))
         let tally = HTTPBinCheck.Tally()
+        if onlyGoAway {
+            await goAwayCheck(client, opened, tally)
+            print("\(tally.passed) passed, \(tally.failed) failed")
+            return tally.failed
+        }
         await downloadChecks(client, documents, tally)
         await tally.check("PUT 1 MiB, read back (echoed or stored)") {
             let payload = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
@@ -77,6 +83,22 @@ enum HTTP2Check {
             } catch NetworkError.httpStatus(let failure) {
                 return failure.statusCode == 404
             }
+        }
+    }
+
+    /// A server that ends each connection with GOAWAY after a few requests: every request still succeeds (those
+    /// above the last-stream-id sent again on a new connection), over more than one connection.
+    static func goAwayCheck(_ client: NetworkClient, _ opened: Counter, _ tally: HTTPBinCheck.Tally) async {
+        await tally.check("300 GETs in waves of 50 across the server's GOAWAYs") {
+            var total = 0
+            for _ in 0..<6 {
+                total += try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<50 { group.addTask { try await client.response(.get("/small.txt")).statusCode == 200 ? 1 : 0 } }
+                    return try await group.reduce(0, +)
+                }
+            }
+            print("  \(opened.value) connections opened")
+            return total == 300 && opened.value > 1
         }
     }
 

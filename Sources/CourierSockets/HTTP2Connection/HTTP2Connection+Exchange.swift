@@ -122,7 +122,7 @@ extension HTTP2Connection {
         let stale = unprocessed
             || (exchange.metrics.reusedConnection && !exchange.receivedResponseBytes && error != .cancelled && error.transportKind != .timedOut
                 && exchange.isIdempotent)
-        exchange.resumeHead(throwing: stale ? StaleConnection(underlying: error, retryable: true) : error)
+        exchange.resumeHead(throwing: stale ? StaleConnection(underlying: error, retryable: true, unprocessed: unprocessed) : error)
     }
 }
 
