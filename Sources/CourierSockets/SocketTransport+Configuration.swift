@@ -32,7 +32,8 @@ extension SocketTransport {
         public var proxy: ProxyConfiguration
         /// Receives the timings of every request when it ends (see `TransferMetrics`).
         public var metricsHandler: (@Sendable (TransferMetrics) -> Void)?
-        /// Which HTTP versions are spoken; `.http1Only` by default (see `HTTPVersion`).
+        /// Which HTTP versions are spoken; `.automatic` by default: HTTP/2 over TLS when the server picks it by
+        /// ALPN, HTTP/1.1 otherwise (see `HTTPVersion`).
         public var httpVersion: HTTPVersion
 
         /// Creates a configuration; every argument has a default.
@@ -48,7 +49,7 @@ extension SocketTransport {
             tls: TLSConfiguration = TLSConfiguration(),
             proxy: ProxyConfiguration = .environment,
             metricsHandler: (@Sendable (TransferMetrics) -> Void)? = nil,
-            httpVersion: HTTPVersion = .http1Only
+            httpVersion: HTTPVersion = .automatic
         ) {
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
             self.idleConnectionTimeout = idleConnectionTimeout

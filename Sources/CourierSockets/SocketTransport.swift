@@ -4,7 +4,8 @@
 import CourierHTTP
 import Foundation
 
-/// Courier's own HTTP/1.1 client on POSIX sockets: a `Transport` with keep-alive connection pools, streamed
+/// Courier's own HTTP/1.1 and HTTP/2 client on POSIX sockets (HTTP/2 when ALPN picks it over TLS, or with prior
+/// knowledge; see `Configuration.httpVersion`): a `Transport` with keep-alive connection pools, streamed
 /// bodies with real backpressure, gzip/deflate decoding, per-request metrics and time-outs, all on a few
 /// event-loop threads (epoll) that never block Swift's cooperative pool.
 ///
