@@ -229,6 +229,11 @@ final class ConnectionPool: Sendable {
         for connection in idle { connection.loop.execute { connection.closeIfIdle() } }
     }
 
+    /// How many requests wait for room to `key` (for tests and diagnostics).
+    func waiterCount(_ key: PoolKey) -> Int {
+        state.withLock { $0.origins[key]?.waiters.count ?? 0 }
+    }
+
     /// Closes every idle connection; connections in use close when their exchanges end.
     func shutDown() {
         let idle = state.withLock { state -> [any PooledConnection] in
