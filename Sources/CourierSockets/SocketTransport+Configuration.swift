@@ -32,6 +32,9 @@ extension SocketTransport {
         public var proxy: ProxyConfiguration
         /// Receives the timings of every request when it ends (see `TransferMetrics`).
         public var metricsHandler: (@Sendable (TransferMetrics) -> Void)?
+        /// Which HTTP versions are spoken; `.automatic` by default: HTTP/2 over TLS when the server picks it by
+        /// ALPN, HTTP/1.1 otherwise (see `HTTPVersion`).
+        public var httpVersion: HTTPVersion
 
         /// Creates a configuration; every argument has a default.
         public init(
@@ -45,7 +48,8 @@ extension SocketTransport {
             maximumDecompressionRatio: Int = 100,
             tls: TLSConfiguration = TLSConfiguration(),
             proxy: ProxyConfiguration = .environment,
-            metricsHandler: (@Sendable (TransferMetrics) -> Void)? = nil
+            metricsHandler: (@Sendable (TransferMetrics) -> Void)? = nil,
+            httpVersion: HTTPVersion = .automatic
         ) {
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
             self.idleConnectionTimeout = idleConnectionTimeout
@@ -58,6 +62,7 @@ extension SocketTransport {
             self.tls = tls
             self.proxy = proxy
             self.metricsHandler = metricsHandler
+            self.httpVersion = httpVersion
         }
     }
 }

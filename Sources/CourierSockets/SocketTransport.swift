@@ -4,7 +4,8 @@
 import CourierHTTP
 import Foundation
 
-/// Courier's own HTTP/1.1 client on POSIX sockets: a `Transport` with keep-alive connection pools, streamed
+/// Courier's own HTTP/1.1 and HTTP/2 client on POSIX sockets (HTTP/2 when ALPN picks it over TLS, or with prior
+/// knowledge; see `Configuration.httpVersion`): a `Transport` with keep-alive connection pools, streamed
 /// bodies with real backpressure, gzip/deflate decoding, per-request metrics and time-outs, all on a few
 /// event-loop threads (epoll) that never block Swift's cooperative pool.
 ///
@@ -28,7 +29,9 @@ public final class SocketTransport: Transport {
     /// Creates a transport; its connections are opened on first use and closed when it is released.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost)
+        pool = ConnectionPool(
+            limit: configuration.maximumConnectionsPerHost,
+            expectsMultiplexing: configuration.httpVersion == .http2PriorKnowledge)
         proxies = configuration.proxy
         var limits = HTTP1Limits()
         limits.maximumHeaderBytes = configuration.maximumHeaderBytes
@@ -40,8 +43,9 @@ public final class SocketTransport: Transport {
             decompression: decompression,
             connectTimeout: MonotonicClock.nanoseconds(configuration.connectTimeout),
             idleTimeout: MonotonicClock.nanoseconds(configuration.idleConnectionTimeout),
-            tlsContext: Result { () throws(NetworkError) in try TLSContext(configuration: configuration.tls) },
-            metricsHandler: configuration.metricsHandler
+            tlsContext: Result { () throws(NetworkError) in try TLSContext(configuration: configuration.tls, alpn: configuration.httpVersion.alpnProtocols) },
+            metricsHandler: configuration.metricsHandler,
+            httpVersion: configuration.httpVersion
         )
     }
 
@@ -65,7 +69,7 @@ public final class SocketTransport: Transport {
         let start = MonotonicClock.now()
         let target = try RequestTarget(request.location, proxies: proxies, origins: origins)
         let prepared = try PreparedRequest(request, target: target, decompresses: configuration.decompressesResponses)
-        var replayed = false
+        var replays = 0
         while true {
             let (connection, _) = try await pool.acquire(target.key) { try await open(target) }
             let exchange = prepared.makeExchange(request, requestTimeout: configuration.requestTimeout, start: start)
@@ -74,8 +78,8 @@ public final class SocketTransport: Transport {
                 return try await run(exchange, on: connection)
             } catch let stale as StaleConnection {
                 // Sent again once, on a new connection, when that is safe: the rule is `StaleConnection`'s.
-                guard stale.retryable, !replayed else { throw stale.underlying }
-                replayed = true
+                guard stale.mayReplay(after: replays) else { throw stale.underlying }
+                replays += 1
                 pool.closeIdle(target.key)
             }
         }

@@ -17,6 +17,7 @@ enum BenchmarkSuites {
         LoopbackNoiseBenchmarks.suite,
         DownloadBenchmarks.suite,
         HTTPBinCheck.suite,
+        HTTP2Check.suite,
         IDLBenchmarks.suite,
         JSONValueBenchmarks.suite,
         HTTP1Benchmarks.suite,

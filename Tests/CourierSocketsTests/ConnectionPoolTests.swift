@@ -69,6 +69,41 @@ import Testing
         #expect(try await Self.acquire(pool, make: make).connection === maker.made[0])
     }
 
+    @Test("an origin expected to multiplex opens one connection; requests meanwhile wait and get room on it")
+    func requestsWaitForTheMultiplexedConnectionBeingOpened() async throws {
+        let pool = ConnectionPool(limit: 4, expectsMultiplexing: true)
+        let loop = try EventLoopGroup.shared.nextLoop()
+        let connection = FakeConnection(key: Self.key, loop: loop, capacity: 100)
+        let (opening, gate) = AsyncStream<Void>.makeStream()
+        let opens = LockedState(0)
+        let first = Task {
+            try await pool.acquire(Self.key) {
+                opens.withLock { $0 += 1 }
+                for await _ in opening { break }
+                pool.connectionOpened(connection)
+                return connection
+            }
+        }
+        while opens.withLock({ $0 }) == 0 { await Task.yield() }
+        let others = (0..<5).map { _ in
+            Task {
+                try await pool.acquire(Self.key) {
+                    opens.withLock { $0 += 1 }
+                    return FakeConnection(key: Self.key, loop: loop, capacity: 100)
+                }
+            }
+        }
+        // Until all five wait (or one wrongly opened a connection of its own).
+        while pool.waiterCount(Self.key) < 5, opens.withLock({ $0 }) == 1 { await Task.yield() }
+        gate.yield()
+        #expect(try await first.value.reused == false)
+        for other in others {
+            let granted = try await other.value
+            #expect(granted.reused && granted.connection === connection)
+        }
+        #expect(opens.withLock { $0 } == 1)
+    }
+
     @Test func anHTTP1ConnectionCarriesOneExchangeAtATime() async throws {
         let pool = ConnectionPool(limit: 4)
         let maker = try Maker(capacity: 1)

@@ -15,6 +15,8 @@ struct ConnectionSettings: Sendable {
     var tlsContext: Result<TLSContext, NetworkError>
     /// Where the `TransferMetrics` of each request go.
     var metricsHandler: (@Sendable (TransferMetrics) -> Void)?
+    /// Which HTTP versions connections speak.
+    var httpVersion: SocketTransport.HTTPVersion = .http1Only
 
     /// The connect time-out, for messages.
     var connectTimeoutDescription: String { ByteStreamConnection.describe(nanoseconds: connectTimeout) }

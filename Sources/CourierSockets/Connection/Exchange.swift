@@ -85,6 +85,34 @@ final class Exchange: @unchecked Sendable {
     /// The body length, when known (for progress and framing).
     var bodyLength: Int64? { request.bodyLength }
 
+    /// Records the connection's part of the metrics: whether it was `reused`, its address, and for a new one
+    /// the phases of opening it (counted from when this request came).
+    func recordConnection(_ stream: ByteStreamConnection, reused: Bool) {
+        if let timings = stream.connectTimings, !reused {
+            if timings.resolved > timings.start { metrics.domainLookup = elapsed(at: timings.resolved) }
+            metrics.connect = elapsed(at: timings.connected)
+            metrics.secureConnection = timings.secured.map { elapsed(at: $0) }
+        }
+        metrics.reusedConnection = reused
+        metrics.remoteAddress = stream.remoteAddress
+    }
+
+    /// Reports the body bytes sent since the last report to `uploadProgress`.
+    func reportUploadProgress() {
+        guard let uploadProgress, body != nil, bodyBytesSent > bodyBytesReported else { return }
+        bodyBytesReported = bodyBytesSent
+        uploadProgress(TransferProgress(completedBytes: bodyBytesSent, totalBytes: bodyLength))
+    }
+
+    /// The time-out failure: the whole request's limit passed (`whole`), or nothing came from `key` for `timeout`.
+    func timeoutFailure(whole: Bool, from key: PoolKey) -> NetworkError {
+        NetworkError.transport(TransportFailure(
+            kind: .timedOut,
+            message: whole
+                ? "the request to \(location.string) took longer than its time limit"
+                : "no data from \(key) for \(ByteStreamConnection.describe(nanoseconds: timeout))"))
+    }
+
     /// The time since `start`.
     func elapsed(at now: UInt64 = MonotonicClock.now()) -> Duration {
         .nanoseconds(Int64(bitPattern: now &- start))

@@ -3,7 +3,7 @@ import CourierHTTP
 
 /// The handler of a stream while it connects: once connected, the stream goes to the protocol connection its
 /// ALPN result names, which joins the pool and is handed to the caller; a stream that cannot connect fails the
-/// caller with why. ALPN offers only `http/1.1` today, so that connection is an `HTTP1Connection`.
+/// caller with why: an `HTTP2Connection` for `h2` (or HTTP/2 with prior knowledge), else an `HTTP1Connection`.
 ///
 /// `@unchecked Sendable` is safe: made on the caller's thread and handed to the loop through `EventLoop.execute`
 /// (which orders the hand-over); from then on touched only on the loop thread.
@@ -17,7 +17,9 @@ final class PendingConnection: ByteStreamHandler, @unchecked Sendable {
     }
 
     func streamConnected(_ stream: ByteStreamConnection, alpn: String?) {
-        let connection = HTTP1Connection(stream: stream, pool: pool)
+        let connection: any PooledConnection = stream.settings.httpVersion.speaksHTTP2(alpn: alpn, key: stream.key)
+            ? HTTP2Connection(stream: stream, pool: pool)
+            : HTTP1Connection(stream: stream, pool: pool)
         continuation?.resume(returning: connection)
         continuation = nil
     }

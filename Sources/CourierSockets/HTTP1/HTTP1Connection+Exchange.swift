@@ -18,7 +18,7 @@ extension HTTP1Connection {
                 retryable: true))
             return
         }
-        recordConnectionMetrics(of: exchange)
+        exchange.recordConnection(stream, reused: served > 0)
         let request = exchange.request
         let framing = HTTP1RequestFraming(method: request.method, hasBody: exchange.body != nil, bodyLength: request.bodyLength)
         // Checked when the request was prepared: `PreparedRequest.init` validates what `encode` writes.
@@ -53,18 +53,6 @@ extension HTTP1Connection {
         }
         stream.lastActivity = MonotonicClock.now()
         stream.flush()
-    }
-
-    /// The connection's part of the metrics: opened for this request (its phases count from when the request
-    /// came) or reused, and the address.
-    private func recordConnectionMetrics(of exchange: Exchange) {
-        if let timings = stream.connectTimings, served == 0 {
-            if timings.resolved > timings.start { exchange.metrics.domainLookup = exchange.elapsed(at: timings.resolved) }
-            exchange.metrics.connect = exchange.elapsed(at: timings.connected)
-            exchange.metrics.secureConnection = timings.secured.map { exchange.elapsed(at: $0) }
-        }
-        exchange.metrics.reusedConnection = served > 0
-        exchange.metrics.remoteAddress = stream.remoteAddress
     }
 
     /// `exchange` cannot be sent (before a byte of it was written): it fails, the connection stays idle.

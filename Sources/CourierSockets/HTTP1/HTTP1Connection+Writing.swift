@@ -11,7 +11,7 @@ extension HTTP1Connection {
     /// The stream wrote everything queued: the next piece of the body goes out, or the request is sent.
     func streamDrained() -> Bool {
         guard state == .active, let exchange else { return false }
-        reportUploadProgress(exchange)
+        exchange.reportUploadProgress()
         if bodyPending, !waitingForContinue {
             do {
                 // Nothing more until the source delivers its next chunk.
@@ -53,14 +53,6 @@ extension HTTP1Connection {
             bodyPending = false
         }
         return true
-    }
-
-    private func reportUploadProgress(_ exchange: Exchange) {
-        guard let progress = exchange.uploadProgress, exchange.body != nil, exchange.bodyBytesSent > exchange.bodyBytesReported else {
-            return
-        }
-        exchange.bodyBytesReported = exchange.bodyBytesSent
-        progress(TransferProgress(completedBytes: exchange.bodyBytesSent, totalBytes: exchange.bodyLength))
     }
 }
 #endif

@@ -96,11 +96,7 @@ final class HTTP1Connection: ByteStreamHandler, PooledConnection, @unchecked Sen
                 return
             }
             let whole = exchange.requestDeadline.map { $0 <= now } ?? false
-            fail(NetworkError.transport(TransportFailure(
-                kind: .timedOut,
-                message: whole
-                    ? "the request to \(exchange.location.string) took longer than its time limit"
-                    : "no data from \(key) for \(ByteStreamConnection.describe(nanoseconds: exchange.timeout))")))
+            fail(exchange.timeoutFailure(whole: whole, from: key))
         case .closed, .handedOver:
             break
         }

@@ -8,6 +8,10 @@ import CourierHTTP
 /// `PooledConnection`). A connection takes a slot from `acquire` (and joins with `connectionOpened`) until it
 /// reports `connectionClosed`; each exchange on it occupies room from its grant until `exchangeFinished(on:)`,
 /// which hands the room straight to the first waiter if there is one.
+///
+/// An origin known to multiplex (its last connection did, or the transport speaks HTTP/2 with prior knowledge)
+/// opens one connection at a time: while one is connecting, requests wait for room on it rather than each opening
+/// its own.
 final class ConnectionPool: Sendable {
     /// What a waiting request is given.
     private enum Grant {
@@ -35,6 +39,8 @@ final class ConnectionPool: Sendable {
         var connections: [Entry] = []
         var open = 0
         var waiters: [Waiter] = []
+        /// Whether the origin's connections carry many exchanges (nil: not known yet).
+        var multiplexed: Bool?
     }
 
     private struct State {
@@ -46,9 +52,12 @@ final class ConnectionPool: Sendable {
     private let state = LockedState(State())
     /// The most connections open at once to one origin.
     let limit: Int
+    /// Whether an origin not yet connected to is expected to multiplex.
+    let expectsMultiplexing: Bool
 
-    init(limit: Int) {
+    init(limit: Int, expectsMultiplexing: Bool = false) {
         self.limit = max(1, limit)
+        self.expectsMultiplexing = expectsMultiplexing
     }
 
     /// Room for one exchange on a connection to `key`: on an open one, on a new one from `open` when there is
@@ -59,7 +68,7 @@ final class ConnectionPool: Sendable {
     func acquire(
         _ key: PoolKey, open: () async throws -> any PooledConnection
     ) async throws -> (connection: any PooledConnection, reused: Bool) {
-        var grant = state.withLock { state -> Grant? in Self.grant(key, in: &state, limit: limit) }
+        var grant = state.withLock { state -> Grant? in self.grant(key, in: &state) }
         if grant == nil { grant = try await wait(for: key) }
         switch grant {
         case .connection(let connection):
@@ -75,10 +84,27 @@ final class ConnectionPool: Sendable {
     }
 
     /// `connection`, opened on a slot `acquire` granted, carries the exchange it was opened for. Called by whoever
-    /// made it, on its loop, before it can close (so before `connectionClosed`).
+    /// made it, on its loop, before it can close (so before `connectionClosed`). Waiters get room on it at once
+    /// when it multiplexes, or else slots to open their own when there is room for more connections.
     func connectionOpened(_ connection: any PooledConnection) {
         let entry = Entry(connection: connection, inUse: 1, capacity: max(1, connection.maximumConcurrentExchanges))
-        state.withLock { state in state.origins[connection.key, default: Origin()].connections.append(entry) }
+        let (granted, slots) = state.withLock { state -> ([Waiter], [Waiter]) in
+            Self.join(entry, origin: &state.origins[connection.key, default: Origin()], limit: limit)
+        }
+        for waiter in granted { waiter.continuation.resume(returning: .connection(connection)) }
+        for waiter in slots { waiter.continuation.resume(returning: .slot) }
+    }
+
+    private static func join(_ entry: Entry, origin: inout Origin, limit: Int) -> ([Waiter], [Waiter]) {
+        origin.connections.append(entry)
+        origin.multiplexed = entry.capacity > 1
+        let granted = grantRoom(on: origin.connections.count - 1, in: &origin)
+        var slots: [Waiter] = []
+        while entry.capacity == 1, !origin.waiters.isEmpty, origin.open < limit {
+            origin.open += 1
+            slots.append(origin.waiters.removeFirst())
+        }
+        return (granted, slots)
     }
 
     /// Queues the caller for `key` until room comes free.
@@ -90,7 +116,7 @@ final class ConnectionPool: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Grant, any Error>) in
                 let now = state.withLock { state -> Grant? in
-                    if let grant = Self.grant(key, in: &state, limit: limit) { return grant }
+                    if let grant = self.grant(key, in: &state) { return grant }
                     state.origins[key, default: Origin()].waiters.append(Waiter(id: id, continuation: continuation))
                     return nil
                 }
@@ -106,17 +132,19 @@ final class ConnectionPool: Sendable {
     }
 
     /// Takes room on an open connection or a free slot, if either exists.
-    private static func grant(_ key: PoolKey, in state: inout State, limit: Int) -> Grant? {
+    private func grant(_ key: PoolKey, in state: inout State) -> Grant? {
         // In place (`inout` through the dictionary's subscript): a copied-out `Origin` would make every
         // request copy the connections array, retaining each of its connections.
-        grant(from: &state.origins[key, default: Origin()], limit: limit)
+        Self.grant(from: &state.origins[key, default: Origin()], limit: limit, expectsMultiplexing: expectsMultiplexing)
     }
 
-    private static func grant(from origin: inout Origin, limit: Int) -> Grant? {
+    private static func grant(from origin: inout Origin, limit: Int, expectsMultiplexing: Bool) -> Grant? {
         if let index = origin.connections.lastIndex(where: { $0.hasRoom }) {
             origin.connections[index].inUse += 1
             return .connection(origin.connections[index].connection)
         }
+        // A multiplexed connection is opening: its room comes with it.
+        if origin.multiplexed ?? expectsMultiplexing, origin.open > origin.connections.count { return nil }
         guard origin.open < limit else { return nil }
         origin.open += 1
         return .slot
@@ -155,6 +183,11 @@ final class ConnectionPool: Sendable {
     private static func setCapacity(_ capacity: Int, of connection: any PooledConnection, in origin: inout Origin) -> [Waiter] {
         guard let index = origin.connections.firstIndex(where: { $0.connection === connection }) else { return [] }
         origin.connections[index].capacity = max(0, capacity)
+        return grantRoom(on: index, in: &origin)
+    }
+
+    /// Hands the room left on the connection at `index` to the first waiters.
+    private static func grantRoom(on index: Int, in origin: inout Origin) -> [Waiter] {
         let room = min(origin.waiters.count, max(0, origin.connections[index].capacity - origin.connections[index].inUse))
         origin.connections[index].inUse += room
         let granted = Array(origin.waiters.prefix(room))
@@ -194,6 +227,11 @@ final class ConnectionPool: Sendable {
             return origin.connections.filter { $0.inUse == 0 }.map(\.connection)
         }
         for connection in idle { connection.loop.execute { connection.closeIfIdle() } }
+    }
+
+    /// How many requests wait for room to `key` (for tests and diagnostics).
+    func waiterCount(_ key: PoolKey) -> Int {
+        state.withLock { $0.origins[key]?.waiters.count ?? 0 }
     }
 
     /// Closes every idle connection; connections in use close when their exchanges end.

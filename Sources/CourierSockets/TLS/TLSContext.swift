@@ -4,7 +4,8 @@ import CourierHTTP
 import Foundation
 
 /// One OpenSSL `SSL_CTX` per transport, built once from a `TLSConfiguration`: TLS client method, the minimum
-/// version, peer verification against the configured roots, the client identity, ALPN `http/1.1`. Every
+/// version, peer verification against the configured roots, the client identity, the ALPN protocols offered
+/// (`http/1.1` unless told). Every
 /// `TLSConnection` of the transport is created from it.
 package final class TLSContext: @unchecked Sendable {
     // @unchecked Sendable: `context` is fully configured in `init` and never changed afterwards; OpenSSL
@@ -22,7 +23,7 @@ package final class TLSContext: @unchecked Sendable {
 
     /// Builds the context. Throws a `.tls` transport failure naming the setting when a root, the client
     /// identity or a pin is invalid.
-    package init(configuration: TLSConfiguration) throws(NetworkError) {
+    package init(configuration: TLSConfiguration, alpn protocols: [String] = ["http/1.1"]) throws(NetworkError) {
         OpenSSLErrorQueue.clear()
         guard let context = SSL_CTX_new(TLS_client_method()) else {
             throw OpenSSLErrorQueue.failure("cannot create an OpenSSL context")
@@ -41,7 +42,7 @@ package final class TLSContext: @unchecked Sendable {
         _ = courier_SSL_CTX_set_mode(context, Int(SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER))
         SSL_CTX_set_options(context, courier_SSL_OP_ignore_unexpected_eof_no_renegotiation())
         SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
-        let alpn: [UInt8] = [8] + Array("http/1.1".utf8)
+        let alpn = protocols.flatMap { [UInt8($0.utf8.count)] + Array($0.utf8) }
         guard SSL_CTX_set_alpn_protos(context, alpn, UInt32(alpn.count)) == 0 else {
             throw OpenSSLErrorQueue.failure("cannot set ALPN")
         }

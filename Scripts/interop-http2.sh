@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Interop: SocketTransport's HTTP/2 against servers none of us wrote, via `courier-bench http2-check`:
+#   - nginx (Debian `nginx`) over TLS with ALPN (`.automatic`), a self-signed certificate made here with the
+#     openssl CLI and trusted through TLSConfiguration.additionalTrustedRoots; uploads stored with WebDAV PUT;
+#   - nghttpd (Debian `nghttp2-server`) with prior knowledge over cleartext (`.http2PriorKnowledge`); uploads
+#     echoed (--echo-upload).
+# A server that is not installed is skipped (said so). Prints `N passed, M failed` over all servers and exits
+# non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WORK=$(mktemp -d)
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+mkdir -p "$WORK/docs/uploads"
+printf 'hello over h2\n' >"$WORK/docs/small.txt"
+head -c $((8 << 20)) /dev/urandom >"$WORK/docs/large.bin"
+chmod -R a+rwX "$WORK"
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+wait_port() {  # port pid
+  for _ in $(seq 1 100); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
+    kill -0 "$2" 2>/dev/null || return 1
+    sleep 0.1
+  done
+  return 1
+}
+
+swift build --product courier-bench >/dev/null
+BENCH="$(swift build --show-bin-path)/courier-bench"
+passed=0; failed=0
+check() {  # label url mode ca
+  echo "== $1"
+  local output
+  output=$(COURIER_HTTP2_URL="$2" COURIER_HTTP2_MODE="$3" COURIER_HTTP2_CA="$4" COURIER_HTTP2_DOCROOT="$WORK/docs" \
+    "$BENCH" http2-check 2>&1) || true
+  echo "$output"
+  local line
+  line=$(echo "$output" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -1)
+  if [ -z "$line" ]; then failed=$((failed + 1)); return; fi
+  passed=$((passed + $(echo "$line" | cut -d' ' -f1)))
+  failed=$((failed + $(echo "$line" | cut -d' ' -f3)))
+}
+
+# nginx over TLS with ALPN.
+if command -v nginx >/dev/null && command -v openssl >/dev/null; then
+  openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj "/CN=localhost" \
+    -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$WORK/key.pem" -out "$WORK/cert.pem" 2>/dev/null
+  PORT=$(free_port)
+  GOAWAY_PORT=$(free_port)
+  version=$(nginx -v 2>&1 | sed 's|.*/||')
+  # `http2 on` from nginx 1.25.1; older versions take `http2` on the listen line.
+  if [ "$(printf '%s\n1.25.1\n' "$version" | sort -V | head -1)" = "1.25.1" ]; then
+    LISTEN="listen 127.0.0.1:$PORT ssl; http2 on;"
+  else
+    LISTEN="listen 127.0.0.1:$PORT ssl http2;"
+  fi
+  mkdir -p "$WORK/nginx/logs" "$WORK/nginx/tmp"
+  cat >"$WORK/nginx/nginx.conf" <<CONF
+worker_processes 1;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/logs/error.log;
+events { worker_connections 256; }
+http {
+  log_format proto '\$server_protocol \$request_method \$status';
+  access_log $WORK/nginx/logs/access.log proto;
+  client_body_temp_path $WORK/nginx/tmp;
+  server {
+    $LISTEN
+    ssl_certificate $WORK/cert.pem;
+    ssl_certificate_key $WORK/key.pem;
+    http2_max_concurrent_streams 128;
+    root $WORK/docs;
+    location /uploads/ { dav_methods PUT; client_max_body_size 16m; create_full_put_path on; }
+  }
+  server {
+    ${LISTEN//$PORT/$GOAWAY_PORT}
+    ssl_certificate $WORK/cert.pem;
+    ssl_certificate_key $WORK/key.pem;
+    keepalive_requests 30;
+    root $WORK/docs;
+  }
+}
+CONF
+  nginx -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -g 'daemon off;' >"$WORK/nginx/logs/stdout.log" 2>&1 &
+  PIDS+=($!)
+  if wait_port "$PORT" "${PIDS[-1]}"; then
+    check "nginx $version, TLS + ALPN (.automatic)" "https://127.0.0.1:$PORT" automatic "$WORK/cert.pem"
+    echo "== nginx: GOAWAY after every 30 requests (keepalive_requests 30)"
+    output=$(COURIER_HTTP2_URL="https://127.0.0.1:$GOAWAY_PORT" COURIER_HTTP2_MODE=automatic COURIER_HTTP2_CA="$WORK/cert.pem" \
+      COURIER_HTTP2_DOCROOT="$WORK/docs" COURIER_HTTP2_CHECKS=goaway "$BENCH" http2-check 2>&1) || true
+    echo "$output"
+    if echo "$output" | grep -q '^1 passed, 0 failed$'; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+    # ALPN chose h2: nginx logged every request as HTTP/2.0.
+    if [ -s "$WORK/nginx/logs/access.log" ] && ! grep -qv '^HTTP/2.0 ' "$WORK/nginx/logs/access.log"; then
+      echo "PASS nginx logged $(wc -l <"$WORK/nginx/logs/access.log") requests, all HTTP/2.0"; passed=$((passed + 1))
+    else
+      echo "FAIL nginx logged requests not over HTTP/2:"; sort "$WORK/nginx/logs/access.log" | uniq -c; failed=$((failed + 1))
+    fi
+  else
+    echo "nginx did not start:"; cat "$WORK/nginx/logs/error.log" || true; failed=$((failed + 1))
+  fi
+else
+  echo "== nginx: skipped (nginx or openssl not installed)"
+fi
+
+# nghttpd with prior knowledge over cleartext.
+if command -v nghttpd >/dev/null; then
+  PORT=$(free_port)
+  nghttpd --no-tls --echo-upload -d "$WORK/docs" "$PORT" >/dev/null 2>&1 &
+  PIDS+=($!)
+  if wait_port "$PORT" "${PIDS[-1]}"; then
+    check "nghttpd, cleartext prior knowledge" "http://127.0.0.1:$PORT" prior ""
+  else
+    echo "nghttpd did not start"; failed=$((failed + 1))
+  fi
+else
+  echo "== nghttpd: skipped (apt-get install nghttp2-server)"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,194 @@
+#if os(Linux)
+import CourierHTTP
+import Foundation
+
+/// Reading: socket bytes through the state machine, and its events acted on in order — response heads through
+/// HPACK to the waiting callers, body bytes to the readers, ends, resets, SETTINGS and GOAWAY.
+extension HTTP2Connection {
+    /// Runs `command` on the state machine, queues the bytes it wrote and acts on its events (which may run
+    /// further commands). The caller flushes.
+    func drive(_ command: (inout HTTP2ConnectionStateMachine, inout HTTP2Output) -> Void) {
+        command(&machine, &out)
+        guard !out.bytes.isEmpty || !out.events.isEmpty else { return }
+        stream.enqueue(out.bytes)
+        let events = out.events
+        out.clear()
+        for event in events { handle(event) }
+    }
+
+    /// Bytes arrived.
+    func streamReceived(_ bytes: UnsafeRawBufferPointer) {
+        guard !closed else { return }
+        drive { machine, out in machine.receive(bytes, into: &out) }
+        stream.flush()
+    }
+
+    private func handle(_ event: HTTP2Event) {
+        switch event {
+        case .headerBlock(let id, let block, let role): receiveHeaderBlock(block, role: role, on: id)
+        case .data(let id, let bytes): receiveData(bytes, on: id)
+        case .streamEnded(let id): if let active = streams[id] { complete(active) }
+        case .streamReset(let id, let error): if let active = streams[id] { reset(active, error) }
+        case .streamWritable(let id): if let active = streams[id] { sendBody(of: active) }
+        case .settingsChanged(let settings): apply(settings)
+        case .pingAcknowledged: break
+        case .goAway(let goAway): receiveGoAway(goAway)
+        case .connectionError(let error): stream.flush(); stream.close(error.networkError)
+        }
+    }
+
+    /// Decodes every block in order (HPACK's table depends on it); a response head goes to its caller.
+    private func receiveHeaderBlock(_ block: [UInt8], role: HTTP2HeaderBlockRole, on id: UInt32) {
+        let fields: [HPACKHeaderField]
+        do {
+            fields = try decoder.decode(block)
+        } catch {
+            drive { machine, out in machine.failConnection(.connection(.compressionError, error.description), into: &out) }
+            return
+        }
+        guard let active = streams[id], role != .discard else { return }
+        active.exchange.receivedResponseBytes = true
+        if active.exchange.metrics.firstByte == nil { active.exchange.metrics.firstByte = active.exchange.elapsed() }
+        do {
+            if role == .trailers || active.headDelivered {
+                _ = try HTTP2HeaderRules.trailers(fields)
+                return
+            }
+            let (status, headers) = try HTTP2HeaderRules.response(fields)
+            if (100..<200).contains(status) { return }  // an interim head; the final one follows
+            deliverHead(status: status, headers: headers, of: active)
+        } catch {
+            drive { machine, out in machine.resetStream(id, .stream(id, .protocolError, error.description), into: &out) }
+        }
+    }
+
+    private func deliverHead(status: Int, headers: HTTPHeaders, of active: HTTP2Stream) {
+        let exchange = active.exchange
+        let response: HTTPResponse
+        do {
+            response = try exchange.response(
+                status: status, headers: headers, bufferedBody: nil, stream: bodyStream(for: active),
+                decompression: settings.decompression)
+        } catch {
+            abandon(active, failing: error)
+            return
+        }
+        active.headDelivered = true
+        let continuation = exchange.headContinuation
+        exchange.headContinuation = nil
+        continuation?.resume(returning: response)
+    }
+
+    /// The reader's buffer: taking bytes from a full one returns their window credit; cancelling resets the
+    /// stream.
+    private func bodyStream(for active: HTTP2Stream) -> ResponseBodyStream {
+        let loop = self.loop
+        return ResponseBodyStream(
+            resume: { [weak self] in
+                guard let self else { return }
+                loop.execute { self.readerResumed(active) }
+            },
+            onCancel: { [weak self] in
+                guard let self else { return }
+                loop.execute { self.readerGaveUp(active) }
+            }
+        )
+    }
+
+    /// Body bytes: to the reader, and their credit back to the server at once unless the reader is full.
+    private func receiveData(_ bytes: [UInt8], on id: UInt32) {
+        guard let active = streams[id], active.headDelivered else {
+            drive { machine, out in
+                machine.consumed(streamID: id, bytes: bytes.count, into: &out)
+                machine.resetStream(id, .stream(id, .protocolError, "DATA before the response head"), into: &out)
+            }
+            return
+        }
+        do {
+            let wantsMore = try active.exchange.receiveBody(Data(bytes))
+            if wantsMore, active.heldBytes == 0 {
+                drive { machine, out in machine.consumed(streamID: id, bytes: bytes.count, into: &out) }
+            } else {
+                active.heldBytes += bytes.count
+            }
+        } catch {
+            abandon(active, failing: error)
+        }
+    }
+
+    /// The reader took enough of a full buffer: the window it held opens again.
+    func readerResumed(_ active: HTTP2Stream) {
+        guard active.heldBytes > 0 else { return }
+        let held = active.heldBytes
+        active.heldBytes = 0
+        drive { machine, out in machine.consumed(streamID: active.id, bytes: held, into: &out) }
+        stream.flush()
+    }
+
+    /// The reader dropped or cancelled the body before its end: the stream is reset; the connection lives on.
+    func readerGaveUp(_ active: HTTP2Stream) {
+        guard streams[active.id] === active else { return }
+        abandon(active, failing: NetworkError.cancelled)
+    }
+
+    /// END_STREAM: the response is complete (a stream ending before its final head is malformed).
+    private func complete(_ active: HTTP2Stream) {
+        let exchange = active.exchange
+        guard active.headDelivered else {
+            ended(active)
+            failed(exchange, HTTP2Error.stream(active.id, .protocolError, "the stream ended without a response head").networkError, unprocessed: false)
+            return
+        }
+        do {
+            try exchange.finishBody()
+        } catch {
+            abandon(active, failing: error)
+            return
+        }
+        if !active.requestEnded {
+            // The server answered before the whole body went out: the rest is not sent.
+            drive { machine, out in machine.cancelStream(active.id, into: &out) }
+        }
+        exchange.finishMetrics(failed: false, handler: settings.metricsHandler)
+        // The held credit goes back when the reader takes the bytes; the stream is over for the machine.
+        let held = active.heldBytes
+        active.heldBytes = 0
+        if held > 0 { drive { machine, out in machine.consumed(streamID: active.id, bytes: held, into: &out) } }
+        ended(active)
+        exchange.stream?.finish()
+    }
+
+    /// The stream was reset: a refused one was never processed (the transport sends it again elsewhere).
+    private func reset(_ active: HTTP2Stream, _ error: HTTP2Error) {
+        let held = active.heldBytes
+        active.heldBytes = 0
+        if held > 0 { drive { machine, out in machine.consumed(streamID: active.id, bytes: held, into: &out) } }
+        ended(active)
+        failed(active.exchange, error.networkError, unprocessed: error.isUnprocessed)
+    }
+
+    private func apply(_ settings: HTTP2Settings) {
+        encoder.setMaxTableSize(Int(settings.headerTableSize))
+        let capacity = settings.maxConcurrentStreams.map { min(Int($0), Self.streamCap) } ?? Self.streamCap
+        if inPool { pool.connection(self, canCarry: capacity) }
+        openQueuedStreams()
+    }
+
+    /// GOAWAY: no new streams here; those the server did not process are sent again on a new connection, the
+    /// rest may finish.
+    private func receiveGoAway(_ goAway: HTTP2GoAway) {
+        goingAway = true
+        leavePool()
+        let error = HTTP2Error(goAway.code, .connection, sentByPeer: true, String(decoding: goAway.debugData, as: UTF8.self))
+        for id in goAway.unprocessedStreamIDs {
+            guard let active = streams[id] else { continue }
+            ended(active)
+            failed(active.exchange, error.networkError, unprocessed: true)
+        }
+        let waiting = queued
+        queued.removeAll()
+        for exchange in waiting { failed(exchange, error.networkError, unprocessed: true) }
+        if streams.isEmpty { closeIfIdle() }
+    }
+}
+#endif

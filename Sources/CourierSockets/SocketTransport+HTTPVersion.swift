@@ -1,0 +1,30 @@
+#if os(Linux)  // SocketTransport is Linux only (see SocketTransport.swift)
+extension SocketTransport {
+    /// Which HTTP versions a `SocketTransport` speaks (`Configuration.httpVersion`).
+    public enum HTTPVersion: Sendable, Hashable {
+        /// Over TLS, ALPN offers `h2` and `http/1.1` and the server picks; cleartext stays HTTP/1.1.
+        case automatic
+        /// HTTP/1.1 only (ALPN offers `http/1.1`).
+        case http1Only
+        /// HTTP/2 without negotiation, over cleartext and TLS (ALPN offers only `h2`), for servers known to
+        /// speak it. Requests through a plain HTTP proxy (no tunnel) stay HTTP/1.1.
+        case http2PriorKnowledge
+
+        /// The protocols ALPN offers over TLS, most preferred first.
+        var alpnProtocols: [String] {
+            switch self {
+            case .automatic: ["h2", "http/1.1"]
+            case .http1Only: ["http/1.1"]
+            case .http2PriorKnowledge: ["h2"]
+            }
+        }
+
+        /// Whether a connection to `key` that negotiated `alpn` (nil: none, or cleartext) speaks HTTP/2.
+        func speaksHTTP2(alpn: String?, key: PoolKey) -> Bool {
+            if alpn == "h2" { return true }
+            guard self == .http2PriorKnowledge, alpn == nil else { return false }
+            return key.proxy.map(\.tunnels) ?? true
+        }
+    }
+}
+#endif
