@@ -8,7 +8,8 @@
 #
 # Installs nginx and wrk from Debian if missing (root needed only for that), writes an nginx configuration into
 # a temporary directory, starts nginx as the current user listening on 127.0.0.1 only, runs the bench and stops
-# nginx on exit. `requests` is the GET count per side and pass (default 10000).
+# nginx on exit. `requests` is the GET count per side and pass (default 10000). With COURIER_BENCH_BASELINE set
+# (see the end), an older build's passes alternate with this one's in the same session.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -127,5 +128,19 @@ EOF
 nginx -p "$work" -e "$work/error.log" -c "$work/nginx.conf"
 echo "nginx $(nginx -v 2>&1 | sed 's/.*nginx\///') listens on http://127.0.0.1:$http_port and https://127.0.0.1:$https_port ($work)"
 
-swift run -c release courier-bench loopback --http-port "$http_port" --https-port "$https_port" \
-    --ca "$work/ca.pem" --dir "$work" --requests "$requests"
+# COURIER_BENCH_BASELINE=/path/to/an/older/courier-bench compares two builds in this one nginx session: the passes
+# alternate between this tree's binary and the baseline (COURIER_BENCH_PASSES each, default 2), so drift in the
+# machine's speed falls on both alike. Read the figures of each side's passes together.
+current=".build/release/courier-bench"
+if [[ -n "${COURIER_BENCH_BASELINE:-}" ]]; then
+    for pass in $(seq "${COURIER_BENCH_PASSES:-2}"); do
+        for binary in "$current" "$COURIER_BENCH_BASELINE"; do
+            echo "######## pass $pass: $binary"
+            "$binary" loopback --http-port "$http_port" --https-port "$https_port" \
+                --ca "$work/ca.pem" --dir "$work" --requests "$requests"
+        done
+    done
+else
+    "$current" loopback --http-port "$http_port" --https-port "$https_port" \
+        --ca "$work/ca.pem" --dir "$work" --requests "$requests"
+fi
