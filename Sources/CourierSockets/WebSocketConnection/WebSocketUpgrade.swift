@@ -4,12 +4,23 @@ import CourierHTTP
 /// An exchange that asks to become a WebSocket: the handshake it sent and the limits to open it with; after a
 /// valid `101`, the open connection.
 ///
-/// `@unchecked Sendable` is safe: `connection` is written on the loop thread before the exchange's caller is
-/// resumed (which orders the write before the caller's read), and never again.
-final class WebSocketUpgrade: @unchecked Sendable {
+/// The connection is set on the loop thread and read by the caller once `send` returns; a lock orders the two
+/// (the thread sanitizer reported the unlocked hand-over as a race: the caller may be resumed through another
+/// path than the continuation this sets it before).
+final class WebSocketUpgrade: Sendable {
     let handshake: WebSocketHandshake
     let configuration: WebSocketConfiguration
-    var connection: WebSocketConnection?
+    private let opened = LockedState<WebSocketConnection?>(nil)
+
+    /// The connection a valid `101` opened, if any.
+    var connection: WebSocketConnection? {
+        opened.withLock { $0 }
+    }
+
+    /// Records the connection a valid `101` opened (on the loop thread).
+    func open(_ connection: WebSocketConnection) {
+        opened.withLock { $0 = connection }
+    }
 
     init(handshake: WebSocketHandshake, configuration: WebSocketConfiguration) {
         self.handshake = handshake
@@ -37,7 +48,7 @@ extension HTTP1Connection {
             return
         }
         exchange.finishMetrics(failed: false, handler: settings.metricsHandler)
-        upgrade.connection = socket
+        upgrade.open(socket)
         served += 1
         handOver(to: socket)
         socket.start(rest)
