@@ -2,11 +2,13 @@
 # Scripts/bench-loopback.sh [requests]
 #
 # The `courier-bench loopback` suite against a local nginx: wrk, raw URLSession, Courier over
-# URLSessionTransport and Courier over SocketTransport on a 200-byte JSON (HTTP and HTTPS), RSS over 100,000
-# requests, a 1 GiB download to a file and a 1 GiB multipart upload from disk (see
-# Sources/courier-bench/LoopbackCommand.swift).
+# URLSessionTransport and Courier over SocketTransport on a 200-byte JSON (HTTP and HTTPS), h2load and Courier
+# over HTTP/2 (TLS, ALPN h2, 64 streams on one connection), RSS over 100,000 requests (HTTP/1.1 and HTTP/2), a
+# 1 GiB download to a file, 1 GiB through `client.stream` over HTTP, HTTPS and HTTP/2 (with `openssl speed` of the
+# negotiated cipher) and a 1 GiB multipart upload from disk (see Sources/courier-bench/LoopbackCommand.swift).
+# COURIER_BENCH_SECTIONS=h2,stream (say) runs only those sections of this tree's binary.
 #
-# Installs nginx and wrk from Debian if missing (root needed only for that), writes an nginx configuration into
+# Installs nginx, wrk and h2load from Debian if missing (root needed only for that), writes an nginx configuration into
 # a temporary directory, starts nginx as the current user listening on 127.0.0.1 only, runs the bench and stops
 # nginx on exit. `requests` is the GET count per side and pass (default 10000). With COURIER_BENCH_BASELINE set
 # (see the end), an older build's passes alternate with this one's in the same session.
@@ -21,6 +23,7 @@ PATH="$PATH:/usr/sbin:/sbin"
 missing=()
 command -v nginx >/dev/null || missing+=(nginx)
 command -v wrk >/dev/null || missing+=(wrk)
+command -v h2load >/dev/null || missing+=(nghttp2-client)
 if ((${#missing[@]})); then
     as_root=()
     [[ "$(id -u)" -eq 0 ]] || as_root=(sudo)
@@ -76,6 +79,8 @@ pick_port() {
 }
 http_port="$(pick_port)"
 https_port="$(pick_port "$http_port")"
+h2_port="$(pick_port "$https_port")"
+while [[ "$h2_port" == "$http_port" ]]; do h2_port="$(pick_port "$https_port")"; done
 
 # --- nginx ----------------------------------------------------------------------------------------------------
 cat >"$work/nginx.conf" <<EOF
@@ -97,12 +102,20 @@ http {
     scgi_temp_path $work/temp/scgi;
     default_type application/octet-stream;
     log_format upload '\$request_length \$request_time \$status';
+    log_format tls '\$server_port \$ssl_cipher';
     server {
         listen 127.0.0.1:$http_port;
         listen 127.0.0.1:$https_port ssl;
+        # HTTP/2 on its own port (nginx 1.22 turns it on per listening socket), so that the HTTPS rows, and older
+        # builds that offer h2 too, stay HTTP/1.1 on the port above.
+        listen 127.0.0.1:$h2_port ssl http2;
         ssl_certificate $work/server.pem;
         ssl_certificate_key $work/server.key;
         root $work/www;
+        # The cipher of each 1 GiB request, for the TLS CPU goal (LoopbackCipherCost).
+        location = /blob.bin {
+            access_log $work/tls.log tls;
+        }
         location /accounts/ {
             default_type application/json;
             return 200 '$json';
@@ -126,21 +139,26 @@ http {
 }
 EOF
 nginx -p "$work" -e "$work/error.log" -c "$work/nginx.conf"
-echo "nginx $(nginx -v 2>&1 | sed 's/.*nginx\///') listens on http://127.0.0.1:$http_port and https://127.0.0.1:$https_port ($work)"
+echo "nginx $(nginx -v 2>&1 | sed 's/.*nginx\///') listens on http://127.0.0.1:$http_port, https://127.0.0.1:$https_port and https://127.0.0.1:$h2_port (h2) ($work)"
 
 # COURIER_BENCH_BASELINE=/path/to/an/older/courier-bench compares two builds in this one nginx session: the passes
 # alternate between this tree's binary and the baseline (COURIER_BENCH_PASSES each, default 2), so drift in the
 # machine's speed falls on both alike. Read the figures of each side's passes together.
 current=".build/release/courier-bench"
+# Options only this tree's binary knows (older baselines have no HTTP/2 section).
+current_options=(--h2-port "$h2_port")
+[[ -z "${COURIER_BENCH_SECTIONS:-}" ]] || current_options+=(--sections "$COURIER_BENCH_SECTIONS")
 if [[ -n "${COURIER_BENCH_BASELINE:-}" ]]; then
     for pass in $(seq "${COURIER_BENCH_PASSES:-2}"); do
         for binary in "$current" "$COURIER_BENCH_BASELINE"; do
             echo "######## pass $pass: $binary"
+            extra=()
+            [[ "$binary" != "$current" ]] || extra=("${current_options[@]}")
             "$binary" loopback --http-port "$http_port" --https-port "$https_port" \
-                --ca "$work/ca.pem" --dir "$work" --requests "$requests"
+                --ca "$work/ca.pem" --dir "$work" --requests "$requests" "${extra[@]}"
         done
     done
 else
     "$current" loopback --http-port "$http_port" --https-port "$https_port" \
-        --ca "$work/ca.pem" --dir "$work" --requests "$requests"
+        --ca "$work/ca.pem" --dir "$work" --requests "$requests" "${current_options[@]}"
 fi

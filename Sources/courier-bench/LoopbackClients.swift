@@ -47,13 +47,15 @@ enum LoopbackClients {
     }
 
     /// `SocketTransport` with `concurrency` connections per host, trusting the test CA in `options.caFile` as an
-    /// added root, with no time-out on the whole request (1 GiB transfers). Throws on Apple platforms, where
-    /// there is no `SocketTransport`.
-    static func socketTransport(_ options: LoopbackOptions) throws -> any Transport {
+    /// added root, with no time-out on the whole request (1 GiB transfers); with `http2`, one connection per host
+    /// (every request a stream on it) where ALPN picks HTTP/2. Throws on Apple platforms, where there is no
+    /// `SocketTransport`.
+    static func socketTransport(_ options: LoopbackOptions, http2: Bool = false) throws -> any Transport {
         #if os(Linux)
         let authority = try String(contentsOfFile: options.caFile, encoding: .utf8)
         return SocketTransport(configuration: .init(
-            maximumConnectionsPerHost: concurrency, tls: TLSConfiguration(additionalTrustedRoots: [authority])
+            maximumConnectionsPerHost: http2 ? 1 : concurrency, tls: TLSConfiguration(additionalTrustedRoots: [authority]),
+            httpVersion: http2 ? .automatic : .http1Only
         ))
         #else
         throw NetworkError.configuration(reason: .invalidRequest("SocketTransport is Linux only"))

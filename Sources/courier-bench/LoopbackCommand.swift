@@ -1,12 +1,15 @@
 import Foundation
 
-/// `courier-bench loopback --http-port P --https-port Q --ca FILE --dir DIR [--requests N]`, run by
+/// `courier-bench loopback --http-port P --https-port Q --ca FILE --dir DIR [--requests N] [--h2-port R]
+/// [--sections …]`, run by
 /// Scripts/bench-loopback.sh against its nginx: every row in its own worker process (`LoopbackWorker`), so
 /// CPU time and peak RSS are that side's alone; three passes per group with the order rotated each pass, so
 /// a slow moment of the shared machine does not land on one side only. Prints each pass, then the medians
-/// with their spread (min–max) and the goals of issue #18.
+/// with their spread (min–max) and the goals of issues #18 and #37 (HTTP/2 and TLS).
 enum LoopbackCommand {
     static let passes = 3
+    /// The sections, in the order they run (`--sections` picks some).
+    static let sections = ["http", "https", "h2", "rss", "download", "stream", "upload"]
     /// A worker that runs longer than this is killed (a hang must not stop the whole run).
     static let workerTimeLimit = 240.0
 
@@ -15,36 +18,22 @@ enum LoopbackCommand {
         let options: LoopbackOptions
         do { options = try LoopbackOptions(parsing: arguments) } catch {
             print("courier-bench loopback: \(error.message)")
-            print("usage: courier-bench loopback --http-port P --https-port Q --ca FILE --dir DIR [--requests N]")
+            print("usage: courier-bench loopback --http-port P --https-port Q --ca FILE --dir DIR [--requests N] [--h2-port R]"
+                + " [--sections " + sections.joined(separator: ",") + "]")
             return 2
         }
-        print("== loopback: nginx on 127.0.0.1:\(options.httpPort) (http) and :\(options.httpsPort) (https); "
+        print("== loopback: nginx on 127.0.0.1:\(options.httpPort) (http), :\(options.httpsPort) (https)"
+            + (options.h2Port > 0 ? " and :\(options.h2Port) (https with h2)" : "") + "; "
             + "\(options.requests) GETs of 200 bytes per side per pass after \(LoopbackWorker.warmUpRequests) warm-up, "
             + "\(LoopbackClients.concurrency) in flight, \(passes) passes, order rotated")
-        let report = LoopbackReport.self
         print("   load average at the start: \(loadAverage())")
-
-        print("-- GET 200-byte JSON over HTTP")
-        let gets = group([.wrk, .urlSession, .courierURLSession, .courierSocket, .bareSocket], options, report.requestLine)
-        report.requestSummary(gets, sides: [.wrk, .urlSession, .courierURLSession, .courierSocket, .bareSocket])
-        report.requestGoals(gets)
-
-        print("-- GET 200-byte JSON over HTTPS (URLSession on Linux cannot trust a private CA, so no URLSession rows)")
-        let https = group([.wrkHTTPS, .courierSocketHTTPS], options, report.requestLine)
-        report.requestSummary(https, sides: [.wrkHTTPS, .courierSocketHTTPS])
-        report.ratio("SocketTransport-https ÷ wrk-https", https[.courierSocketHTTPS], https[.wrkHTTPS], \.requestsPerSecond, goal: nil)
-        report.cpuBound(https, .courierSocketHTTPS, against: .wrkHTTPS)
-
-        print("-- RSS over \(LoopbackWorker.flatnessRequests) GETs through SocketTransport")
-        report.flatness(spawn(.socketRSS, options))
-
-        print("-- 1 GiB download to a file")
-        let downloads = group([.downloadTask, .downloadData, .downloadSocket], options, report.transferLine)
-        report.downloadSummary(downloads)
-
-        print("-- 1 GiB multipart upload from disk over SocketTransport (nginx answers 204)")
-        let uploads = group([.uploadSocket], options, report.transferLine)
-        report.uploadSummary(uploads[.uploadSocket] ?? [])
+        if options.runs("http") { httpSection(options) }
+        if options.runs("https") { httpsSection(options) }
+        if options.runs("h2") { http2Section(options) }
+        if options.runs("rss") { rssSection(options) }
+        if options.runs("download") { downloadSection(options) }
+        if options.runs("stream") { streamSection(options) }
+        if options.runs("upload") { uploadSection(options) }
         print("   load average at the end: \(loadAverage())   (2 cores shared with nginx and the rest of the machine)")
         return 0
     }

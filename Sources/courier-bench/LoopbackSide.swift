@@ -18,12 +18,23 @@ enum LoopbackSide: String, CaseIterable, Sendable {
     case courierSocketHTTPS = "courier-socket-https"
     /// `SocketTransport` over 100,000 GETs, resident memory sampled every 10,000.
     case socketRSS = "courier-socket-rss"
+    /// `h2load -c1 -m64` over TLS (ALPN h2) on the 200-byte JSON: HTTP/2's ceiling on this machine.
+    case h2load
+    /// `NetworkClient.send` over `SocketTransport`, 64 in flight on one HTTP/2 connection (TLS, ALPN h2).
+    case courierSocketH2 = "courier-socket-h2"
+    /// `courierSocketH2` over 100,000 GETs, resident memory sampled every 10,000.
+    case socketRSSH2 = "courier-socket-h2-rss"
     /// 1 GiB to a file with a URLSession `downloadTask` (moved into place).
     case downloadTask = "download-urlsession-task"
     /// 1 GiB to a file with a URLSession data task whose delegate writes each chunk to a `FileHandle`.
     case downloadData = "download-urlsession-data"
     /// 1 GiB to a file with `NetworkClient.download(_:to:)` over `SocketTransport`.
     case downloadSocket = "download-courier-socket"
+    /// 1 GiB through `NetworkClient.stream` over `SocketTransport`, the body iterated and dropped: plain HTTP/1.1,
+    /// HTTPS (HTTP/1.1) and HTTP/2 over TLS.
+    case streamHTTP = "stream-courier-http"
+    case streamHTTPS = "stream-courier-https"
+    case streamH2 = "stream-courier-h2"
     /// 1 GiB multipart upload (one file part) over `SocketTransport` to nginx's 204 location.
     case uploadSocket = "upload-courier-socket"
 }

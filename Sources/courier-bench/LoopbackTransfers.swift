@@ -56,6 +56,8 @@ enum LoopbackTransfers {
                 retryPolicy: .never, transport: try LoopbackClients.socketTransport(options)))
             (start, cpuStart) = begin(&result)
             _ = try await client.download(Blob(), to: destination).value
+        case .streamHTTP, .streamHTTPS, .streamH2:
+            return try await stream(side, options)
         case .uploadSocket:
             return try await LoopbackUploadWatch.upload(options, MultipartUpload(file: options.blobFile))
         default:
@@ -63,6 +65,22 @@ enum LoopbackTransfers {
         }
         end(&result, start: start, cpuStart: cpuStart)
         let size = DownloadBenchmarks.fileSize(destination) ?? -1
+        result["bytes"] = Double(size)
+        result["intact"] = size == expected ? 1 : 0
+        return result
+    }
+
+    /// 1 GiB through `NetworkClient.stream`, every chunk counted and dropped: the transport's own cost, no file.
+    static func stream(_ side: LoopbackSide, _ options: LoopbackOptions) async throws -> LoopbackResult {
+        let base = side == .streamHTTP ? options.httpBaseURL : side == .streamHTTPS ? options.httpsBaseURL : options.h2BaseURL
+        let client = NetworkClient(baseURL: base, configuration: .init(
+            retryPolicy: .never, transport: try LoopbackClients.socketTransport(options, http2: side == .streamH2)))
+        let expected = DownloadBenchmarks.fileSize(options.blobFile) ?? -1
+        var result = LoopbackResult()
+        let (start, cpuStart) = begin(&result)
+        var size = 0
+        for try await chunk in try await client.stream(Blob()).body { size += chunk.count }
+        end(&result, start: start, cpuStart: cpuStart)
         result["bytes"] = Double(size)
         result["intact"] = size == expected ? 1 : 0
         return result

@@ -46,7 +46,14 @@ enum LoopbackWorker {
         case .socketRSS:
             let operation = LoopbackClients.courier(http, try LoopbackClients.socketTransport(options))
             return await gets(flatnessRequests, sampleEvery: sampleInterval, operation)
-        case .downloadTask, .downloadData, .downloadSocket, .uploadSocket: return try await LoopbackTransfers.run(side, options)
+        case .h2load: return try LoopbackH2Load.run(options.h2BaseURL.appendingPathComponent(LoopbackClients.accountPath), requests: options.requests)
+        case .courierSocketH2:
+            return await gets(options.requests, LoopbackClients.courier(options.h2BaseURL, try LoopbackClients.socketTransport(options, http2: true)))
+        case .socketRSSH2:
+            let operation = LoopbackClients.courier(options.h2BaseURL, try LoopbackClients.socketTransport(options, http2: true))
+            return await gets(flatnessRequests, sampleEvery: sampleInterval, operation)
+        case .downloadTask, .downloadData, .downloadSocket, .uploadSocket, .streamHTTP, .streamHTTPS, .streamH2:
+            return try await LoopbackTransfers.run(side, options)
         }
     }
 

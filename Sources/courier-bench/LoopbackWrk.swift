@@ -10,20 +10,7 @@ enum LoopbackWrk {
     /// A wrk run long enough for about `requests` requests at 5,000 req/s or more.
     static func run(_ url: URL, requests: Int) throws -> LoopbackResult {
         let duration = max(minimumSeconds, (requests + 4_999) / 5_000)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["wrk", "-t1", "-c\(LoopbackClients.concurrency)", "-d\(duration)s", url.absoluteString]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        var peak = 0
-        while process.isRunning {
-            peak = max(peak, peakResidentKiB(process.processIdentifier) ?? 0)
-            usleep(100_000)
-        }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw WrkFailure(output: output) }
+        let (output, peak) = try runChild(["wrk", "-t1", "-c\(LoopbackClients.concurrency)", "-d\(duration)s", url.absoluteString])
 
         // "  123456 requests in 2.00s, 50.00MB read" and "Requests/sec:  61728.40".
         var result = LoopbackResult()
@@ -43,6 +30,26 @@ enum LoopbackWrk {
         return result
     }
 
+    /// Runs `arguments` (a tool on the PATH) as this worker's child and returns what it printed and its peak RSS in
+    /// KiB; throws when it fails.
+    static func runChild(_ arguments: [String]) throws -> (output: String, peakKiB: Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        var peak = 0
+        while process.isRunning {
+            peak = max(peak, peakResidentKiB(process.processIdentifier) ?? 0)
+            usleep(100_000)
+        }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw WrkFailure(output: output) }
+        return (output, peak)
+    }
+
     /// VmHWM of process `pid` in KiB, while it runs.
     static func peakResidentKiB(_ pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
@@ -52,9 +59,9 @@ enum LoopbackWrk {
         return nil
     }
 
-    /// wrk failed or printed no figures.
+    /// wrk (or h2load) failed or printed no figures.
     struct WrkFailure: Error, CustomStringConvertible {
         let output: String
-        var description: String { "wrk failed: \(output)" }
+        var description: String { "load generator failed: \(output)" }
     }
 }
