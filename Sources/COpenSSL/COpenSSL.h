@@ -26,6 +26,10 @@ static inline long courier_SSL_CTX_set_mode(SSL_CTX *ctx, long mode) {
     return SSL_CTX_set_mode(ctx, mode);
 }
 
+static inline void courier_SSL_CTX_set_read_ahead(SSL_CTX *ctx, int yes) {
+    SSL_CTX_set_read_ahead(ctx, yes);
+}
+
 static inline int courier_SSL_CTX_add1_chain_cert(SSL_CTX *ctx, X509 *certificate) {
     return (int)SSL_CTX_add1_chain_cert(ctx, certificate);
 }

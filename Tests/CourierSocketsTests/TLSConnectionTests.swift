@@ -26,6 +26,16 @@ struct TLSConnectionTests {
             server = MockWebServer(configuration: .init(tls: settings))
             try server.start()
         }
+
+        /// A client connected to `localhost`, its handshake done and a `GET` with `Connection: close` sent, which
+        /// the server answers with `count` bytes of text.
+        func clientAfterGET(answeredWith count: Int) throws -> TLSTestClient {
+            server.enqueue(.text(String(repeating: "x", count: count)))
+            let client = try TLSTestClient(port: server.port, serverName: "localhost", context: TLSContext(configuration: trusting))
+            try client.handshake()
+            try client.write(Array("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8))
+            return client
+        }
     }
 
     @Test("a server certificate trusted through an added root: 200, TLS 1.3, ALPN http/1.1", arguments: ["127.0.0.1", "localhost", "::1"])
@@ -274,10 +284,7 @@ struct TLSConnectionTests {
     func bufferedBytes() throws {
         let fixture = try Fixture()
         defer { fixture.server.shutdown() }
-        fixture.server.enqueue(.text(String(repeating: "x", count: 10_000)))
-        let client = try TLSTestClient(port: fixture.server.port, serverName: "localhost", context: TLSContext(configuration: fixture.trusting))
-        try client.handshake()
-        try client.write(Array("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8))
+        let client = try fixture.clientAfterGET(answeredWith: 10_000)
         var small = [UInt8](repeating: 0, count: 10)
         var first: TLSRead = .wantRead
         while first == .wantRead || first == .wantWrite {
@@ -288,6 +295,23 @@ struct TLSConnectionTests {
         #expect(client.connection.hasBufferedBytes)  // the rest of the record is decrypted and waiting
         let second = try small.withUnsafeMutableBytes { try client.connection.read(into: $0) }
         #expect(second == .bytes(10))
+    }
+
+    @Test("one read takes every record the socket holds, not one 16 KiB record per call")
+    func readSpansRecords() throws {
+        let fixture = try Fixture()
+        defer { fixture.server.shutdown() }
+        let client = try fixture.clientAfterGET(answeredWith: 60_000)
+        // 60,000 bytes of ciphertext in the socket: at least two whole 16 KiB records besides any session tickets.
+        try client.waitForBufferedBytes(60_000)
+        var buffer = [UInt8](repeating: 0, count: 256 << 10)
+        var first = TLSRead.wantRead
+        while first == .wantRead { first = try buffer.withUnsafeMutableBytes { try client.connection.read(into: $0) } }
+        guard case .bytes(let count) = first else {
+            Issue.record("expected bytes, got \(first)")
+            return
+        }
+        #expect(count > 16_384)
     }
 
     @Test("a second connection resumes the session; pins still apply to the first", arguments: [TLSConfiguration.Version.tls12, .tls13])

@@ -166,6 +166,9 @@ extension ByteStreamConnection {
         lastActivity = MonotonicClock.now()
         updateInterest()
         handler?.streamConnected(self, alpn: tls?.negotiatedALPN)
+        // TLS read-ahead may have taken the server's first bytes along with the handshake's last: epoll will
+        // not report them.
+        if hasBufferedInput { readAvailable() }
     }
 }
 #endif

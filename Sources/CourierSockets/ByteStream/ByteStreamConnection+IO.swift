@@ -24,8 +24,8 @@ extension ByteStreamConnection {
                 reads += 1
                 lastActivity = MonotonicClock.now()
                 handler.streamReceived(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-                // A short plain read drained the socket; OpenSSL may still hold decrypted bytes.
-                if count < buffer.count, tls == nil { return }
+                // A short read drained the socket (over TLS, `read` reads records until the socket has no more).
+                if count < buffer.count, tls?.drainedSocket ?? true { return }
             case .wouldBlock(let wantsWrite):
                 readNeedsWritable = wantsWrite
                 if wantsWrite { updateInterest() }

@@ -26,6 +26,9 @@ package final class TLSConnection {
     /// Where sessions of this connection are kept for resumption: the server name, with the port if given.
     private let sessionKey: String
     private var handshakeDone = false
+    /// Whether the last `read` that returned bytes stopped because the socket had no more: reading again before
+    /// it is readable would find nothing.
+    package private(set) var drainedSocket = false
     private var shutdownSent = false
     /// A session that arrived before the pin check passed (TLS 1.2), stored once it does.
     private var pendingSession: TLSSessionCache.Session?
@@ -109,13 +112,23 @@ package final class TLSConnection {
         }
     }
 
-    /// Reads decrypted bytes into `buffer`. After `.bytes(n)` more may be buffered inside OpenSSL, where the
-    /// socket's readiness does not show: call again until `.wantRead` (or check `hasBufferedBytes`).
+    /// Reads decrypted bytes into `buffer`, record after record until it is full or nothing more has arrived (one
+    /// call per read, not one per 16 KiB record). After `.bytes(n)` more may be buffered inside OpenSSL, where
+    /// the socket's readiness does not show: call again until `.wantRead` (or check `hasBufferedBytes`). A
+    /// failure after some bytes is reported by the next call.
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws(NetworkError) -> TLSRead {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
         OpenSSLErrorQueue.clear()
-        let result = SSL_read(ssl, base, Int32(clamping: buffer.count))
-        if result > 0 { return .bytes(Int(result)) }
+        var filled = 0
+        var result: Int32 = 0
+        repeat {
+            result = SSL_read(ssl, base + filled, Int32(clamping: buffer.count - filled))
+            if result > 0 { filled += Int(result) }
+        } while result > 0 && filled < buffer.count
+        if filled > 0 {
+            drainedSocket = filled < buffer.count && SSL_get_error(ssl, result) == SSL_ERROR_WANT_READ
+            return .bytes(filled)
+        }
         let error = SSL_get_error(ssl, result)
         let code = Self.errno
         switch error {
@@ -177,9 +190,10 @@ package final class TLSConnection {
         return true
     }
 
-    /// Whether decrypted bytes are waiting inside OpenSSL (readable without the socket becoming readable).
+    /// Whether bytes are waiting inside OpenSSL, decrypted or read ahead and not yet decrypted (readable without
+    /// the socket becoming readable).
     package var hasBufferedBytes: Bool {
-        SSL_pending(ssl) > 0
+        SSL_has_pending(ssl) == 1
     }
 
     /// The protocol version once the handshake is done (`"TLSv1.3"`, `"TLSv1.2"`), else nil.

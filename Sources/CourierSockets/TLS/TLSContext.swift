@@ -18,6 +18,9 @@ package final class TLSContext: @unchecked Sendable {
     /// Sessions to resume, nil when `resumesSessions` is off.
     package let sessionCache: TLSSessionCache?
 
+    /// OpenSSL's read-ahead buffer per connection: room for about four full records.
+    static let readBufferLength = 64 << 10
+
     /// Bundles tried when OpenSSL's default locations hold no certificates (Debian/Ubuntu, Fedora/RHEL, Alpine).
     static let fallbackBundles = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"]
 
@@ -41,6 +44,10 @@ package final class TLSContext: @unchecked Sendable {
         // new address. Unexpected EOF reads as a clean close: HTTP framing detects a truncated body.
         _ = courier_SSL_CTX_set_mode(context, Int(SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER))
         SSL_CTX_set_options(context, courier_SSL_OP_ignore_unexpected_eof_no_renegotiation())
+        // Read-ahead into a 64 KiB buffer: one recv brings several records, where OpenSSL otherwise reads each
+        // record with two (its 5-byte header, then its body).
+        courier_SSL_CTX_set_read_ahead(context, 1)
+        SSL_CTX_set_default_read_buffer_len(context, Self.readBufferLength)
         SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
         let alpn = protocols.flatMap { [UInt8($0.utf8.count)] + Array($0.utf8) }
         guard SSL_CTX_set_alpn_protos(context, alpn, UInt32(alpn.count)) == 0 else {

@@ -105,6 +105,19 @@ final class TLSTestClient {
         return true
     }
 
+    /// Waits until the kernel holds at least `count` unread bytes of the socket (a blocking `MSG_PEEK | MSG_WAITALL`
+    /// receive, bounded by a 10 s receive time-out as the hang guard), then makes the socket non-blocking again.
+    func waitForBufferedBytes(_ count: Int) throws {
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
+        defer { _ = fcntl(fd, F_SETFL, flags) }
+        var guardTime = timeval(tv_sec: 10, tv_usec: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &guardTime, socklen_t(MemoryLayout<timeval>.size))
+        var peeked = [UInt8](repeating: 0, count: count)
+        let received = recv(fd, &peeked, count, Int32(MSG_PEEK | MSG_WAITALL))
+        guard received == count else { throw Failure(description: "only \(received) bytes arrived within the hang guard") }
+    }
+
     private func waitFor(_ events: Int16) throws {
         guard LoopbackSocket.wait(fd, for: events) else { throw Failure(description: "no socket readiness within the hang guard") }
     }
