@@ -13,20 +13,20 @@ extension HTTP2Connection {
         stream.enqueue(out.bytes)
         let events = out.events
         out.clear()
-        for event in events { handle(event) }
+        handle(events)
     }
 
-    /// Bytes arrived.
+    /// Bytes arrived. What they call for is written once the loop has handled this round's other events.
     func streamReceived(_ bytes: UnsafeRawBufferPointer) {
         guard !closed else { return }
         drive { machine, out in machine.receive(bytes, into: &out) }
-        stream.flush()
+        stream.flushSoon()
     }
 
-    private func handle(_ event: HTTP2Event) {
+    func handle(_ event: HTTP2Event) {
         switch event {
         case .headerBlock(let id, let block, let role): receiveHeaderBlock(block, role: role, on: id)
-        case .data(let id, let bytes): receiveData(bytes, on: id)
+        case .data(let id, let bytes): receiveData(Data(bytes), on: id)
         case .streamEnded(let id): if let active = streams[id] { complete(active) }
         case .streamReset(let id, let error): if let active = streams[id] { reset(active, error) }
         case .streamWritable(let id): if let active = streams[id] { sendBody(of: active) }
@@ -37,37 +37,44 @@ extension HTTP2Connection {
         }
     }
 
-    /// Decodes every block in order (HPACK's table depends on it); a response head goes to its caller.
-    private func receiveHeaderBlock(_ block: [UInt8], role: HTTP2HeaderBlockRole, on id: UInt32) {
+    /// Decodes every block in order (HPACK's table depends on it); a response head goes to its caller, with
+    /// `body` when the whole body and the stream's end arrived with it. Returns whether `body` was taken.
+    @discardableResult
+    func receiveHeaderBlock(_ block: [UInt8], role: HTTP2HeaderBlockRole, on id: UInt32, body: Data? = nil) -> Bool {
         let fields: [HPACKHeaderField]
         do {
             fields = try decoder.decode(block)
         } catch {
             drive { machine, out in machine.failConnection(.connection(.compressionError, error.description), into: &out) }
-            return
+            return false
         }
-        guard let active = streams[id], role != .discard else { return }
+        guard let active = streams[id], role != .discard else { return false }
         active.exchange.receivedResponseBytes = true
         if active.exchange.metrics.firstByte == nil { active.exchange.metrics.firstByte = active.exchange.elapsed() }
         do {
             if role == .trailers || active.headDelivered {
                 _ = try HTTP2HeaderRules.trailers(fields)
-                return
+                return false
             }
             let (status, headers) = try HTTP2HeaderRules.response(fields)
-            if (100..<200).contains(status) { return }  // an interim head; the final one follows
-            deliverHead(status: status, headers: headers, of: active)
+            if (100..<200).contains(status) { return false }  // an interim head; the final one follows
+            deliverHead(status: status, headers: headers, body: body, of: active)
+            return body != nil
         } catch {
             drive { machine, out in machine.resetStream(id, .stream(id, .protocolError, error.description), into: &out) }
+            return false
         }
     }
 
-    private func deliverHead(status: Int, headers: HTTPHeaders, of active: HTTP2Stream) {
+    /// The final head to its caller: with a whole `body`, as a response in memory resumed after the loop's round
+    /// (the stream complete and its room back in the pool first, as over HTTP/1.1); else with a body stream.
+    private func deliverHead(status: Int, headers: HTTPHeaders, body: Data?, of active: HTTP2Stream) {
         let exchange = active.exchange
+        if let body { drive { machine, out in machine.consumed(streamID: active.id, bytes: body.count, into: &out) } }
         let response: HTTPResponse
         do {
             response = try exchange.response(
-                status: status, headers: headers, bufferedBody: nil, stream: bodyStream(for: active),
+                status: status, headers: headers, bufferedBody: body, stream: bodyStream(for: active),
                 decompression: settings.decompression)
         } catch {
             abandon(active, failing: error)
@@ -76,7 +83,12 @@ extension HTTP2Connection {
         active.headDelivered = true
         let continuation = exchange.headContinuation
         exchange.headContinuation = nil
-        continuation?.resume(returning: response)
+        guard body != nil else {
+            continuation?.resume(returning: response)
+            return
+        }
+        complete(active)
+        if let continuation { loop.deliverAfterRound(continuation, response) }
     }
 
     /// The reader's buffer: taking bytes from a full one returns their window credit; cancelling resets the
@@ -96,7 +108,7 @@ extension HTTP2Connection {
     }
 
     /// Body bytes: to the reader, and their credit back to the server at once unless the reader is full.
-    private func receiveData(_ bytes: [UInt8], on id: UInt32) {
+    func receiveData(_ bytes: Data, on id: UInt32) {
         guard let active = streams[id], active.headDelivered else {
             drive { machine, out in
                 machine.consumed(streamID: id, bytes: bytes.count, into: &out)
@@ -105,7 +117,7 @@ extension HTTP2Connection {
             return
         }
         do {
-            let wantsMore = try active.exchange.receiveBody(Data(bytes))
+            let wantsMore = try active.exchange.receiveBody(bytes)
             if wantsMore, active.heldBytes == 0 {
                 drive { machine, out in machine.consumed(streamID: id, bytes: bytes.count, into: &out) }
             } else {

@@ -69,7 +69,8 @@ extension HTTP2Connection {
         streams[id] = opened
         stream.lastActivity = MonotonicClock.now()
         if opened.requestEnded { requestSent(opened) } else { sendBody(of: opened) }
-        stream.flush()
+        // The streams opened in one round of the loop go out in one write.
+        stream.flushSoon()
     }
 
     /// The caller was cancelled: its stream is reset (RST_STREAM CANCEL); the connection lives on.

@@ -12,41 +12,16 @@ import TestSupport
 /// not process it), whatever its method.
 @Suite("HTTP2Connection: REFUSED_STREAM is replayed (Linux)", .loopback)
 struct HTTP2ConnectionRefusedStreamTests {
-    /// Serves one connection: SETTINGS, then per HEADERS either the refusal (the first request of all) or 200 "ok".
+    /// Serves one connection: per HEADERS either the refusal (the first request of all) or 200 "ok".
     static func serve(_ client: Int32, requests: LockedState<Int>) {
-        defer { close(client) }
-        var decoder = HTTP2FrameDecoder(maximumFrameSize: Int(HTTP2Settings.maximumMaxFrameSize), expectsClientPreface: true)
-        var encoder = HPACKEncoder()
-        write(client, [.settings(ack: false, []), .settings(ack: true, [])])
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = recv(client, &buffer, buffer.count, 0)
-            guard count > 0 else { return }
-            buffer.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            while let frame = try? decoder.nextFrame() {
-                guard case .headers(let id, _, _, _, _, _) = frame else { continue }
-                let number = requests.withLock { count -> Int in
-                    count += 1
-                    return count
-                }
-                if number == 1 {
-                    write(client, [.rstStream(streamID: id, code: .refusedStream)])
-                    continue
-                }
-                var block: [UInt8] = []
-                encoder.encode([HPACKHeaderField(name: ":status", value: "200")], into: &block)
-                write(client, [
-                    .headers(streamID: id, block: block, endStream: false, endHeaders: true, priority: nil, padding: nil),
-                    .data(streamID: id, bytes: Array("ok".utf8), endStream: true),
-                ])
+        HTTP2LoopbackServer.serve(client) { id, encoder in
+            let number = requests.withLock { count -> Int in
+                count += 1
+                return count
             }
+            guard number > 1 else { return [.rstStream(streamID: id, code: .refusedStream)] }
+            return [HTTP2LoopbackServer.okHead(id, &encoder), .data(streamID: id, bytes: Array("ok".utf8), endStream: true)]
         }
-    }
-
-    static func write(_ client: Int32, _ frames: [HTTP2Frame]) {
-        var bytes: [UInt8] = []
-        for frame in frames { HTTP2FrameEncoder.encode(frame, into: &bytes) }
-        _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
     @Test("a POST refused with REFUSED_STREAM is sent again and answered")
