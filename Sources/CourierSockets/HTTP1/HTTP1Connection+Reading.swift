@@ -126,15 +126,17 @@ extension HTTP1Connection {
     }
 
     /// The reader's buffer for a streaming body: its reads resume the socket's, its cancel closes the connection.
+    /// Its callbacks hold the exchange weakly, as the exchange holds the buffer (a strong hold leaked every
+    /// exchange with a streamed body); an exchange nothing else holds is over and has nothing to resume.
     private func bodyStream(for exchange: Exchange) -> ResponseBodyStream {
         let loop = self.loop
         return ResponseBodyStream(
-            resume: { [weak self] in
-                guard let self else { return }
+            resume: { [weak self, weak exchange] in
+                guard let self, let exchange else { return }
                 loop.execute { self.resumeReading(for: exchange) }
             },
-            onCancel: { [weak self] in
-                guard let self else { return }
+            onCancel: { [weak self, weak exchange] in
+                guard let self, let exchange else { return }
                 loop.execute { self.readerGaveUp(exchange) }
             }
         )
