@@ -38,6 +38,7 @@ enum LoopbackWrk {
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice  // progress lines (openssl speed's "Doing …"); failures show in the status
         try process.run()
         var peak = 0
         while process.isRunning {
