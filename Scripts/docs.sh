@@ -7,7 +7,8 @@
 #
 # Fails when DocC prints any warning (`--warnings-as-errors`: an unresolved symbol link, a topic group naming
 # nothing, a doc comment describing a parameter that does not exist, …) and when a public symbol has no doc
-# comment (DocC's coverage report does not fail a build, so the symbol graphs are checked here instead).
+# comment or is in no topic group of its landing page (DocC's coverage report does not fail a build, so the
+# symbol graphs are checked here instead).
 #
 #   bash Scripts/docs.sh [output folder]      # default .build/docs; serve it with any static web server:
 #   python3 -m http.server -d .build/docs/Courier.doccarchive 8000   # then open /documentation/courier
@@ -41,7 +42,7 @@ for module in "${MODULES[@]}"; do
   find "$WORK/graphs/$module" -name '*.symbols.json' ! -name "$module.symbols.json" ! -name "$module@*.symbols.json" -delete
 done
 
-echo "== public symbols without a doc comment"
+echo "== public symbols without a doc comment, or in no topic group"
 python3 - "$WORK/graphs" "${MODULES[@]}" <<'PYTHON'
 import glob, json, os, sys
 graphs, modules = sys.argv[1], sys.argv[2:]
@@ -64,7 +65,20 @@ for module in modules:
 for line in sorted(set(missing)):
     print(f"  {line}")
 print(f"{len(set(missing))} public symbols without a doc comment")
-sys.exit(1 if missing else 0)
+# Every top-level symbol is curated in a topic group of its module's landing page (members are listed on their
+# type's page), so the reader finds each one under a heading that says what it is for.
+uncurated = []
+for module in modules:
+    landing = open(os.path.join("Sources", module, f"{module}.docc", f"{module}.md"), encoding="utf-8").read()
+    topics = landing.split("## Topics", 1)[-1] if "## Topics" in landing else ""
+    graph = json.load(open(os.path.join(graphs, module, f"{module}.symbols.json")))
+    for name in sorted({s["pathComponents"][0] for s in graph["symbols"] if len(s["pathComponents"]) == 1}):
+        if f"``{name}``" not in topics:
+            uncurated.append(f"{module}.{name}")
+for name in uncurated:
+    print(f"  Sources/{name.split('.')[0]}/{name.split('.')[0]}.docc: {name} is in no topic group")
+print(f"{len(uncurated)} top-level symbols in no topic group of their landing page")
+sys.exit(1 if missing or uncurated else 0)
 PYTHON
 
 warnings=0
