@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Compiles every ```swift code block of README.md against this checkout of Courier.
+# Compiles every ```swift code block of README.md and of the DocC articles (Sources/*/*.docc/*.md) against this
+# checkout of Courier.
 #
-# Convention (see "About the code samples" in README.md):
+# Convention (see "About the code samples" in README.md; the articles follow the same one):
 #   - every block fenced with ```swift is compiled; use ```text (or ```sh) for anything that is not Swift
 #     meant to compile;
 #   - each block becomes its own module (so two blocks may declare the same names): its `import`s stay at the
@@ -15,7 +16,7 @@
 #     generated types.
 #
 # All blocks are built by one `swift build` of one temporary package under .build/readme-snippets (kept, so
-# later runs are incremental). Errors are reported with README.md line numbers. Prints `N passed, M failed`
+# later runs are incremental). Errors are reported with the document's own line numbers. Prints `N passed, M failed`
 # and exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,26 +29,29 @@ fi
 
 mkdir -p "$WORK"
 python3 - "$ROOT" "$WORK" <<'PYTHON'
-import json, os, re, shutil, sys
+import glob, json, os, re, shutil, sys
 
 root, work = sys.argv[1], sys.argv[2]
-readme_path = os.path.join(root, "README.md")
-lines = open(readme_path, encoding="utf-8").read().split("\n")
+documents = [os.path.join(root, "README.md")] + sorted(glob.glob(os.path.join(root, "Sources", "*", "*.docc", "**", "*.md"),
+                                                                 recursive=True))
 
-# 1. Find the ```swift blocks (first line number of the code, code lines), and the ```httpidl blocks.
-blocks, idl_blocks, current, start, language = [], [], None, 0, None
-for number, line in enumerate(lines, 1):
-    stripped = line.strip()
-    if current is None:
-        if stripped.startswith("```") and stripped[3:].strip() in ("swift", "httpidl"):
-            current, start, language = [], number + 1, stripped[3:].strip()
-    elif stripped.startswith("```"):
-        (blocks if language == "swift" else idl_blocks).append((start, current))
-        current = None
-    else:
-        current.append(line)
-if current is not None:
-    sys.exit(f"README.md:{start - 1}: unterminated ```{language} block")
+# 1. Find the ```swift blocks (document, first line number of the code, code lines), and the ```httpidl blocks.
+blocks, idl_blocks = [], []
+for document in documents:
+    lines = open(document, encoding="utf-8").read().split("\n")
+    current, start, language = None, 0, None
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if current is None:
+            if stripped.startswith("```") and stripped[3:].strip() in ("swift", "httpidl"):
+                current, start, language = [], number + 1, stripped[3:].strip()
+        elif stripped.startswith("```"):
+            (blocks if language == "swift" else idl_blocks).append((document, start, current))
+            current = None
+        else:
+            current.append(line)
+    if current is not None:
+        sys.exit(f"{os.path.relpath(document, root)}:{start - 1}: unterminated ```{language} block")
 
 # 2. Split a block into top-level items, tracking brackets outside strings and comments.
 def depth_changes(line, state):
@@ -141,16 +145,16 @@ os.makedirs(os.path.join(sources, "ReadmeContext"))
 shutil.copy(os.path.join(root, "Scripts", "readme-context.swift"),
             os.path.join(sources, "ReadmeContext", "ReadmeContext.swift"))
 # ```httpidl blocks are compiled by HTTPIDLPlugin into ReadmeContext, so the Swift blocks can use the generated
-# types. Leading blank lines keep httpidl's line numbers equal to README.md's.
+# types. Leading blank lines keep httpidl's line numbers equal to the document's.
 idl_entries = []
 context_idl = os.path.join(root, "Scripts", "readme-context.http")
 if os.path.exists(context_idl):
     shutil.copy(context_idl, os.path.join(sources, "ReadmeContext", "ReadmeContextIDL.http"))
-for index, (start, code) in enumerate(idl_blocks, 1):
+for index, (document, start, code) in enumerate(idl_blocks, 1):
     name = f"IDLBlock{index:02d}"
     with open(os.path.join(sources, "ReadmeContext", f"{name}.http"), "w", encoding="utf-8") as f:
         f.write("\n" * (start - 1) + "\n".join(code) + "\n")
-    idl_entries.append({"name": name, "start": start, "end": start + len(code) - 1, "idl": True})
+    idl_entries.append({"name": name, "document": document, "start": start, "end": start + len(code) - 1, "idl": True})
 
 PRELUDE = """import Foundation
 #if canImport(FoundationNetworking)
@@ -161,16 +165,16 @@ import CourierTesting
 import ReadmeContext
 """
 targets = []
-for index, (start, code) in enumerate(blocks, 1):
+for index, (document, start, code) in enumerate(blocks, 1):
     name = f"Snippet{index:02d}"
     items = items_of(code)
     text = "\n".join(code)
     is_test = re.search(r"^\s*import\s+(Testing|XCTest)\b", text, re.M) is not None
     def located(chunk):
         first = chunk[0][0]
-        return [f'#sourceLocation(file: "{readme_path}", line: {start + first})'] + \
+        return [f'#sourceLocation(file: "{document}", line: {start + first})'] + \
                [l for _, l in chunk] + ["#sourceLocation()"]
-    out = [f"// README.md block {index}, line {start}. Generated by Scripts/interop-readme.sh.", PRELUDE]
+    out = [f"// {os.path.relpath(document, root)} block, line {start}. Generated by Scripts/interop-readme.sh.", PRELUDE]
     for kind, chunk in items:
         if kind == "import": out += located(chunk)
     for kind, chunk in items:
@@ -184,7 +188,7 @@ for index, (start, code) in enumerate(blocks, 1):
     os.makedirs(directory)
     with open(os.path.join(directory, f"{name}.swift"), "w", encoding="utf-8") as f:
         f.write("\n".join(out) + "\n")
-    targets.append({"name": name, "start": start, "end": start + len(code) - 1, "test": is_test})
+    targets.append({"name": name, "document": document, "start": start, "end": start + len(code) - 1, "test": is_test})
 
 package_id = os.path.basename(root).lower()
 plugins = f', plugins: [.plugin(name: "HTTPIDLPlugin", package: "{package_id}")]' \
@@ -194,7 +198,7 @@ def dependencies():
             '.product(name: "CourierSockets", package: "%s"), '
             '.product(name: "CourierTesting", package: "%s")]') % (package_id, package_id, package_id)
 manifest = f"""// swift-tools-version:6.0
-// Generated by Scripts/interop-readme.sh: one module per ```swift block of README.md.
+// Generated by Scripts/interop-readme.sh: one module per ```swift block of README.md and the DocC articles.
 import PackageDescription
 
 let package = Package(
@@ -219,15 +223,15 @@ PYTHON
 
 cd "$WORK"
 count=$(python3 -c 'import json,sys; print(len(json.load(open("snippets.json"))))')
-echo "== building $count README code blocks (swift, httpidl) in $WORK"
+echo "== building $count code blocks (swift, httpidl) of README.md and the DocC articles in $WORK"
 set +e
 swift build --build-tests 2>&1 | tee build.log | grep -E "error:|^Build" | grep -v "^\s*|" | sed 's/^/  /'
 status=${PIPESTATUS[0]}
 set -e
 
-python3 - "$ROOT/README.md" "$status" <<'PYTHON'
+python3 - "$ROOT" "$status" <<'PYTHON'
 import json, os, re, subprocess, sys
-readme, status = sys.argv[1], int(sys.argv[2])
+root, status = sys.argv[1], int(sys.argv[2])
 targets = json.load(open("snippets.json"))
 log = open("build.log", encoding="utf-8", errors="replace").read()
 
@@ -236,16 +240,16 @@ def errors_in(text):
     found = {}
     for match in re.finditer(r"^(\S+?):(\d+):(\d+): error: (.*)$", text, re.M):
         path, line, message = match.group(1), int(match.group(2)), match.group(4)
-        owner = None
-        if os.path.abspath(path) == os.path.abspath(readme):
-            owner = next((t["name"] for t in targets if not t.get("idl") and t["start"] <= line <= t["end"]), None)
-        else:
+        owner = next((t["name"] for t in targets if not t.get("idl")
+                      and os.path.abspath(path) == os.path.abspath(t["document"]) and t["start"] <= line <= t["end"]), None)
+        if owner is None:
             owner = next((t["name"] for t in targets
                           if (path.endswith(f"/{t['name']}.http") if t.get("idl") else f"/{t['name']}/" in path)), None)
         if owner is None and "/ReadmeContext/ReadmeContext.swift" in path:
             owner = "Scripts/readme-context.swift"
         if owner:
-            place = "Scripts/readme-context.swift" if owner == "Scripts/readme-context.swift" else "README.md"
+            document = next((t["document"] for t in targets if t["name"] == owner), None)
+            place = os.path.relpath(document, root) if document else owner
             entry = f"{place}:{line}:{match.group(3)}: error: {message}"
             if entry not in found.setdefault(owner, []): found[owner].append(entry)
     return found
@@ -263,7 +267,7 @@ if status != 0:
 
 passed = 0
 for t in targets:
-    where = f"README.md:{t['start']}" + (" (test)" if t.get("test") else " (httpidl)" if t.get("idl") else "")
+    where = f"{os.path.relpath(t['document'], root)}:{t['start']}" + (" (test)" if t.get("test") else " (httpidl)" if t.get("idl") else "")
     if t["name"] in failed:
         print(f"FAIL {t['name']} ({where})")
         for line in failed[t["name"]]: print(f"     {line}")
@@ -282,7 +286,7 @@ if status == 0 and any(t.get("test") for t in targets):
     # The blocks that are tests also have to pass (they only talk to 127.0.0.1).
     result = subprocess.run(["swift", "test"], capture_output=True, text=True)
     if result.returncode != 0:
-        print("FAIL the README's test blocks compiled but did not pass:")
+        print("FAIL the test blocks compiled but did not pass:")
         print("\n".join(l for l in (result.stdout + result.stderr).splitlines() if "✘" in l or "error" in l)[:4000])
         failed["tests"] = ["failed"]
         passed -= sum(1 for t in targets if t.get("test"))

@@ -58,7 +58,11 @@ public struct URLQueryDecoder: Sendable {
 
     /// Decodes a percent-encoded query string (a leading `?` is ignored).
     ///
-    /// - Parameter rootKey: read the value stored under this name (`rootKey=42`, `rootKey[0]=a`).
+    /// - Parameters:
+    ///   - type: the type to decode; its coding keys name the query's fields.
+    ///   - query: the query string as it arrived, still percent-encoded, so an escaped `&` or `=` inside a value
+    ///     cannot split it.
+    ///   - rootKey: read the value stored under this name (`rootKey=42`, `rootKey[0]=a`).
     /// - Throws: `DecodingError` with the coding path of the bad value.
     public func decode<T: Decodable>(_ type: T.Type, from query: String, rootKey: String? = nil) throws -> T {
         let pairs = try QueryStringParser.pairs(in: query, plusAsSpace: decodesPlusAsSpace)

@@ -93,8 +93,11 @@ public struct URLQueryEncoder: Sendable {
     /// Encodes `value` as query items in wire order, with names and values **unescaped** (as
     /// `URLQueryItem` holds them).
     ///
-    /// - Parameter rootKey: the name of a top-level scalar or array (`rootKey=42`), or a prefix for an
-    ///   object (`rootKey[name]=kim`).
+    /// - Parameters:
+    ///   - value: the DTO to encode; its properties become the fields, keys sorted within each level so the
+    ///     output is the same on every run.
+    ///   - rootKey: the name of a top-level scalar or array (`rootKey=42`), or a prefix for an
+    ///     object (`rootKey[name]=kim`).
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encode<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> [URLQueryItem] {
         var sink = QueryItemSink()
