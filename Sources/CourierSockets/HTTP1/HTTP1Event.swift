@@ -8,6 +8,9 @@ package enum HTTP1Event: Hashable {
     case body(Data)
     /// The response is complete; `reusable` says whether the connection may carry another request.
     case end(reusable: Bool)
+    /// This many bytes arrived after the end of the response (in the same read or a later one) and were
+    /// discarded: the connection must be closed, whatever `.end` said.
+    case excess(Int)
     /// A `100 Continue` arrived while one was expected (`expectResponse(toHEAD:expectsContinue: true)`): send
     /// the request body now.
     case `continue`
