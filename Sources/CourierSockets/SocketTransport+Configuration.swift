@@ -30,6 +30,9 @@ extension SocketTransport {
         /// The proxies to go through; by default those the environment names (`http_proxy`, `https_proxy`,
         /// `no_proxy`, as libcurl reads them).
         public var proxy: ProxyConfiguration
+        /// Where connections to each host go: the system resolver by default, or fixed addresses and Unix
+        /// sockets of your choosing (see `HostResolver`). The URL's host stays the TLS name and `Host`.
+        public var resolver: HostResolver
         /// Receives the timings of every request when it ends (see `TransferMetrics`).
         public var metricsHandler: (@Sendable (TransferMetrics) -> Void)?
         /// Which HTTP versions are spoken; `.automatic` by default: HTTP/2 over TLS when the server picks it by
@@ -48,6 +51,7 @@ extension SocketTransport {
             maximumDecompressionRatio: Int = 100,
             tls: TLSConfiguration = TLSConfiguration(),
             proxy: ProxyConfiguration = .environment,
+            resolver: HostResolver = .system,
             metricsHandler: (@Sendable (TransferMetrics) -> Void)? = nil,
             httpVersion: HTTPVersion = .automatic
         ) {
@@ -61,6 +65,7 @@ extension SocketTransport {
             self.maximumDecompressionRatio = max(1, maximumDecompressionRatio)
             self.tls = tls
             self.proxy = proxy
+            self.resolver = resolver
             self.metricsHandler = metricsHandler
             self.httpVersion = httpVersion
         }

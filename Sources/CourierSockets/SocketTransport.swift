@@ -100,7 +100,7 @@ public final class SocketTransport: Transport {
     /// Opens a new connection to `target`'s origin: a byte stream, then the protocol it negotiated on it.
     private func open(_ target: RequestTarget) async throws -> any PooledConnection {
         let start = MonotonicClock.now()
-        let addresses = try await SocketAddress.resolve(
+        let addresses = try await configuration.resolver.addresses(
             host: target.key.proxy?.host ?? target.host, port: target.key.proxy?.port ?? target.key.port)
         let resolved = MonotonicClock.now()
         let loop = try EventLoopGroup.shared.nextLoop()

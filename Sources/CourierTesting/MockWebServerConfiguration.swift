@@ -18,6 +18,10 @@ extension MockWebServer {
         public var maxBodyBytes: Int64?
         /// The listen backlog (pending connections not yet accepted).
         public var backlog: Int32
+        /// Listen on a Unix domain socket at this path (which must not exist; it is removed at shutdown) instead
+        /// of TCP on 127.0.0.1; nil (the default) listens on TCP. `port` is then 0: point the client at the path
+        /// (with `SocketTransport`, a `HostResolver` mapping a host to `.unixSocket(path:)`).
+        public var unixSocketPath: String? = nil
         #if canImport(COpenSSL)
         /// Serve HTTPS with this certificate (see `MockWebServer.TLS`); nil (the default) serves plain HTTP.
         public var tls: MockWebServer.TLS? = nil
@@ -31,7 +35,8 @@ extension MockWebServer {
             maxHeaderBytes: Int = 64 * 1024,
             maxRecordedBodyBytes: Int = 16 * 1024 * 1024,
             maxBodyBytes: Int64? = nil,
-            backlog: Int32 = 1024
+            backlog: Int32 = 1024,
+            unixSocketPath: String? = nil
         ) {
             self.port = port
             self.readTimeout = readTimeout
@@ -40,6 +45,7 @@ extension MockWebServer {
             self.maxRecordedBodyBytes = max(0, maxRecordedBodyBytes)
             self.maxBodyBytes = maxBodyBytes
             self.backlog = max(1, backlog)
+            self.unixSocketPath = unixSocketPath
         }
     }
 }

@@ -43,6 +43,10 @@ extension ByteStreamConnection {
             case .bytes(let count):
                 let events = try current.parser.parse(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
                 tunnel = current
+                // Nothing may follow the answer before the client speaks through the tunnel.
+                if case .excess(let count) = events.last {
+                    throw HTTP1ParseError.malformed("the proxy sent \(count) bytes after its answer")
+                }
                 for case .head(let head) in events {
                     try tunnelAnswered(head)
                     return

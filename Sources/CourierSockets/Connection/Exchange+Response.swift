@@ -31,7 +31,7 @@ extension Exchange {
             bodyBytesReceived += Int64(data.count)
             if let decoder {
                 do {
-                    data = try Self.decodeAll(data, with: decoder).reduce(into: Data()) { $0.append($1) }
+                    data = try decoder.decodeAll(data).reduce(into: Data()) { $0.append($1) }
                     try decoder.finish()
                 } catch {
                     throw Self.networkError(error)
@@ -58,7 +58,7 @@ extension Exchange {
         guard let decoder else { return stream.push(chunk) }
         let pieces: [Data]
         do {
-            pieces = try Self.decodeAll(chunk, with: decoder)
+            pieces = try decoder.decodeAll(chunk)
         } catch {
             throw Self.networkError(error)
         }
@@ -106,19 +106,6 @@ extension Exchange {
     static func networkError(_ error: any Error) -> NetworkError {
         if let error = error as? HTTP1ParseError { return error.networkError }
         return NetworkError.from(error)
-    }
-
-    /// Decodes `chunk` whole, in the decoder's bounded pieces (its ratio and size caps stop a bomb early).
-    private static func decodeAll(_ chunk: Data, with decoder: ContentDecoder) throws -> [Data] {
-        var pieces: [Data] = []
-        let first = try chunk.withUnsafeBytes { bytes throws(HTTP1ParseError) in try decoder.decode(bytes) }
-        if !first.isEmpty { pieces.append(first) }
-        while decoder.hasPendingOutput {
-            let next = try decoder.drain()
-            if next.isEmpty { break }
-            pieces.append(next)
-        }
-        return pieces
     }
 }
 #endif

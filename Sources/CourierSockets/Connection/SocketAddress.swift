@@ -4,19 +4,26 @@ import CourierHTTP
 import Foundation
 import Glibc
 
-/// One address to connect to: an IPv4 or IPv6 socket address, as `connect(2)` takes it.
+/// One address to connect to: an IPv4, IPv6 or Unix domain socket address, as `connect(2)` takes it.
 struct SocketAddress: Sendable, CustomStringConvertible {
     /// The address, in a storage big enough for either family.
     var storage: sockaddr_storage
     /// How many bytes of `storage` are used.
     var length: socklen_t
 
-    /// The family (`AF_INET` or `AF_INET6`).
+    /// The family (`AF_INET`, `AF_INET6` or `AF_UNIX`).
     var family: Int32 { Int32(storage.ss_family) }
 
-    /// The numeric address (`127.0.0.1`, `::1`), for messages.
+    /// The numeric address with its port (`127.0.0.1:80`, `[::1]:443`) or `unix:` and the socket's path, for
+    /// messages.
     var description: String {
         var copy = storage
+        if family == AF_UNIX {
+            let path = withUnsafeBytes(of: &copy) { bytes in
+                Array(bytes[MemoryLayout<sa_family_t>.size..<Int(length)].prefix { $0 != 0 })
+            }
+            return "unix:" + String(decoding: path, as: UTF8.self)
+        }
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         let port: UInt16 = withUnsafePointer(to: &copy) { pointer in
             if family == AF_INET6 {
@@ -56,6 +63,19 @@ struct SocketAddress: Sendable, CustomStringConvertible {
             return SocketAddress(copying: address)
         }
         return nil
+    }
+
+    /// The Unix domain socket at `path`, or nil when the path is empty, holds a NUL or does not fit `sun_path`.
+    static func unixSocket(path: String) -> SocketAddress? {
+        var address = sockaddr_un()
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard !bytes.isEmpty, !bytes.contains(0), bytes.count < capacity else { return nil }
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        var unix = SocketAddress(copying: address)
+        unix.length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1)
+        return unix
     }
 
     /// Every address of `host`, in the order `getaddrinfo` prefers (RFC 6724). Numeric hosts are parsed at
@@ -100,7 +120,7 @@ struct SocketAddress: Sendable, CustomStringConvertible {
     }
 }
 extension SocketAddress {
-    /// `address` (a `sockaddr_in` or `sockaddr_in6`) in socket-address storage (an extension, so the memberwise
+    /// `address` (a `sockaddr_in`, `sockaddr_in6` or `sockaddr_un`) in socket-address storage (an extension, so the memberwise
     /// initializer stays).
     fileprivate init<Address>(copying address: Address) {
         var storage = sockaddr_storage()

@@ -87,6 +87,20 @@ package final class ContentDecoder {
         return output
     }
 
+    /// Decodes `chunk` whole, in the decoder's bounded pieces (its ratio and size caps stop a bomb early).
+    package func decodeAll(_ chunk: Data) throws(HTTP1ParseError) -> [Data] {
+        var pieces: [Data] = []
+        // `Data.withUnsafeBytes` rethrows untyped: the error comes back typed through a `Result`.
+        let first = try chunk.withUnsafeBytes { bytes in Result { () throws(HTTP1ParseError) in try decode(bytes) } }.get()
+        if !first.isEmpty { pieces.append(first) }
+        while hasPendingOutput {
+            let next = try drain()
+            if next.isEmpty { break }
+            pieces.append(next)
+        }
+        return pieces
+    }
+
     /// The next piece of output from input already received (empty when there is none).
     package func drain() throws(HTTP1ParseError) -> Data {
         if let failure { throw failure }

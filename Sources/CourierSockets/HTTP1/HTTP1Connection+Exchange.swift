@@ -29,6 +29,7 @@ extension HTTP1Connection {
         state = .active
         self.exchange = exchange
         mustClose = false
+        transferDecoder = nil
         chunkedBody = framing == .chunked
         parser.expectResponse(toHEAD: exchange.isHEAD, expectsContinue: expectsContinue, upgrade: exchange.upgrade != nil)
         stream.enqueue(head)

@@ -24,11 +24,13 @@ extension HTTP1Connection {
         }
         let events: [HTTP1Event]
         do {
-            events = try parser.parse(bytes)
+            events = try transferDecoded(try parser.parse(bytes))
         } catch {
             fail(error.networkError)
             return
         }
+        // Bytes after the response's end: it keeps its declared length, and the connection is not reused.
+        if case .excess = events.last { mustClose = true }
         handle(events, of: exchange)
     }
 
@@ -39,7 +41,7 @@ extension HTTP1Connection {
             return
         }
         do {
-            handle(try parser.parseEOF(), of: exchange)
+            handle(try transferDecoded(try parser.parseEOF()), of: exchange)
         } catch {
             fail(error.networkError)
             return
@@ -85,6 +87,8 @@ extension HTTP1Connection {
                 complete(exchange, reusable: reusable)
             case .switchingProtocols(let head, let rest):
                 switchProtocols(head, rest: rest, of: exchange)
+            case .excess:
+                break  // `mustClose` is set: the end of the response closed the connection
             }
             index += 1
         }

@@ -37,6 +37,8 @@ final class HTTP1Connection: ByteStreamHandler, PooledConnection, @unchecked Sen
     var served = 0
     /// The response ended the connection's reuse (`Connection: close`, an early answer to an unsent body).
     var mustClose = false
+    /// Decodes the body of the response in flight when it carries a transfer coding (gzip or deflate).
+    var transferDecoder: ContentDecoder?
     /// Whether the pool counts this connection (from its creation until it closes).
     var inPool = true
 

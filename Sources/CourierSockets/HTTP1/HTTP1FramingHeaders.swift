@@ -5,12 +5,15 @@ struct FramingHeaders {
     private(set) var contentLength: Int64?
     /// Whether the transfer codings end with `chunked`.
     private(set) var chunked = false
+    /// The coding listed before `chunked` or alone (`gzip` or `deflate`), which the connection decodes.
+    private(set) var transferCoding: String?
+    /// A `Transfer-Encoding` field was seen (its codings decide the framing, whatever they are).
+    private(set) var sawTransferEncoding = false
     /// `Connection: close` was seen.
     private(set) var connectionClose = false
     /// `Connection: keep-alive` was seen.
     private(set) var connectionKeepAlive = false
 
-    private var sawTransferEncoding = false
     private var sawContentLength = false
     private var fault: HTTP1ParseError?
 
@@ -71,6 +74,9 @@ struct FramingHeaders {
         if elements == 0 && fault == nil { fault = .malformed("an empty Content-Length") }
     }
 
+    /// RFC 9112 §6.3: `chunked` must be last and appear once; before it (or alone, the body then ending when
+    /// the server closes) one `gzip` or `deflate` coding is accepted, since `ContentDecoder` can undo it, and
+    /// `identity` is skipped. Any other coding is refused: passing its bytes on as the body would corrupt it.
     private mutating func noteTransferEncoding(_ buffer: UnsafeRawBufferPointer, _ value: Range<Int>) {
         sawTransferEncoding = true
         HTTP1Bytes.forEachListElement(buffer, value) { (element: Range<Int>) in
@@ -81,12 +87,21 @@ struct FramingHeaders {
                 chunked = true
             } else if chunked {
                 fault = .malformed("Transfer-Encoding lists \(HTTP1HeadParser.quote(buffer, element)) after chunked (chunked must be last)")
+            } else if HTTP1Bytes.equalsIgnoringCase(buffer, element, "identity") {
+                return
+            } else if let coding = Self.decodableCoding(buffer, element) {
+                if transferCoding != nil { fault = .malformed("Transfer-Encoding lists more than one coding besides chunked") }
+                transferCoding = coding
             } else {
-                fault = .malformed("unsupported Transfer-Encoding \(HTTP1HeadParser.quote(buffer, element)) (only chunked is accepted)")
+                fault = .malformed("unsupported Transfer-Encoding \(HTTP1HeadParser.quote(buffer, element)) (gzip, deflate and chunked are decoded)")
             }
         }
-        if !chunked && fault == nil {
-            fault = .malformed("Transfer-Encoding \(HTTP1HeadParser.quote(buffer, value)) does not end with chunked")
-        }
+    }
+
+    /// `gzip` (for `gzip` and `x-gzip`) or `deflate`, when `element` names one of them.
+    private static func decodableCoding(_ buffer: UnsafeRawBufferPointer, _ element: Range<Int>) -> String? {
+        if HTTP1Bytes.equalsIgnoringCase(buffer, element, "gzip") || HTTP1Bytes.equalsIgnoringCase(buffer, element, "x-gzip") { return "gzip" }
+        if HTTP1Bytes.equalsIgnoringCase(buffer, element, "deflate") { return "deflate" }
+        return nil
     }
 }

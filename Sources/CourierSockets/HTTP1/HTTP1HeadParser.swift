@@ -38,6 +38,7 @@ enum HTTP1HeadParser {
 
         var keepAlive = !framingHeaders.connectionClose && (minorVersion == 1 || framingHeaders.connectionKeepAlive)
         let framing: HTTP1ResponseHead.Framing
+        var transferCoding: String?
         if (100..<200).contains(statusCode) || statusCode == 204 || statusCode == 304 || request.isHEAD {
             framing = .none
         } else if request.isCONNECT && (200..<300).contains(statusCode) {
@@ -45,8 +46,14 @@ enum HTTP1HeadParser {
             keepAlive = false  // the connection now belongs to the tunnel
         } else if framingHeaders.chunked {
             framing = .chunked
+            transferCoding = framingHeaders.transferCoding
             // RFC 9112 §6.1: Transfer-Encoding in an HTTP/1.0 message means faulty framing: close afterwards.
             if minorVersion == 0 { keepAlive = false }
+        } else if framingHeaders.sawTransferEncoding {
+            // RFC 9112 §6.3 (4): codings that do not end with chunked: the body ends when the server closes.
+            framing = .untilClose
+            transferCoding = framingHeaders.transferCoding
+            keepAlive = false
         } else if let length = framingHeaders.contentLength {
             framing = .length(length)
         } else {
@@ -55,7 +62,7 @@ enum HTTP1HeadParser {
         }
         let parsed = HTTP1ResponseHead(
             statusCode: statusCode, reason: reason, minorVersion: minorVersion, headers: HTTPHeaders(fields),
-            keepAlive: keepAlive, framing: framing)
+            keepAlive: keepAlive, framing: framing, transferCoding: transferCoding)
         return (parsed, position)
     }
 

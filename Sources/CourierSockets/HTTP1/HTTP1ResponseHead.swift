@@ -27,14 +27,21 @@ package struct HTTP1ResponseHead: Hashable, Sendable {
     package var keepAlive: Bool
     /// How the body is delimited.
     package var framing: Framing
+    /// The transfer coding the body carries under its framing, `gzip` or `deflate` (`Transfer-Encoding: gzip`
+    /// or `gzip, chunked`), which the connection decodes; `nil` for none. The parser hands the bytes on coded.
+    package var transferCoding: String?
 
     /// Creates a head.
-    package init(statusCode: Int, reason: String, minorVersion: Int, headers: HTTPHeaders, keepAlive: Bool, framing: Framing) {
+    package init(
+        statusCode: Int, reason: String, minorVersion: Int, headers: HTTPHeaders, keepAlive: Bool, framing: Framing,
+        transferCoding: String? = nil
+    ) {
         self.statusCode = statusCode
         self.reason = reason
         self.minorVersion = minorVersion
         self.headers = headers
         self.keepAlive = keepAlive
         self.framing = framing
+        self.transferCoding = transferCoding
     }
 }

@@ -7,14 +7,15 @@ import Foundation
 /// `.continue` when one is expected), the body is de-chunked, and every framing fault throws an
 /// `HTTP1ParseError` naming it; after an error the parser stays failed and the connection must be closed.
 ///
-/// Bytes after the end of a response are an error whatever the connection's state: the client never
-/// pipelines, so a server may not send anything before the next request (a body longer than its
-/// `Content-Length` shows up this way too).
+/// Bytes after the end of a response (a body longer than its `Content-Length`, anything after a chunked
+/// body's last chunk) come out as `.excess`, whether they arrive in the read that ended the response or in a
+/// later one: the response keeps its declared length (RFC 9112 §6.3 lets a client discard the rest), and the
+/// connection must then be closed, never reused, since the client never pipelines.
 ///
 /// ```swift
 /// var parser = HTTP1ResponseParser()
 /// parser.expectResponse(toHEAD: false)
-/// for event in try parser.parse(bytes) { … }   // .head, .body, .end(reusable:)
+/// for event in try parser.parse(bytes) { … }   // .head, .body, .end(reusable:), .excess
 /// ```
 package struct HTTP1ResponseParser {
     private enum State {
@@ -32,7 +33,7 @@ package struct HTTP1ResponseParser {
         case trailers(bytes: Int, fields: Int)
         /// Reading a body that ends when the server closes.
         case untilClose
-        /// The response ended; nothing more may arrive until `expectResponse` is called again.
+        /// The response ended; what arrives before `expectResponse` is called again is `.excess`.
         case complete
         /// An error was thrown; the parser stays failed.
         case failed(HTTP1ParseError)
@@ -172,9 +173,8 @@ package struct HTTP1ResponseParser {
                 offset = count
 
             case .complete:
-                throw .malformed(declaredLength > 0
-                    ? "the body is longer than its Content-Length of \(declaredLength) bytes"
-                    : "the server sent \(count - offset) bytes after the end of the response")
+                events.append(.excess(count - offset))  // `finish` flushed the body
+                return events
 
             case .failed(let error):
                 throw error

@@ -70,7 +70,9 @@ final class ServerCore: Sendable {
         #endif
         let listener: ListeningSocket = try state.withLock { state in
             guard !state.hasStarted else { throw MockWebServerError.alreadyStarted }
-            let listener = try ListeningSocket.bind(port: configuration.port, backlog: configuration.backlog)
+            let listener = try configuration.unixSocketPath.map { path throws(MockWebServerError) in
+                try ListeningSocket.bind(unixPath: path, backlog: configuration.backlog)
+            } ?? ListeningSocket.bind(port: configuration.port, backlog: configuration.backlog)
             state.hasStarted = true
             state.listener = listener
             return listener
@@ -85,7 +87,7 @@ final class ServerCore: Sendable {
             // This thread is the last user of the descriptor (see `shutdown`); under the lock `shutdown` shuts
             // it down in, so that never reaches a reused number.
             state.withLock { state in
-                POSIX.closeSocket(listener.fd)
+                listener.close()
                 state.listenerClosed = true
             }
             lifecycle.workerFinished()

@@ -3,10 +3,11 @@ import Foundation
 import FuzzingSupport
 
 /// `HTTP1ResponseParser` on any bytes, parsed whole and again cut at fuzzer-chosen points: both runs must
-/// give the same heads, body bytes, `.continue`s and ends, or fail with the same error kind — so no read
-/// boundary changes what a response means. A response that ends cleanly must have exactly its declared
-/// length. When the head names a content coding, the body is decoded whole and in the same pieces too, with
-/// the same rule.
+/// give the same heads, body bytes, `.continue`s, ends and excess bytes (what follows the end, counted only
+/// after it), or fail with the same error kind — so no read boundary changes what a response means, nor
+/// whether its connection may be reused. A response that ends cleanly must have exactly its declared length.
+/// When the head names a content coding or a transfer coding, the body is decoded whole and in the same
+/// pieces too, with the same rule.
 ///
 /// Input: one byte of options (HEAD, 100-continue, CONNECT, small limits), one byte giving up to 15 cut
 /// points, two bytes per cut point, then the response bytes.
@@ -30,7 +31,8 @@ enum HTTP1ParserFuzzCheck {
             }
             return
         }
-        guard whole.heads == split.heads, whole.body == split.body, whole.continues == split.continues, whole.ends == split.ends else {
+        guard whole.heads == split.heads, whole.body == split.body, whole.continues == split.continues, whole.ends == split.ends,
+              whole.excess == split.excess else {
             FuzzDriver.fail("whole: \(whole), split at \(cuts): \(split)", input: bytes)
         }
         if let head = whole.heads.last, case .length(let length) = head.framing, whole.body.count != length {
@@ -40,7 +42,7 @@ enum HTTP1ParserFuzzCheck {
             FuzzDriver.fail("one response gave \(whole.heads.count) heads and \(whole.ends.count) ends", input: bytes)
         }
         #if canImport(CZlib)
-        if let encoding = whole.heads.last?.headers["Content-Encoding"] {
+        for encoding in [whole.heads.last?.transferCoding, whole.heads.last?.headers["Content-Encoding"]].compactMap({ $0 }) {
             let body = [UInt8](whole.body)
             let bodyCuts = FuzzInput.cuts(cutSeeds, within: body.count)
             let decodedWhole = decode(body, encoding: encoding, cuts: [])
@@ -65,6 +67,8 @@ enum HTTP1ParserFuzzCheck {
         var body = Data()
         var continues = 0
         var ends: [Bool] = []
+        /// Bytes reported after the end.
+        var excess = 0
         var error: HTTP1ParseError?
 
         init(_ wire: [UInt8], cuts: [Int], _ setup: Setup) {
@@ -92,13 +96,16 @@ enum HTTP1ParserFuzzCheck {
                 case .body(let data): body.append(data)
                 case .end(let reusable): ends.append(reusable)
                 case .continue: continues += 1
+                case .excess(let count):
+                    if ends.isEmpty { FuzzDriver.fail("excess bytes before any end", input: []) }
+                    excess += count
                 case .switchingProtocols: FuzzDriver.fail("101 surfaced although no upgrade was asked for", input: [])
                 }
             }
         }
 
         var description: String {
-            "heads \(heads.map(\.statusCode)), \(body.count) body bytes, ends \(ends), continues \(continues), error \(error.map(String.init(describing:)) ?? "none")"
+            "heads \(heads.map(\.statusCode)), \(body.count) body bytes, ends \(ends), excess \(excess), continues \(continues), error \(error.map(String.init(describing:)) ?? "none")"
         }
     }
 

@@ -9,6 +9,8 @@ struct ParserRun: Equatable, CustomStringConvertible {
     var bodyEvents = 0
     var continues = 0
     var ends: [Bool] = []
+    /// Bytes discarded after the end (`.excess`).
+    var excess = 0
     var error: HTTP1ParseError?
 
     /// Parses `bytes` in pieces cut at `splits` (offsets), then the EOF if `eof`.
@@ -46,6 +48,7 @@ struct ParserRun: Equatable, CustomStringConvertible {
             case .body(let data): body.append(data); bodyEvents += 1
             case .end(let reusable): ends.append(reusable)
             case .continue: continues += 1
+            case .excess(let count): excess += count
             case .switchingProtocols(let head, let rest): heads.append(head); body.append(Data(rest))
             }
         }
@@ -54,11 +57,11 @@ struct ParserRun: Equatable, CustomStringConvertible {
     /// Equal in what matters across splits (body bytes joined, event counts per kind aside from body).
     static func == (lhs: ParserRun, rhs: ParserRun) -> Bool {
         lhs.heads == rhs.heads && lhs.body == rhs.body && lhs.continues == rhs.continues && lhs.ends == rhs.ends
-            && lhs.error?.kind == rhs.error?.kind
+            && lhs.excess == rhs.excess && lhs.error?.kind == rhs.error?.kind
     }
 
     var description: String {
-        "heads \(heads.map(\.statusCode)), body \(body.count) bytes, ends \(ends), continues \(continues), error \(error.map(String.init(describing:)) ?? "none")"
+        "heads \(heads.map(\.statusCode)), body \(body.count) bytes, ends \(ends), excess \(excess), continues \(continues), error \(error.map(String.init(describing:)) ?? "none")"
     }
 }
 
