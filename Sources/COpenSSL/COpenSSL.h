@@ -61,6 +61,24 @@ static inline void courier_SSL_CTX_select_alpn_http11(SSL_CTX *ctx) {
     SSL_CTX_set_alpn_select_cb(ctx, courier_alpn_select_http11, NULL);
 }
 
+/// ALPN on a server offering HTTP/2: selects `h2` when the client offers it, else `http/1.1`, else nothing.
+static inline int courier_alpn_select_h2(SSL *ssl, const unsigned char **out, unsigned char *outlen,
+                                         const unsigned char *in, unsigned int inlen, void *arg) {
+    (void)ssl;
+    (void)arg;
+    static const unsigned char wanted[] = "\x02h2\x08http/1.1";
+    unsigned char *selected = NULL;
+    if (SSL_select_next_proto(&selected, outlen, wanted, sizeof(wanted) - 1, in, inlen) == OPENSSL_NPN_NEGOTIATED) {
+        *out = selected;
+        return SSL_TLSEXT_ERR_OK;
+    }
+    return SSL_TLSEXT_ERR_NOACK;
+}
+
+static inline void courier_SSL_CTX_select_alpn_h2(SSL_CTX *ctx) {
+    SSL_CTX_set_alpn_select_cb(ctx, courier_alpn_select_h2, NULL);
+}
+
 // MARK: Stacks (type-safe macros over OPENSSL_sk_*)
 
 static inline int courier_sk_X509_num(const STACK_OF(X509) *stack) {

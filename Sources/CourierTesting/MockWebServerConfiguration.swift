@@ -18,6 +18,9 @@ extension MockWebServer {
         public var maxBodyBytes: Int64?
         /// The listen backlog (pending connections not yet accepted).
         public var backlog: Int32
+        /// HTTP/2: offered over TLS or not, announced settings and scripted connection-level faults (see
+        /// `MockWebServer.HTTP2`). Cleartext connections that open with the HTTP/2 preface are always served.
+        public var http2 = MockWebServer.HTTP2()
         #if canImport(COpenSSL)
         /// Serve HTTPS with this certificate (see `MockWebServer.TLS`); nil (the default) serves plain HTTP.
         public var tls: MockWebServer.TLS? = nil
