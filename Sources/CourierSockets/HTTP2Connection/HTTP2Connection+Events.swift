@@ -164,7 +164,7 @@ extension HTTP2Connection {
         active.heldBytes = 0
         if held > 0 { drive { machine, out in machine.consumed(streamID: active.id, bytes: held, into: &out) } }
         ended(active)
-        failed(active.exchange, error.networkError, unprocessed: error.isUnprocessed)
+        failed(active.exchange, error.networkError, unprocessed: error.isUnprocessed, streamReset: true)
     }
 
     private func apply(_ settings: HTTP2Settings) {
