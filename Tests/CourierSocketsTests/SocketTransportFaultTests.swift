@@ -20,7 +20,7 @@ struct SocketTransportFaultTests {
 
     func client(timeout: Duration = .seconds(20), maximumResponseSize: Int? = 64 << 20, retry: RetryPolicy = .never) -> NetworkClient {
         NetworkClient(baseURL: server.url("/api"), configuration: .init(
-            timeout: timeout, retryPolicy: retry, maximumResponseSize: maximumResponseSize, transport: SocketTransport()))
+            timeout: timeout, retryPolicy: retry, maximumResponseSize: maximumResponseSize, transport: SocketTransport.testing()))
     }
 
     static func bytes(_ text: String) -> Data { Data(text.utf8) }
@@ -209,7 +209,7 @@ struct SocketTransportFaultTests {
         let refusing = try EarlyAnswerServer(answer: "HTTP/1.1 413 Content Too Large\r\nContent-Length: 8\r\n\r\ntoo big!")
         defer { refusing.shutdown() }
         let client = NetworkClient(baseURL: URL(string: "http://127.0.0.1:\(refusing.port)")!, configuration: .init(
-            retryPolicy: .never, transport: SocketTransport()))
+            retryPolicy: .never, transport: SocketTransport.testing()))
         let upload = EndpointBuilder<Data>.post("/upload").header("Expect", "100-continue")
             .body(.data(MockResponse.generatedBytes(count: 3_000_000), contentType: "application/octet-stream"))
             .acceptableStatusCodes([413])
@@ -229,7 +229,7 @@ struct SocketTransportFaultTests {
     @Test("connecting to a closed port is cannotConnect")
     func closedPort() async throws {
         let closed = try ClosedPort()
-        let client = NetworkClient(baseURL: closed.url, configuration: .init(retryPolicy: .never, transport: SocketTransport()))
+        let client = NetworkClient(baseURL: closed.url, configuration: .init(retryPolicy: .never, transport: SocketTransport.testing()))
         let error = await #expect(throws: NetworkError.self) { try await client.response(.get("/")) }
         guard case .transport(let failure) = error else { Issue.record("\(String(describing: error))"); return }
         #expect(failure.kind == .cannotConnect)

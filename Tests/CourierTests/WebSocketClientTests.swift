@@ -36,7 +36,7 @@ import TestSupport
         try server.start()
     }
 
-    func client(headers: HTTPHeaders = [:], interceptors: [any Interceptor] = [], transport: (any Transport)? = SocketTransport()) -> NetworkClient {
+    func client(headers: HTTPHeaders = [:], interceptors: [any Interceptor] = [], transport: (any Transport)? = SocketTransport.testing()) -> NetworkClient {
         NetworkClient(baseURL: server.url("/api"), configuration: .init(
             headers: headers, retryPolicy: .never, interceptors: interceptors, transport: transport))
     }
