@@ -11,7 +11,7 @@ struct HTTP2ResponseWriter: Sendable {
     let lifecycle: Lifecycle
 
     /// The fields HTTP/2 forbids in a response (RFC 9113 §8.2.2), dropped from the scripted headers.
-    private static let connectionSpecific: Set<String> = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]
+    static let connectionSpecific: Set<String> = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]
 
     func write(_ response: MockResponse) {
         guard lifecycle.sleep(seconds: response.headersDelay.seconds) else { return }
@@ -70,12 +70,19 @@ struct HTTP2ResponseWriter: Sendable {
         for field in response.headers {
             let name = field.name.lowercased()
             guard !Self.connectionSpecific.contains(name) else { continue }
-            fields.append(HPACKHeaderField(name: name, value: field.value))
+            fields.append(HPACKHeaderField(name: name, value: Self.trimmed(field.value)))
         }
         if sendsLength && !response.headers.contains("Content-Length") {
             fields.append(HPACKHeaderField(name: "content-length", value: String(bodyLength)))
         }
         return fields
+    }
+
+    /// A field value without the spaces and tabs around it, which are not part of it over HTTP/1.1 (RFC 9110
+    /// §5.5) and not allowed over HTTP/2 (RFC 9113 §8.2.1).
+    static func trimmed(_ value: String) -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(value.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 
     private func writeHeadAndBody(_ response: MockResponse, _ body: BodyStream) {
@@ -84,6 +91,8 @@ struct HTTP2ResponseWriter: Sendable {
         let sendsBody = !statusForbidsBody && request.method != "HEAD" && body.length > 0
         let fields = fieldSection(response, bodyLength: body.length, sendsLength: !statusForbidsBody && response.transfer == .contentLength)
         let policy = response.socketPolicy
+        // GOAWAY before the response, so the client opens no stream the close would leave unanswered.
+        if policy == .closeAfterResponse { outbox.goAway(lastStreamID: streamID, code: .noError) }
         guard outbox.send(.headers(fields, endStream: !sendsBody && policy != .disconnectAfterHeaders), on: streamID) else { return }
         if policy == .disconnectAfterHeaders {
             _ = outbox.waitUntilWritten(streamID)
@@ -92,10 +101,6 @@ struct HTTP2ResponseWriter: Sendable {
         guard lifecycle.sleep(seconds: response.bodyDelay.seconds) else { return }
         if sendsBody {
             guard writeBody(body, response) else { return }
-        }
-        if policy == .closeAfterResponse {
-            outbox.waitUntilGone(streamID)
-            outbox.goAway(lastStreamID: streamID, code: .noError)
         }
     }
 
@@ -142,20 +147,5 @@ struct HTTP2ResponseWriter: Sendable {
         }
         if sent < body.length { outbox.send(.reset(.internalError), on: streamID) }  // a file shrank
         return sent == body.length
-    }
-
-    /// Writes scripted bytes as they are onto the connection (for hand-made frames), piece by piece.
-    private func writeRaw(_ raw: MockResponse.Raw, policy: MockResponse.SocketPolicy) {
-        for (index, piece) in raw.pieces.enumerated() {
-            if index > 0 {
-                guard lifecycle.sleep(seconds: raw.pause.seconds) else { return }
-            }
-            outbox.sendRaw(Array(piece))
-        }
-        switch policy {
-        case .keepAlive: outbox.waitUntilGone(streamID)
-        case .resetDuringBody: outbox.end(.reset)
-        default: outbox.end(.closeGracefully)
-        }
     }
 }

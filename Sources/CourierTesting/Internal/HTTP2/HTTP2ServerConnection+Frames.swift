@@ -116,8 +116,16 @@ extension HTTP2ServerConnection {
     private func request(_ stream: RequestStream) -> RecordedRequest {
         var pseudo: [String: String] = [:]
         var headers = MockHeaders()
+        // Cookie crumbs are joined into one field, as RFC 9113 §8.2.3 asks of a gateway to HTTP/1.1.
+        let cookie = stream.fields.filter { $0.name == "cookie" }.map(\.value).joined(separator: "; ")
         for field in stream.fields {
-            if field.name.hasPrefix(":") { pseudo[field.name] = field.value } else { headers.add(name: field.name, value: field.value) }
+            if field.name.hasPrefix(":") {
+                pseudo[field.name] = field.value
+            } else if field.name != "cookie" {
+                headers.add(name: field.name, value: field.value)
+            } else if !headers.contains("cookie") {
+                headers.add(name: "cookie", value: cookie)
+            }
         }
         if !headers.contains("host"), let authority = pseudo[":authority"] {
             var withHost: MockHeaders = ["host": authority]
