@@ -81,7 +81,9 @@ struct SocketTransportFaultTests {
                 bytes: "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 10\r\n\r\nnot gzip!!", kind: .badServerResponse, says: "gzip"),
     ]
 
-    @Test("refused framings and cut-offs end with a typed error naming the fault", arguments: framings)
+    @Test(
+        "refused framings and cut-offs end with a typed error naming the fault", .http1Only("HTTP/1.1 framing faults in raw bytes"),
+        arguments: framings)
     func refusedFraming(_ framing: Framing) async throws {
         server.enqueue(.raw(Self.bytes(framing.bytes)))
         let failure = await failure(client())
@@ -178,7 +180,9 @@ struct SocketTransportFaultTests {
         #expect(server.requestCount == 2)
     }
 
-    @Test("cancelling the calling task closes the connection at once and throws .cancelled")
+    @Test(
+        "cancelling the calling task closes the connection at once and throws .cancelled",
+        .http1Only("over HTTP/2 cancelling resets the stream (RST_STREAM CANCEL); the connection stays open for other streams"))
     func cancellation() async throws {
         server.enqueue(.raw([Self.bytes("HTTP/1.1 200 OK\r\n"), Self.bytes("Content-Length: 0\r\n\r\n")], pause: .seconds(60)))
         let client = client()
@@ -204,7 +208,7 @@ struct SocketTransportFaultTests {
     }
 
     @Test("Expect: 100-continue answered at once with a final status: the body is never sent, the connection closes",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(2)), .http1Only("its server is a hand-written HTTP/1.1 one"))
     func expectContinueRefused() async throws {
         let refusing = try EarlyAnswerServer(answer: "HTTP/1.1 413 Content Too Large\r\nContent-Length: 8\r\n\r\ntoo big!")
         defer { refusing.shutdown() }
