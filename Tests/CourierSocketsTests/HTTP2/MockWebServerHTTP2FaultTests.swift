@@ -40,13 +40,7 @@ struct MockWebServerHTTP2FaultTests {
     func goAwayAfterRequests() async throws {
         let server = try Self.started { $0.http2.goAwayAfterRequests = 4 }
         server.dispatcher = { request in .text(request.path) }
-        let client = Self.client(server)
-        let bodies = try await withThrowingTaskGroup(of: String.self) { group in
-            for index in 0..<12 {
-                group.addTask { try await String(decoding: client.response(.get(EndpointPath(stringLiteral: "/\(index)"))).value, as: UTF8.self) }
-            }
-            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
-        }
+        let bodies = try await MockWebServerHTTP2Tests.concurrentGETs(Self.client(server), count: 12)
         #expect(bodies == Set((0..<12).map { "/\($0)" }))
         let perConnection = Dictionary(grouping: server.recordedRequests, by: \.connectionID).mapValues(\.count)
         #expect(perConnection.values.allSatisfy { $0 <= 4 })

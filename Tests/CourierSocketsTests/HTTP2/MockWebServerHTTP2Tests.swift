@@ -17,6 +17,16 @@ struct MockWebServerHTTP2Tests {
             baseURL: server.url("/"), configuration: .init(timeout: .seconds(30), retryPolicy: .never, transport: SocketTransport(configuration: configuration)))
     }
 
+    /// Sends GETs of `/0`, `/1`, … at once and returns the bodies (a dispatcher answering with the path).
+    static func concurrentGETs(_ client: NetworkClient, count: Int) async throws -> Set<String> {
+        try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<count {
+                group.addTask { try await String(decoding: client.response(.get(EndpointPath(stringLiteral: "/\(index)"))).value, as: UTF8.self) }
+            }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+    }
+
     @Test("prior knowledge: a GET and a POST are recorded as HTTP/2 on one connection, with headers and body")
     func priorKnowledge() async throws {
         let server = MockWebServer()
@@ -44,13 +54,7 @@ struct MockWebServerHTTP2Tests {
         let server = MockWebServer()
         try server.start()
         server.dispatcher = { request in .text(request.path) }
-        let client = Self.client(server)
-        let paths = try await withThrowingTaskGroup(of: String.self) { group in
-            for index in 0..<50 {
-                group.addTask { try await String(decoding: client.response(.get(EndpointPath(stringLiteral: "/\(index)"))).value, as: UTF8.self) }
-            }
-            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
-        }
+        let paths = try await Self.concurrentGETs(Self.client(server), count: 50)
         #expect(paths == Set((0..<50).map { "/\($0)" }))
         #expect(server.peakOpenConnectionCount == 1)
     }
