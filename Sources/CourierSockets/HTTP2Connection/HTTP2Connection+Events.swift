@@ -39,6 +39,8 @@ extension HTTP2Connection {
 
     /// Decodes every block in order (HPACK's table depends on it); a response head goes to its caller.
     private func receiveHeaderBlock(_ block: [UInt8], role: HTTP2HeaderBlockRole, on id: UInt32) {
+        // The server answered, even if the block fails below: the request is not replayed as if it never had.
+        if role != .discard { streams[id]?.exchange.receivedResponseBytes = true }
         let fields: [HPACKHeaderField]
         do {
             fields = try decoder.decode(block)
@@ -47,7 +49,6 @@ extension HTTP2Connection {
             return
         }
         guard let active = streams[id], role != .discard else { return }
-        active.exchange.receivedResponseBytes = true
         if active.exchange.metrics.firstByte == nil { active.exchange.metrics.firstByte = active.exchange.elapsed() }
         do {
             if role == .trailers || active.headDelivered {

@@ -75,6 +75,23 @@ struct MockWebServerHTTP2Tests {
         #expect(recorded.bodySize == 1 << 20 && recorded.body == upload)
     }
 
+    @Test("a 48 KiB header block arrives in CONTINUATION frames; one over the client's header cap is a typed error")
+    func hugeHeaderBlocks() async throws {
+        let server = MockWebServer()
+        try server.start()
+        let big = String(repeating: "a", count: 48 * 1024)
+        server.enqueue(MockResponse(status: 200).header("X-Big", big))
+        server.enqueue(MockResponse(status: 200).header("X-Huge", String(repeating: "b", count: 300 * 1024)))
+        let client = Self.client(server)
+        #expect(try await client.response(.get("/big")).headers["x-big"] == big)
+        do {
+            _ = try await client.response(.get("/huge"))
+            Issue.record("a 300 KiB header block was accepted")
+        } catch NetworkError.transport(let failure) {
+            #expect(failure.kind == .badServerResponse, "\(failure)")
+        }
+    }
+
     @Test("over TLS, ALPN selects h2 only when the server offers it", arguments: [true, false])
     func alpn(offered: Bool) async throws {
         let authority = try HeldCertificate.authority()
