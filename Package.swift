@@ -96,7 +96,7 @@ let package = Package(
         .executableTarget(name: "courier-demo", dependencies: ["Courier", "CourierTesting"], plugins: ["HTTPIDLPlugin"]),
 
         // Shared by the test targets that open sockets: the bound on loopback tests running at once.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CourierSockets"], path: "Tests/TestSupport"),
         .testTarget(name: "FoundationWorkaroundsTests", dependencies: ["FoundationWorkarounds"]),
         .testTarget(name: "URLQueryCodingTests", dependencies: ["URLQueryCoding"]),
         .testTarget(name: "FlexibleDecodingTests", dependencies: ["FlexibleDecoding"]),

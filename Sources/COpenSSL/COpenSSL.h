@@ -4,6 +4,7 @@
 #define COURIER_COPENSSL_H
 
 #include <openssl/ssl.h>
+#include <string.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
@@ -47,22 +48,28 @@ static inline int courier_SSL_set_tlsext_host_name(SSL *ssl, const char *name) {
     return (int)SSL_set_tlsext_host_name(ssl, name);
 }
 
-/// ALPN on a server: selects `http/1.1` when the client offers it, and no protocol otherwise.
-static inline int courier_alpn_select_http11(SSL *ssl, const unsigned char **out, unsigned char *outlen,
-                                             const unsigned char *in, unsigned int inlen, void *arg) {
+/// The protocols a server's ALPN may select, most preferred first (length-prefixed names, NUL-terminated).
+static const unsigned char courier_alpn_http11[] = "\x08http/1.1";
+static const unsigned char courier_alpn_h2_http11[] = "\x02h2\x08http/1.1";
+
+/// ALPN on a server: selects the first protocol of the list `arg` points to that the client offers, and no
+/// protocol otherwise.
+static inline int courier_alpn_select(SSL *ssl, const unsigned char **out, unsigned char *outlen,
+                                      const unsigned char *in, unsigned int inlen, void *arg) {
     (void)ssl;
-    (void)arg;
-    static const unsigned char wanted[] = "\x08http/1.1";
+    const unsigned char *wanted = (const unsigned char *)arg;
     unsigned char *selected = NULL;
-    if (SSL_select_next_proto(&selected, outlen, wanted, sizeof(wanted) - 1, in, inlen) == OPENSSL_NPN_NEGOTIATED) {
+    if (SSL_select_next_proto(&selected, outlen, wanted, (unsigned int)strlen((const char *)wanted), in, inlen)
+        == OPENSSL_NPN_NEGOTIATED) {
         *out = selected;
         return SSL_TLSEXT_ERR_OK;
     }
     return SSL_TLSEXT_ERR_NOACK;
 }
 
-static inline void courier_SSL_CTX_select_alpn_http11(SSL_CTX *ctx) {
-    SSL_CTX_set_alpn_select_cb(ctx, courier_alpn_select_http11, NULL);
+/// Server ALPN: `h2` (when `offers_h2`) or `http/1.1`, whichever the client offers first in that order.
+static inline void courier_SSL_CTX_select_alpn(SSL_CTX *ctx, int offers_h2) {
+    SSL_CTX_set_alpn_select_cb(ctx, courier_alpn_select, (void *)(offers_h2 ? courier_alpn_h2_http11 : courier_alpn_http11));
 }
 
 // MARK: Stacks (type-safe macros over OPENSSL_sk_*)

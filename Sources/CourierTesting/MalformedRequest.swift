@@ -32,6 +32,9 @@ public struct MalformedRequest: Sendable, Hashable, CustomStringConvertible {
         /// The TLS handshake failed (the client refused the certificate, sent none or a foreign one when one is
         /// required, spoke plain HTTP, or stalled); `detail` has OpenSSL's reason.
         case tlsHandshakeFailed
+        /// The client broke the HTTP/2 protocol (RFC 9113, RFC 7541); `detail` names the error code. The
+        /// connection was closed with GOAWAY.
+        case http2ProtocolError
     }
 
     /// What was wrong.

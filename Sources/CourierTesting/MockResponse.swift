@@ -35,6 +35,9 @@ public struct MockResponse: Sendable {
     public var raw: Raw?
     /// The WebSocket script run after a `101` answer (see `webSocket(_:)`); nil for a plain response.
     public var webSocket: MockWebSocket?
+    /// An HTTP/2 fault scripted for the stream this response answers (see `http2Fault(_:)`); ignored over
+    /// HTTP/1.1.
+    public var http2Fault: HTTP2Fault?
 
     /// Creates a response; every fault is off.
     public init(status: Int = 200, reason: String? = nil, headers: MockHeaders = [:], body: Body = .empty) {

@@ -22,6 +22,9 @@ extension MockWebServer {
         /// of TCP on 127.0.0.1; nil (the default) listens on TCP. `port` is then 0: point the client at the path
         /// (with `SocketTransport`, a `HostResolver` mapping a host to `.unixSocket(path:)`).
         public var unixSocketPath: String? = nil
+        /// HTTP/2: offered over TLS or not, announced settings and scripted connection-level faults (see
+        /// `MockWebServer.HTTP2`). Cleartext connections that open with the HTTP/2 preface are always served.
+        public var http2 = MockWebServer.HTTP2()
         #if canImport(COpenSSL)
         /// Serve HTTPS with this certificate (see `MockWebServer.TLS`); nil (the default) serves plain HTTP.
         public var tls: MockWebServer.TLS? = nil

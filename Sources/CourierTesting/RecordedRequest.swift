@@ -7,9 +7,10 @@ public struct RecordedRequest: Sendable {
     public var method: String
     /// The request target exactly as sent, e.g. `/users/a%20b?x=1`.
     public var target: String
-    /// The HTTP version from the request line, e.g. `HTTP/1.1`.
+    /// The HTTP version from the request line, e.g. `HTTP/1.1`; `HTTP/2` for a request received over HTTP/2.
     public var version: String
-    /// The header fields in the order received.
+    /// The header fields in the order received. Over HTTP/2 the pseudo-header fields are not among them, and
+    /// `:authority` is recorded as `host` first when no `host` field came (as a gateway to HTTP/1.1 would).
     public var headers: MockHeaders
     /// The body bytes, at most `Configuration.maxRecordedBodyBytes` of them (see `isBodyTruncated`).
     public var body: Data

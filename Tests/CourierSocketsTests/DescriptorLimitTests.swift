@@ -31,7 +31,7 @@ import TestSupport
         let server = MockWebServer()
         try server.start()
         server.enqueue(.text("after"))
-        let client = NetworkClient(baseURL: server.url("/"), configuration: .init(retryPolicy: .never, transport: SocketTransport()))
+        let client = NetworkClient(baseURL: server.url("/"), configuration: .init(retryPolicy: .never, transport: SocketTransport.testing()))
 
         var limit = rlimit()
         #expect(getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0)

@@ -20,7 +20,7 @@ struct SocketTransportFaultTests {
 
     func client(timeout: Duration = .seconds(20), maximumResponseSize: Int? = 64 << 20, retry: RetryPolicy = .never) -> NetworkClient {
         NetworkClient(baseURL: server.url("/api"), configuration: .init(
-            timeout: timeout, retryPolicy: retry, maximumResponseSize: maximumResponseSize, transport: SocketTransport()))
+            timeout: timeout, retryPolicy: retry, maximumResponseSize: maximumResponseSize, transport: SocketTransport.testing()))
     }
 
     static func bytes(_ text: String) -> Data { Data(text.utf8) }
@@ -85,7 +85,9 @@ struct SocketTransportFaultTests {
                 bytes: "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 10\r\n\r\nnot gzip!!", kind: .badServerResponse, says: "gzip"),
     ]
 
-    @Test("refused framings and cut-offs end with a typed error naming the fault", arguments: framings)
+    @Test(
+        "refused framings and cut-offs end with a typed error naming the fault", .http1Only("HTTP/1.1 framing faults in raw bytes"),
+        arguments: framings)
     func refusedFraming(_ framing: Framing) async throws {
         server.enqueue(.raw(Self.bytes(framing.bytes)))
         let failure = await failure(client())
@@ -182,7 +184,9 @@ struct SocketTransportFaultTests {
         #expect(server.requestCount == 2)
     }
 
-    @Test("cancelling the calling task closes the connection at once and throws .cancelled")
+    @Test(
+        "cancelling the calling task closes the connection at once and throws .cancelled",
+        .http1Only("over HTTP/2 cancelling resets the stream (RST_STREAM CANCEL); the connection stays open for other streams"))
     func cancellation() async throws {
         server.enqueue(.raw([Self.bytes("HTTP/1.1 200 OK\r\n"), Self.bytes("Content-Length: 0\r\n\r\n")], pause: .seconds(60)))
         let client = client()
@@ -208,12 +212,12 @@ struct SocketTransportFaultTests {
     }
 
     @Test("Expect: 100-continue answered at once with a final status: the body is never sent, the connection closes",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(2)), .http1Only("its server is a hand-written HTTP/1.1 one"))
     func expectContinueRefused() async throws {
         let refusing = try EarlyAnswerServer(answer: "HTTP/1.1 413 Content Too Large\r\nContent-Length: 8\r\n\r\ntoo big!")
         defer { refusing.shutdown() }
         let client = NetworkClient(baseURL: URL(string: "http://127.0.0.1:\(refusing.port)")!, configuration: .init(
-            retryPolicy: .never, transport: SocketTransport()))
+            retryPolicy: .never, transport: SocketTransport.testing()))
         let upload = EndpointBuilder<Data>.post("/upload").header("Expect", "100-continue")
             .body(.data(MockResponse.generatedBytes(count: 3_000_000), contentType: "application/octet-stream"))
             .acceptableStatusCodes([413])
@@ -233,7 +237,7 @@ struct SocketTransportFaultTests {
     @Test("connecting to a closed port is cannotConnect")
     func closedPort() async throws {
         let closed = try ClosedPort()
-        let client = NetworkClient(baseURL: closed.url, configuration: .init(retryPolicy: .never, transport: SocketTransport()))
+        let client = NetworkClient(baseURL: closed.url, configuration: .init(retryPolicy: .never, transport: SocketTransport.testing()))
         let error = await #expect(throws: NetworkError.self) { try await client.response(.get("/")) }
         guard case .transport(let failure) = error else { Issue.record("\(String(describing: error))"); return }
         #expect(failure.kind == .cannotConnect)

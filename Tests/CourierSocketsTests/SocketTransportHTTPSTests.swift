@@ -16,7 +16,7 @@ struct SocketTransportHTTPSTests {
         // Generous idle and request bounds: these tests are about TLS and reuse, and in the full suite on two cores
         // a pooled connection can sit idle past the 60 s default while CPU-heavy tests hold the cooperative pool
         // (seen in a stress run: the second request then found it closed and opened a new one).
-        let transport = SocketTransport(configuration: .init(idleConnectionTimeout: .seconds(600), tls: tls, metricsHandler: metrics))
+        let transport = SocketTransport.testing(.init(idleConnectionTimeout: .seconds(600), tls: tls, metricsHandler: metrics))
         return NetworkClient(baseURL: server.url("/api"), configuration: .init(timeout: .seconds(120), retryPolicy: .never, transport: transport))
     }
 

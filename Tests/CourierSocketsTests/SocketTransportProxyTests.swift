@@ -56,7 +56,7 @@ struct SocketTransportProxyTests {
         defer { proxy.shutdown() }
         proxy.enqueue(.text("proxied"))
         let configuration = ProxyConfiguration(httpProxy: URL(string: "http://user:p%40ss@127.0.0.1:\(proxy.port)")!)
-        let transport = SocketTransport(configuration: .init(proxy: configuration))
+        let transport = SocketTransport.testing(.init(proxy: configuration))
         let client = NetworkClient(baseURL: URL(string: "http://origin.example.test:8080/api")!, configuration: .init(retryPolicy: .never, transport: transport))
         let response = try await client.response(.get("/items").query(["q": "1"]))
         #expect(response.value == Data("proxied".utf8))
@@ -73,7 +73,7 @@ struct SocketTransportProxyTests {
         defer { server.shutdown() }
         server.enqueue(.text("direct"))
         let configuration = ProxyConfiguration(httpProxy: URL(string: "http://127.0.0.1:1")!, excludedHosts: ["127.0.0.1"])
-        let client = NetworkClient(baseURL: server.url("/"), configuration: .init(retryPolicy: .never, transport: SocketTransport(configuration: .init(proxy: configuration))))
+        let client = NetworkClient(baseURL: server.url("/"), configuration: .init(retryPolicy: .never, transport: SocketTransport.testing(.init(proxy: configuration))))
         #expect(try await client.response(.get("/d")).value == Data("direct".utf8))
     }
 
@@ -93,7 +93,7 @@ struct SocketTransportProxyTests {
         server.enqueue(.text("again"))
         let proxies = ProxyConfiguration(httpsProxy: URL(string: "http://u:pw@127.0.0.1:\(proxy.port)")!)
         // Idle connections are kept far longer than a sanitized, loaded run can take between the two requests.
-        let transport = SocketTransport(configuration: .init(idleConnectionTimeout: .seconds(600), tls: ca.trustingConfiguration, proxy: proxies))
+        let transport = SocketTransport.testing(.init(idleConnectionTimeout: .seconds(600), tls: ca.trustingConfiguration, proxy: proxies))
         let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(retryPolicy: .never, transport: transport))
         #expect(try await client.response(.get("/t")).value == Data("tunnelled".utf8))
         #expect(try await client.response(.get("/t2")).value == Data("again".utf8))
@@ -110,7 +110,7 @@ struct SocketTransportProxyTests {
         defer { proxy.shutdown() }
         let proxies = ProxyConfiguration(httpsProxy: URL(string: "http://127.0.0.1:\(proxy.port)")!)
         let client = NetworkClient(baseURL: URL(string: "https://origin.example.test")!, configuration: .init(
-            retryPolicy: .never, transport: SocketTransport(configuration: .init(proxy: proxies))))
+            retryPolicy: .never, transport: SocketTransport.testing(.init(proxy: proxies))))
         let error = await #expect(throws: NetworkError.self) { try await client.response(.get("/x")) }
         guard case .transport(let failure) = error else { Issue.record("\(String(describing: error))"); return }
         #expect(failure.kind == .cannotConnect)

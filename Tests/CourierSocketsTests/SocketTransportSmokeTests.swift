@@ -14,7 +14,7 @@ struct SocketTransportSmokeTests {
         server.enqueue(.json(#"{"id":1}"#))
         server.enqueue(.text("created", status: 201))
         server.enqueue(.generated(byteCount: 5_000_000))
-        let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(retryPolicy: .never, transport: SocketTransport()))
+        let client = NetworkClient(baseURL: server.url("/api"), configuration: .init(retryPolicy: .never, transport: SocketTransport.testing()))
         let first = try await client.response(.get("/one"))
         #expect(first.statusCode == 200)
         #expect(String(decoding: first.value, as: UTF8.self) == #"{"id":1}"#)

@@ -436,7 +436,7 @@ import TestSupport
         #expect(text.contains("← 200 GET"))
         #expect(!text.contains("SECRET"))
         #expect(text.contains("Authorization: <redacted>"))
-        #expect(text.contains("Set-Cookie: <redacted>"))
+        #expect(text.localizedCaseInsensitiveContains("Set-Cookie: <redacted>"))  // lowercase over HTTP/2
         let recorded = try await server.takeRequest()
         #expect(recorded.headers["Authorization"] == "Bearer CLIENT-SECRET")
     }

@@ -3,6 +3,7 @@ import CourierSockets
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 // Shared endpoints, DTOs and fakes for the client tests.
 
@@ -207,7 +208,7 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
         case .urlSession: URLSessionTransport()
         case .socket:
             #if os(Linux)
-            SocketTransport()
+            SocketTransport.testing()
             #else
             preconditionFailure("SocketTransport is Linux only; TransportKind.available does not offer it here")
             #endif

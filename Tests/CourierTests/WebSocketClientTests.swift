@@ -9,7 +9,7 @@ import TestSupport
 /// `NetworkClient.webSocket` over `SocketTransport` against MockWebServer's scripted WebSocket side, over
 /// real loopback sockets: messages both ways, pings, the close handshake, the server's violations, a refused
 /// handshake, permessage-deflate, and the interceptors on the Upgrade request.
-@Suite(.loopback) struct WebSocketClientTests {
+@Suite(.loopback, .http1Only("WebSocket needs an HTTP/1.1 connection: RFC 8441 (WebSocket over HTTP/2) is not implemented")) struct WebSocketClientTests {
     struct Chat: Endpoint {
         var method: HTTPMethod { .get }
         var path: EndpointPath { "/chat" }
@@ -36,7 +36,7 @@ import TestSupport
         try server.start()
     }
 
-    func client(headers: HTTPHeaders = [:], interceptors: [any Interceptor] = [], transport: (any Transport)? = SocketTransport()) -> NetworkClient {
+    func client(headers: HTTPHeaders = [:], interceptors: [any Interceptor] = [], transport: (any Transport)? = SocketTransport.testing()) -> NetworkClient {
         NetworkClient(baseURL: server.url("/api"), configuration: .init(
             headers: headers, retryPolicy: .never, interceptors: interceptors, transport: transport))
     }

@@ -41,6 +41,8 @@ extension HTTP2Connection {
     /// `body` when the whole body and the stream's end arrived with it. Returns whether `body` was taken.
     @discardableResult
     func receiveHeaderBlock(_ block: [UInt8], role: HTTP2HeaderBlockRole, on id: UInt32, body: Data? = nil) -> Bool {
+        // The server answered, even if the block fails below: the request is not replayed as if it never had.
+        if role != .discard { streams[id]?.exchange.receivedResponseBytes = true }
         let fields: [HPACKHeaderField]
         do {
             fields = try decoder.decode(block)
@@ -49,7 +51,6 @@ extension HTTP2Connection {
             return false
         }
         guard let active = streams[id], role != .discard else { return false }
-        active.exchange.receivedResponseBytes = true
         if active.exchange.metrics.firstByte == nil { active.exchange.metrics.firstByte = active.exchange.elapsed() }
         do {
             if role == .trailers || active.headDelivered {
@@ -178,7 +179,7 @@ extension HTTP2Connection {
         active.heldBytes = 0
         if held > 0 { drive { machine, out in machine.consumed(streamID: active.id, bytes: held, into: &out) } }
         ended(active)
-        failed(active.exchange, error.networkError, unprocessed: error.isUnprocessed)
+        failed(active.exchange, error.networkError, unprocessed: error.isUnprocessed, streamReset: true)
     }
 
     private func apply(_ settings: HTTP2Settings) {

@@ -112,8 +112,9 @@ extension HTTP2Connection {
     }
 
     /// Tells `exchange`'s caller (or its body's reader) of `error`. `unprocessed`: the server never saw the
-    /// request, so the transport may send it again on a new connection.
-    func failed(_ exchange: Exchange, _ error: NetworkError, unprocessed: Bool) {
+    /// request, so the transport may send it again on a new connection. `streamReset`: the stream alone was
+    /// reset on a live connection, which says nothing of a stale connection (only REFUSED_STREAM replays).
+    func failed(_ exchange: Exchange, _ error: NetworkError, unprocessed: Bool, streamReset: Bool = false) {
         exchange.finishMetrics(failed: true, handler: settings.metricsHandler)
         guard exchange.headContinuation != nil else {
             exchange.stream?.finish(error)
@@ -121,7 +122,7 @@ extension HTTP2Connection {
         }
         // A reused connection the server dropped before answering: as over HTTP/1.1, idempotent requests retry.
         let stale = unprocessed
-            || (exchange.metrics.reusedConnection && !exchange.receivedResponseBytes && error != .cancelled && error.transportKind != .timedOut
+            || (!streamReset && exchange.metrics.reusedConnection && !exchange.receivedResponseBytes && error != .cancelled && error.transportKind != .timedOut
                 && exchange.isIdempotent)
         exchange.resumeHead(throwing: stale ? StaleConnection(underlying: error, retryable: true, unprocessed: unprocessed) : error)
     }

@@ -1,3 +1,4 @@
+import CourierSockets
 import Foundation
 
 /// Serves one accepted connection on its own thread: reads requests, records them, writes the scripted
@@ -84,6 +85,7 @@ final class Connection {
         }
         #endif
         var next = Next.keepOpen
+        if speaksHTTP2() { next = HTTP2ServerConnection(self)?.run() ?? .close }
         while next == .keepOpen, !core.lifecycle.isStopped {
             next = serveOne()
         }
@@ -96,6 +98,25 @@ final class Connection {
             POSIX.setResetOnClose(fd)
         default:
             closeTLS()
+        }
+    }
+
+    /// Whether the client speaks HTTP/2: ALPN selected `h2`, or the connection opens with the HTTP/2 preface
+    /// (prior knowledge; no HTTP/1.1 request line starts `PRI * HTTP/2.0`).
+    private func speaksHTTP2() -> Bool {
+        #if canImport(COpenSSL)
+        if tls?.selectedHTTP2 == true { return true }
+        #endif
+        let prefaceLine = HTTP2FrameDecoder.clientPreface.prefix(16)
+        while true {
+            let head = reader.peek(prefaceLine.count)
+            guard head.elementsEqual(prefaceLine.prefix(head.count)) else { return false }
+            if head.count == prefaceLine.count { return true }
+            do {
+                try reader.fill(timeout: configuration.idleTimeout.seconds)
+            } catch {
+                return false
+            }
         }
     }
 

@@ -66,7 +66,9 @@ final class ServerCore: Sendable {
 
     func start() throws {
         #if canImport(COpenSSL)
-        let tls = try configuration.tls.map { tls throws(MockWebServerError) in try ServerTLSContext(tls) }
+        let tls = try configuration.tls.map { tls throws(MockWebServerError) in
+            try ServerTLSContext(tls, offersHTTP2: configuration.http2.offeredOverTLS)
+        }
         #endif
         let listener: ListeningSocket = try state.withLock { state in
             guard !state.hasStarted else { throw MockWebServerError.alreadyStarted }
@@ -221,14 +223,30 @@ final class ServerCore: Sendable {
 
     /// The queue's head, else the dispatcher's answer, else the default response.
     func response(for request: RecordedRequest) -> MockResponse {
-        let (queued, dispatcher, fallback) = state.withLock { state in
-            state.responses.isEmpty
-                ? (nil, state.dispatcher, state.defaultResponse)
-                : (state.responses.removeFirst(), nil, state.defaultResponse)
+        response(takeResponse(), for: request)
+    }
+
+    /// A response taken from the queue, or what answers when the queue is empty.
+    enum PendingResponse: Sendable {
+        case ready(MockResponse)
+        case dispatch(MockWebServer.Dispatcher)
+    }
+
+    /// Takes the queue's head, or else the dispatcher or the default response, so the order of requests
+    /// decides which queued response each gets even when they are answered on threads of their own.
+    func takeResponse() -> PendingResponse {
+        state.withLock { state in
+            if !state.responses.isEmpty { return .ready(state.responses.removeFirst()) }
+            return state.dispatcher.map { .dispatch($0) } ?? .ready(state.defaultResponse)
         }
-        if let queued { return queued }
-        guard let dispatcher else { return fallback }
-        return runDispatcher(dispatcher, request)
+    }
+
+    /// The response `pending` stands for: the dispatcher (if that is what it is) runs here.
+    func response(_ pending: PendingResponse, for request: RecordedRequest) -> MockResponse {
+        switch pending {
+        case .ready(let response): response
+        case .dispatch(let dispatcher): runDispatcher(dispatcher, request)
+        }
     }
 
     /// Runs the async dispatcher from this blocking connection thread (not a cooperative-pool thread, so

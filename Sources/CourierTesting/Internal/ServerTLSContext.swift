@@ -9,7 +9,7 @@ final class ServerTLSContext: @unchecked Sendable {
     /// The `SSL_CTX *`, owned.
     let context: OpaquePointer
 
-    init(_ tls: MockWebServer.TLS) throws(MockWebServerError) {
+    init(_ tls: MockWebServer.TLS, offersHTTP2: Bool) throws(MockWebServerError) {
         OpenSSLErrorQueue.clear()
         guard let context = SSL_CTX_new(TLS_server_method()) else { throw Self.failure("cannot create an OpenSSL context") }
         self.context = context  // `deinit` frees it if a step below throws
@@ -24,7 +24,7 @@ final class ServerTLSContext: @unchecked Sendable {
         }
         // A client closing without close_notify reads as a clean close, like a plain socket's EOF.
         SSL_CTX_set_options(context, courier_SSL_OP_ignore_unexpected_eof_no_renegotiation())
-        courier_SSL_CTX_select_alpn_http11(context)
+        courier_SSL_CTX_select_alpn(context, offersHTTP2 ? 1 : 0)
         let sessionContext = Array("MockWebServer".utf8)
         _ = SSL_CTX_set_session_id_context(context, sessionContext, UInt32(sessionContext.count))
 

@@ -71,6 +71,15 @@ final class ServerTLSSession {
         }
     }
 
+    /// Whether ALPN selected `h2` in the handshake.
+    var selectedHTTP2: Bool {
+        var data: UnsafePointer<UInt8>? = nil
+        var length: UInt32 = 0
+        SSL_get0_alpn_selected(ssl, &data, &length)
+        guard let data, length == 2 else { return false }
+        return data[0] == UInt8(ascii: "h") && data[1] == UInt8(ascii: "2")
+    }
+
     /// Whether decrypted bytes are buffered (readable without the socket becoming readable).
     var hasPending: Bool { SSL_pending(ssl) > 0 }
 

@@ -46,6 +46,21 @@ final class SocketReader {
     /// Bytes received but not consumed yet.
     var buffered: Int { buffer.count - position }
 
+    /// The first `count` bytes received but not consumed (fewer when fewer are buffered), left in place.
+    func peek(_ count: Int) -> ArraySlice<UInt8> {
+        buffer[position..<(position + min(count, buffered))]
+    }
+
+    /// Whether received bytes are waiting to be decrypted (a TLS record read but not yet taken), so the
+    /// socket need not become readable for `fill` to return at once.
+    var hasPendingInput: Bool {
+        #if canImport(COpenSSL)
+        return tls?.hasPending ?? false
+        #else
+        return false
+        #endif
+    }
+
     /// Receives more bytes, waiting at most `timeout` seconds for them.
     func fill(timeout: Double) throws(Failure) {
         if position == buffer.count {

@@ -100,9 +100,9 @@ import TestSupport
         secure.enqueue(MockResponse(status: 200))
         plain.enqueue(MockResponse(status: 200))
         let https = NetworkClient(baseURL: secure.url("/"), configuration: .init(
-            retryPolicy: .never, transport: SocketTransport(configuration: .init(tls: ca.trustingConfiguration)), cookiePolicy: .jar(jar)))
+            retryPolicy: .never, transport: SocketTransport.testing(.init(tls: ca.trustingConfiguration)), cookiePolicy: .jar(jar)))
         let http = NetworkClient(baseURL: plain.url("/"), configuration: .init(
-            retryPolicy: .never, transport: SocketTransport(), cookiePolicy: .jar(jar)))
+            retryPolicy: .never, transport: SocketTransport.testing(), cookiePolicy: .jar(jar)))
         _ = try await https.response(Call(path: "/login").decoding(Data.self))
         _ = try await https.response(Call(path: "/me").decoding(Data.self))
         _ = try await http.response(Call(path: "/me").decoding(Data.self))

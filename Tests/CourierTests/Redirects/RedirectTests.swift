@@ -331,7 +331,7 @@ import CourierSockets
         server.dispatcher = { request in
             request.path == "/up" ? MockResponse(status: 301, headers: ["Location": secure.url("/landed").absoluteString]) : .text("plain")
         }
-        let transport = SocketTransport(configuration: .init(tls: ca.trustingConfiguration))
+        let transport = SocketTransport.testing(.init(tls: ca.trustingConfiguration))
         func client(_ policy: RedirectPolicy, baseURL: URL? = nil) -> NetworkClient {
             NetworkClient(baseURL: baseURL ?? secure.baseURL, configuration: .init(
                 retryPolicy: .never, redirectPolicy: policy, transport: transport))

@@ -19,7 +19,7 @@ import TestSupport
         defer { server.shutdown() }
         server.enqueue(.file(file, contentType: "text/event-stream"))
         let client = NetworkClient(baseURL: server.baseURL,
-                                   configuration: .init(timeout: .seconds(120), retryPolicy: .never, transport: SocketTransport()))
+                                   configuration: .init(timeout: .seconds(120), retryPolicy: .never, transport: SocketTransport.testing()))
         var events = 0
         var bytes = 0
         var farthestAhead: Int64 = 0
