@@ -50,6 +50,8 @@ extension HTTP2ResponseWriter {
             case .end:
                 outbox.send(.data(Data(), endStream: true), on: streamID)
                 return false
+            case .excess:
+                break  // bytes after the response's end: the stream has already ended
             case .continue, .switchingProtocols:
                 outbox.send(.reset(.protocolError), on: streamID)
                 return false
