@@ -18,9 +18,14 @@ import TestSupport
         }
     }
 
-    /// Whether `connection`'s stream has its reads paused.
-    static func readsPaused(_ connection: WebSocketConnection) async -> Bool {
-        await onLoop(connection) { connection.stream.readsPaused }
+    /// Returns once `condition` holds on `connection`'s loop thread, looked at again after each of its
+    /// backpressure events (the test's time limit guards against a hang).
+    static func waitUntil(_ connection: WebSocketConnection, _ condition: @escaping @Sendable () -> Bool) async {
+        while true {
+            let version = connection.changes.version
+            if await onLoop(connection, condition) { return }
+            await connection.changes.wait(after: version)
+        }
     }
 
     /// A server that completes the handshake and then never reads; `held` gets its connection.
@@ -47,7 +52,7 @@ import TestSupport
         let connection = try #require(channel as? WebSocketConnection)
         let size = 256 << 10
         let sender = Task { for _ in 0..<1000 { try await connection.send(.binary(Data(count: size))) } }
-        while await Self.onLoop(connection, { connection.senders.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
+        await Self.waitUntil(connection) { !connection.senders.isEmpty }
         let queued = await Self.onLoop(connection) { connection.stream.pendingOutputCount }
         #expect(queued <= WebSocketConnection.highWaterMark + size + 14, "the output buffer stays bounded")
         // The server hangs up: the waiting sender fails rather than wait forever.
@@ -89,7 +94,7 @@ import TestSupport
         let (response, channel) = try await transport.webSocket(request, configuration: WebSocketConfiguration(compression: false))
         #expect(response.statusCode == 101)
         let connection = try #require(channel as? WebSocketConnection)
-        while !(await Self.readsPaused(connection)) { try await Task.sleep(for: .milliseconds(5)) }
+        await Self.waitUntil(connection) { connection.stream.readsPaused }
         // Full at 1 MiB; what one read already held may still be decoded past it (the read buffer's worth).
         let readBuffer = await withCheckedContinuation { continuation in
             connection.loop.execute { continuation.resume(returning: connection.loop.readBuffer.count) }
