@@ -12,45 +12,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 VENV=".build/interop-websocket-venv"
-if ! "$VENV/bin/python" -c "import websockets" 2>/dev/null; then
-  echo "== installing websockets into $VENV"
-  rm -rf "$VENV"
-  if ! python3 -m venv "$VENV" >/dev/null 2>&1; then
-    # Debian's system Python needs the python3-venv package for `python3 -m venv`.
-    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-    $SUDO apt-get update -qq && $SUDO apt-get install -y -qq python3-venv >/dev/null
-    rm -rf "$VENV"
-    python3 -m venv "$VENV"
-  fi
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check websockets
-fi
+source Scripts/lib-interop.sh
+pypi_venv "$VENV" websockets websockets
 if ! command -v libwebsockets-test-server >/dev/null; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get install -y -qq libwebsockets-test-server >/dev/null 2>&1 \
     || { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq libwebsockets-test-server >/dev/null; }
 fi
 
-WORK=$(mktemp -d)
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT INT TERM
+interop_workdir
 
 swift build --product courier-bench >/dev/null
 BENCH="$(swift build --show-bin-path)/courier-bench"
 passed=0; failed=0
 check() {  # label url server compression
-  echo "== $1"
-  local output
-  output=$(COURIER_WS_URL="$2" COURIER_WS_SERVER="$3" COURIER_WS_COMPRESSION="$4" timeout 60 "$BENCH" websocket-check 2>&1) || true
-  echo "$output"
-  local line
-  line=$(echo "$output" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -1)
-  if [ -z "$line" ]; then failed=$((failed + 1)); return; fi
-  passed=$((passed + $(echo "$line" | cut -d' ' -f1)))
-  failed=$((failed + $(echo "$line" | cut -d' ' -f3)))
+  run_check "$1" env COURIER_WS_URL="$2" COURIER_WS_SERVER="$3" COURIER_WS_COMPRESSION="$4" timeout 60 "$BENCH" websocket-check
 }
 
 # Python's websockets: the server prints `listening PORT` once it accepts connections.
@@ -71,16 +47,12 @@ for compression in 0 1; do
 done
 
 # libwebsockets-test-server: no readiness line at its default log level, so connect attempts until it listens.
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+PORT=$(free_port)
 libwebsockets-test-server --port="$PORT" >"$WORK/lws.log" 2>&1 &
 LWS_PID=$!
 PIDS+=($LWS_PID)
 ready=0
-for _ in $(seq 1 100); do
-  if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then ready=1; break; fi
-  kill -0 "$LWS_PID" 2>/dev/null || break
-  sleep 0.1
-done
+wait_port "$PORT" "$LWS_PID" && ready=1
 if [ "$ready" = 1 ]; then
   version=$(dpkg-query -W -f='${Version}' libwebsockets-test-server 2>/dev/null || echo "?")
   check "libwebsockets-test-server $version, permessage-deflate off" "http://127.0.0.1:$PORT" lws 0

@@ -10,6 +10,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -22,12 +23,19 @@ import (
 
 var upgrader = websocket.Upgrader{ReadBufferSize: 64 << 10, WriteBufferSize: 64 << 10}
 
-func echo(w http.ResponseWriter, r *http.Request) {
-	c, err := upgrader.Upgrade(w, r, nil)
-	if err != nil {
-		return
+// serve upgrades the request and runs handle on the WebSocket, closed after.
+func serve(handle func(*websocket.Conn)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		c, err := upgrader.Upgrade(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		handle(c)
 	}
-	defer c.Close()
+}
+
+func echo(c *websocket.Conn) {
 	for {
 		kind, data, err := c.ReadMessage()
 		if err != nil {
@@ -40,12 +48,7 @@ func echo(w http.ResponseWriter, r *http.Request) {
 }
 
 // sink reads binary messages until a text message, then answers with the number of bytes read.
-func sink(w http.ResponseWriter, r *http.Request) {
-	c, err := upgrader.Upgrade(w, r, nil)
-	if err != nil {
-		return
-	}
-	defer c.Close()
+func sink(c *websocket.Conn) {
 	total := 0
 	buffer := make([]byte, 64<<10)
 	for {
@@ -58,13 +61,7 @@ func sink(w http.ResponseWriter, r *http.Request) {
 			total = 0
 			continue
 		}
-		for {
-			n, err := reader.Read(buffer)
-			total += n
-			if err != nil {
-				break
-			}
-		}
+		total += drain(reader, buffer)
 	}
 }
 
@@ -81,11 +78,10 @@ func source(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	c, err := upgrader.Upgrade(w, r, nil)
-	if err != nil {
-		return
-	}
-	defer c.Close()
+	serve(func(c *websocket.Conn) { send(c, total, size) })(w, r)
+}
+
+func send(c *websocket.Conn, total, size int) {
 	payload := make([]byte, size)
 	for i := range payload {
 		payload[i] = byte(i * 31)
@@ -97,6 +93,18 @@ func source(w http.ResponseWriter, r *http.Request) {
 	}
 	c.WriteMessage(websocket.TextMessage, []byte("done"))
 	c.ReadMessage() // until the client closes
+}
+
+// drain reads a message to its end through buffer and returns its length.
+func drain(reader io.Reader, buffer []byte) int {
+	length := 0
+	for {
+		n, err := reader.Read(buffer)
+		length += n
+		if err != nil {
+			return length
+		}
+	}
 }
 
 func dial(url string) *websocket.Conn {
@@ -159,13 +167,7 @@ func download(url string, total, size int) {
 		if kind == websocket.TextMessage {
 			break
 		}
-		for {
-			n, err := reader.Read(buffer)
-			received += n
-			if err != nil {
-				break
-			}
-		}
+		received += drain(reader, buffer)
 	}
 	if received != total {
 		fmt.Fprintln(os.Stderr, "received", received)
@@ -185,8 +187,8 @@ func main() {
 		listener, err := net.Listen("tcp", "127.0.0.1:0")
 		must(err)
 		mux := http.NewServeMux()
-		mux.HandleFunc("/echo", echo)
-		mux.HandleFunc("/sink", sink)
+		mux.HandleFunc("/echo", serve(echo))
+		mux.HandleFunc("/sink", serve(sink))
 		mux.HandleFunc("/source/", source)
 		fmt.Printf("listening %d\n", listener.Addr().(*net.TCPAddr).Port)
 		must(http.Serve(listener, mux))
