@@ -41,6 +41,20 @@ import TestSupport
         }
     }
 
+    /// Found by `courier-bench websocket` (1,000,000 messages of 64 bytes, a thousand per socket read): a push
+    /// below the limits after the reader took a few cleared the pause, and the paused reads never resumed.
+    @Test(.timeLimit(.minutes(1)))
+    func aPushAfterAPartialDrainKeepsTheReadsPausedUntilTheInboxIsHalfEmpty() async throws {
+        let inbox = WebSocketInbox(maximumMessages: 4, maximumBytes: 1 << 20)
+        for _ in 0..<3 { #expect(inbox.push(.text("x"))) }
+        #expect(!inbox.push(.text("x")), "full: the reads pause")
+        for _ in 0..<2 { #expect(try await inbox.next().resume == false) }
+        #expect(!inbox.push(.text("x")), "still paused: only the reader resumes")
+        var resumes: [Bool] = []
+        for _ in 0..<3 { resumes.append(try await inbox.next().resume) }
+        #expect(resumes == [false, true, false], "resumed once, below half of the limit")
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aSenderWaitsWhileTheServerDoesNotRead() async throws {
         let listener = try LoopbackListener()
