@@ -9,43 +9,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-WORK=$(mktemp -d)
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT INT TERM
+source Scripts/lib-interop.sh
+interop_workdir
 
 mkdir -p "$WORK/docs/uploads"
 printf 'hello over h2\n' >"$WORK/docs/small.txt"
 head -c $((8 << 20)) /dev/urandom >"$WORK/docs/large.bin"
 chmod -R a+rwX "$WORK"
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
-wait_port() {  # port pid
-  for _ in $(seq 1 100); do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
-    kill -0 "$2" 2>/dev/null || return 1
-    sleep 0.1
-  done
-  return 1
-}
-
 swift build --product courier-bench >/dev/null
 BENCH="$(swift build --show-bin-path)/courier-bench"
 passed=0; failed=0
 check() {  # label url mode ca
-  echo "== $1"
-  local output
-  output=$(COURIER_HTTP2_URL="$2" COURIER_HTTP2_MODE="$3" COURIER_HTTP2_CA="$4" COURIER_HTTP2_DOCROOT="$WORK/docs" \
-    "$BENCH" http2-check 2>&1) || true
-  echo "$output"
-  local line
-  line=$(echo "$output" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -1)
-  if [ -z "$line" ]; then failed=$((failed + 1)); return; fi
-  passed=$((passed + $(echo "$line" | cut -d' ' -f1)))
-  failed=$((failed + $(echo "$line" | cut -d' ' -f3)))
+  run_check "$1" env COURIER_HTTP2_URL="$2" COURIER_HTTP2_MODE="$3" COURIER_HTTP2_CA="$4" COURIER_HTTP2_DOCROOT="$WORK/docs" \
+    "$BENCH" http2-check
 }
 
 # nginx over TLS with ALPN.

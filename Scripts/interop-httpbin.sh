@@ -6,18 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 VENV=".build/interop-httpbin-venv"
-if [ ! -x "$VENV/bin/gunicorn" ] || ! "$VENV/bin/python" -c "import httpbin" 2>/dev/null; then
-  echo "== installing httpbin and gunicorn into $VENV"
-  rm -rf "$VENV"
-  if ! python3 -m venv "$VENV" >/dev/null 2>&1; then
-    # Debian's system Python needs the python3-venv package for `python3 -m venv`.
-    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-    $SUDO apt-get update -qq && $SUDO apt-get install -y -qq python3-venv >/dev/null
-    rm -rf "$VENV"
-    python3 -m venv "$VENV"
-  fi
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check httpbin gunicorn
-fi
+source Scripts/lib-interop.sh
+pypi_venv "$VENV" "httpbin, gunicorn" httpbin gunicorn
 
 PORT=$("$VENV/bin/python" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
 LOG=$(mktemp)

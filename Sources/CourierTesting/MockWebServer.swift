@@ -133,7 +133,8 @@ public final class MockWebServer: Sendable {
     }
 
     /// Waits until `condition` holds, checking it now and again each time the server's state changes: a
-    /// request recorded or refused, a connection opened or closed, a `takeRequest` call starting to wait.
+    /// request recorded or refused, a connection opened or closed, a `takeRequest` call starting to wait, a
+    /// `MockWebSocket`'s transcript growing or its session ending.
     /// Returns false if `timeout` passes or the server shuts down first. For events a client cannot see,
     /// such as the server noticing that a client went away:
     ///

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// While a step waits for the client, and after the last step until the client closes, the server answers
 /// pings (unless `answersPings` is false) and records every message, pong and Close frame. Wait for the end
-/// with `server.waitUntil { _ in socket.isFinished }`, then assert on `transcript`.
+/// with `server.waitUntil { _ in socket.isFinished }`, then assert on `transcript`; `waitUntil` looks again
+/// at every change to the transcript, so it also waits for one, e.g. `{ _ in socket.transcript.pings.count == 2 }`.
 ///
 /// ```swift
 /// let socket = MockWebSocket([.send(.text("hello")), .echo, .close(.normalClosure, reason: "done")])
@@ -95,6 +96,8 @@ public final class MockWebSocket: Sendable {
     private struct State {
         var transcript = Transcript()
         var finished = false
+        /// Wakes the serving `MockWebServer`'s `waitUntil` calls (set when the session starts).
+        var changed: (@Sendable () -> Void)?
     }
 
     /// A script.
@@ -115,12 +118,25 @@ public final class MockWebSocket: Sendable {
 
     /// Updates the transcript (the connection thread, as frames arrive).
     func record(_ change: (inout Transcript) -> Void) {
-        state.withLock { change(&$0.transcript) }
+        let changed = state.withLock { state in
+            change(&state.transcript)
+            return state.changed
+        }
+        changed?()
     }
 
     /// Marks the session ended.
     func finish() {
-        state.withLock { $0.finished = true }
+        let changed = state.withLock { state in
+            state.finished = true
+            return state.changed
+        }
+        changed?()
+    }
+
+    /// Has every later change to the transcript (and the end) call `changed`.
+    func notify(_ changed: @escaping @Sendable () -> Void) {
+        state.withLock { $0.changed = changed }
     }
 }
 

@@ -24,5 +24,7 @@ enum BenchmarkSuites {
         HPACKBenchmarks.suite,
         CacheBenchmarks.suite,
         StreamBenchmarks.suite,
+        WebSocketInteropCheck.suite,
+        WebSocketBenchmarks.suite,
     ]
 }

@@ -184,8 +184,7 @@ import TestSupport
         server.enqueue(.webSocket(answering))
         let configuration = WebSocketConfiguration(pingInterval: .milliseconds(20), pingTimeout: .seconds(10))
         let socket = try await client().webSocket(Chat(), configuration: configuration)
-        // The transcript does not wake `waitUntil`: look again until the second ping (answered) is in.
-        while answering.transcript.pings.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(await server.waitUntil { _ in answering.transcript.pings.count >= 2 }, "two keep-alive pings arrive")
         try await socket.close()
 
         let silent = MockWebSocket([.echoUntilClose], answersPings: false)
@@ -215,7 +214,7 @@ import TestSupport
         server.enqueue(.webSocket(mock))
         let socket = try await client().webSocket(Chat())
         let waiting = Task { try await socket.ping() }
-        while mock.transcript.pings.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(await server.waitUntil { _ in !mock.transcript.pings.isEmpty }, "the ping arrives")
         waiting.cancel()
         await #expect(throws: NetworkError.cancelled) { try await waiting.value }
         try await socket.send(text: "still open")

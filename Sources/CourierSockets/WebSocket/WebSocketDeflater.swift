@@ -45,7 +45,11 @@ package final class WebSocketDeflater {
         // A sync flush ends with an empty stored block, 00 00 ff ff, which the receiver adds back.
         if output.suffix(4) == [0x00, 0x00, 0xFF, 0xFF] { output.removeLast(4) }
         if noContextTakeover { deflateReset(stream.pointer) }
-        return output
+        // With nothing new to flush (an empty message) zlib writes nothing, not even the empty stored block that
+        // must end every message (§7.2.1): its first byte (the block header bits) is 00, and the receiver's
+        // 00 00 ff ff completes it (§7.2.3.6). Sent empty, the receiver would read that tail as a header and
+        // the next message's first bytes as the rest.
+        return output.isEmpty ? [0x00] : output
     }
 }
 extension PerMessageDeflate {

@@ -24,7 +24,10 @@ extension WebSocketConnection {
         switch event {
         case .message(let message):
             guard handshake.state != .closed, failure == nil else { return }
-            if !inbox.push(message) { stream.pauseReads() }
+            if !inbox.push(message) {
+                stream.pauseReads()
+                changes.signal()
+            }
         case .ping(let payload):
             guard handshake.canSendData else { return }
             write(.pong, payload)

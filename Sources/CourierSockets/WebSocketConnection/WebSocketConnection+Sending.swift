@@ -75,6 +75,7 @@ extension WebSocketConnection {
         stream.flush()
         if !closed, stream.pendingOutputCount > Self.highWaterMark {
             senders.append(waiter)
+            changes.signal()
         } else {
             waiter.resume()
         }

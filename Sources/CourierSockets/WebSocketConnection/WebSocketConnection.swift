@@ -37,6 +37,8 @@ final class WebSocketConnection: ByteStreamHandler, WebSocketChannel, @unchecked
     var pings: [WebSocketWaiter] = []
     /// `close` callers waiting for the connection to close.
     var closers: [CheckedContinuation<Void, any Error>] = []
+    /// Signalled when a sender starts waiting and when the reads pause.
+    let changes = WebSocketStateChanges()
 
     /// Bytes queued for the socket past which `send` waits.
     static let highWaterMark = 1 << 20

@@ -38,7 +38,9 @@ final class WebSocketInbox: @unchecked Sendable {
             }
             state.messages.append(message)
             state.bytes += size
-            state.paused = state.messages.count - state.head >= maximumMessages || state.bytes >= maximumBytes
+            // Only `next` ends a pause: cleared here (a push below the limits after the reader took a few), the
+            // reads stayed paused with no one left to resume them.
+            if state.messages.count - state.head >= maximumMessages || state.bytes >= maximumBytes { state.paused = true }
             return (nil, state.paused)
         }
         reader?.resume(returning: message)

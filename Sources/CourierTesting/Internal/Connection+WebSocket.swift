@@ -22,6 +22,7 @@ extension Connection {
             writeError(status: 400, detail: problem)
             return .closeGracefully
         }
+        socket.notify { [core] in core.noteChange() }
         let compression = socket.acceptsCompression ? Self.acceptedCompression(headers) : nil
         var head = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Accept: \(WebSocketHandshake.accept(forKey: key))\r\n"

@@ -317,6 +317,11 @@ final class ServerCore: Sendable {
         state.withLock { $0.changeVersion }
     }
 
+    /// Wakes every `waitForChange` caller for a change outside the server's state (a `MockWebSocket` transcript).
+    func noteChange() {
+        changing { _ in }
+    }
+
     /// Runs `body` under the lock as a change: wakes every `waitForChange` caller afterwards.
     private func changing<T>(_ body: (inout ServerState) throws -> T) rethrows -> T {
         let (result, woken) = try state.withLock { state in

@@ -24,8 +24,7 @@ final class NghttpdServer {
         port = probe.port
         close(probe.descriptor)
         let executable = try Self.executable.map { URL(fileURLWithPath: $0) } ?? { throw POSIXError(.ENOENT) }()
-        // Quiet (stdout unused): `-v` would block on a full pipe. Ready once the port accepts a connection.
-        var arguments = ["--echo-upload", "-d", documents.path, String(port)]
+        var arguments = ["-v", "--echo-upload", "-d", documents.path, String(port)]
         if let certificate {
             let key = documents.appendingPathComponent("key.pem"), cert = documents.appendingPathComponent("cert.pem")
             try Data(certificate.privateKeyPEM.utf8).write(to: key)
@@ -37,28 +36,23 @@ final class NghttpdServer {
         scheme = certificate == nil ? "http" : "https"
         let child = try ChildProcess.start(executable, arguments)
         pid = child.pid
-        close(child.output)
-        var attempts = 0
-        while !Self.accepts(port), attempts < 2000 {
-            attempts += 1
-            usleep(5000)
-        }
+        Self.waitForListening(child.output)
     }
 
-    /// Whether 127.0.0.1:`port` accepts a connection now (a refused loopback connect fails at once).
-    private static func accepts(_ port: UInt16) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        // Safe: `address` is a sockaddr_in on the stack, passed with its own size.
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    /// Reads the child's output up to its `IPv4: listen 0.0.0.0:PORT` line (printed, `-v`, once it listens), or
+    /// to its end if it exits first (a test then fails to connect); a thread reads the rest (`-v` goes on to log
+    /// every frame, and a full pipe would block the server) and closes the pipe at the child's exit.
+    private static func waitForListening(_ output: Int32) {
+        var printed = ""
+        while !printed.contains("listen ") {
+            let chunk = ChildProcess.read(output)
+            if chunk.isEmpty { break }
+            printed += String(decoding: chunk, as: UTF8.self)
         }
-        return result == 0
+        Thread.detachNewThread {
+            while !ChildProcess.read(output).isEmpty {}
+            close(output)
+        }
     }
 
     /// The URL of `path` on the server.

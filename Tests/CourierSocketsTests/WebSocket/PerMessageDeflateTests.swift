@@ -1,5 +1,6 @@
 #if canImport(CZlib)
 import CourierHTTP
+import CourierTesting
 import Foundation
 import Testing
 @testable import CourierSockets
@@ -92,6 +93,24 @@ struct PerMessageDeflateTests {
         let limited = PerMessageDeflate(serverMaxWindowBits: 9, clientMaxWindowBits: 8)
         #expect(try limited.makeDeflater(as: .client) == nil)
         #expect(try limited.makeDeflater(as: .server) != nil)
+    }
+
+    /// Found by Scripts/interop-websocket.sh against Python's websockets: messages after an empty one inflated
+    /// there to the wrong bytes. Inflated here by Python's zlib (not ours), each with the 00 00 ff ff tail.
+    @Test("a context kept across messages, an empty one among them, inflates right with another zlib")
+    func sharedContextReadByPythonZlib() async throws {
+        let deflater = try WebSocketDeflater(windowBits: 15, noContextTakeover: false)
+        let messages: [[UInt8]] = [Array(0...255), [], (0..<97).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }, Array(repeating: 7, count: 300), []]
+        let compressed = try messages.map { try deflater.compress($0).map { String(format: "%02x", $0) }.joined() }
+        let script = """
+            import sys, zlib
+            d = zlib.decompressobj(-15)
+            for line in sys.stdin.read().split("\\n"):
+                print(d.decompress(bytes.fromhex(line) + b"\\x00\\x00\\xff\\xff").hex())
+            """
+        let output = try await ChildProcess.runOffPool(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], input: Data(compressed.joined(separator: "\n").utf8))
+        let inflated = String(decoding: output.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(inflated.map(String.init) == messages.map { $0.map { String(format: "%02x", $0) }.joined() }, "\(compressed)")
     }
 
     @Test("round trips of many sizes and window sizes, with and without context takeover")

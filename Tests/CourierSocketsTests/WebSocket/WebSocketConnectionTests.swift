@@ -18,9 +18,14 @@ import TestSupport
         }
     }
 
-    /// Whether `connection`'s stream has its reads paused.
-    static func readsPaused(_ connection: WebSocketConnection) async -> Bool {
-        await onLoop(connection) { connection.stream.readsPaused }
+    /// Returns once `condition` holds on `connection`'s loop thread, looked at again after each of its
+    /// backpressure events (the test's time limit guards against a hang).
+    static func waitUntil(_ connection: WebSocketConnection, _ condition: @escaping @Sendable () -> Bool) async {
+        while true {
+            let version = connection.changes.version
+            if await onLoop(connection, condition) { return }
+            await connection.changes.wait(after: version)
+        }
     }
 
     /// A server that completes the handshake and then never reads; `held` gets its connection.
@@ -36,6 +41,20 @@ import TestSupport
         }
     }
 
+    /// Found by `courier-bench websocket` (1,000,000 messages of 64 bytes, a thousand per socket read): a push
+    /// below the limits after the reader took a few cleared the pause, and the paused reads never resumed.
+    @Test(.timeLimit(.minutes(1)))
+    func aPushAfterAPartialDrainKeepsTheReadsPausedUntilTheInboxIsHalfEmpty() async throws {
+        let inbox = WebSocketInbox(maximumMessages: 4, maximumBytes: 1 << 20)
+        for _ in 0..<3 { #expect(inbox.push(.text("x"))) }
+        #expect(!inbox.push(.text("x")), "full: the reads pause")
+        for _ in 0..<2 { #expect(try await inbox.next().resume == false) }
+        #expect(!inbox.push(.text("x")), "still paused: only the reader resumes")
+        var resumes: [Bool] = []
+        for _ in 0..<3 { resumes.append(try await inbox.next().resume) }
+        #expect(resumes == [false, true, false], "resumed once, below half of the limit")
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aSenderWaitsWhileTheServerDoesNotRead() async throws {
         let listener = try LoopbackListener()
@@ -47,7 +66,7 @@ import TestSupport
         let connection = try #require(channel as? WebSocketConnection)
         let size = 256 << 10
         let sender = Task { for _ in 0..<1000 { try await connection.send(.binary(Data(count: size))) } }
-        while await Self.onLoop(connection, { connection.senders.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
+        await Self.waitUntil(connection) { !connection.senders.isEmpty }
         let queued = await Self.onLoop(connection) { connection.stream.pendingOutputCount }
         #expect(queued <= WebSocketConnection.highWaterMark + size + 14, "the output buffer stays bounded")
         // The server hangs up: the waiting sender fails rather than wait forever.
@@ -89,7 +108,7 @@ import TestSupport
         let (response, channel) = try await transport.webSocket(request, configuration: WebSocketConfiguration(compression: false))
         #expect(response.statusCode == 101)
         let connection = try #require(channel as? WebSocketConnection)
-        while !(await Self.readsPaused(connection)) { try await Task.sleep(for: .milliseconds(5)) }
+        await Self.waitUntil(connection) { connection.stream.readsPaused }
         // Full at 1 MiB; what one read already held may still be decoded past it (the read buffer's worth).
         let readBuffer = await withCheckedContinuation { continuation in
             connection.loop.execute { continuation.resume(returning: connection.loop.readBuffer.count) }
