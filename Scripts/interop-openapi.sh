@@ -112,6 +112,11 @@ if (cd Scripts/interop-openapi && swift build --scratch-path "$SAMPLE_BUILD" 2>&
     if grep -qxF "getCharges: GET /v1/charges?beta=true" "$OUT/sample-run.log"; then pass "wire: getCharges sends no body"; else fail "getCharges sent a body"; fi
     # spaceDelimited with explode: true is repeated (OpenAPI 3.1 §4.8.12.4)
     expect_line "colors: GET /v1/colors?color=blue&color=black"
+    # form, deepObject and pipeDelimited arrays in one request, each in its own style
+    expect_line "mixed: GET /v1/mixed?expand%5B%5D=a&ids=1&ids=2&sizes=s%7Cm"
+    # a nullable property sent as null on purpose (JSON null; an empty form value), an absent one left out
+    expect_line 'updateProfile: PATCH /v1/profiles/7 Content-Type=application/json body={"nickname":null,"title":"t"}'
+    expect_line "replaceProfile: PUT /v1/profiles/7 Content-Type=application/x-www-form-urlencoded body=age=3&nickname="
   fi
 else
   fail "OpenAPISample build failed"

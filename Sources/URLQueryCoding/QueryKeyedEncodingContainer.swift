@@ -12,7 +12,8 @@ struct QueryKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         tree.appendEntry(key: tree.context.wireKey(key.stringValue), value: value, to: node)
     }
 
-    mutating func encodeNil(forKey key: Key) throws {}
+    /// An explicit `null` (an optional left out never gets here) is an empty value: `key=`.
+    mutating func encodeNil(forKey key: Key) throws { append(.scalar(""), key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { append(.scalar(tree.context.format(value)), key) }
     mutating func encode(_ value: String, forKey key: Key) throws { append(.scalar(value), key) }
     mutating func encode(_ value: Double, forKey key: Key) throws {

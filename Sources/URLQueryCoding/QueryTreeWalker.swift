@@ -2,20 +2,30 @@
 /// and writes every leaf into a `QueryOutputSink` following the array and object strategies.
 struct QueryTreeWalker {
     let tree: QueryEncodingTree
-    let arrays: URLQueryEncoder.ArrayEncodingStrategy
-    let objects: URLQueryEncoder.ObjectEncodingStrategy
-    let delimiter: UInt8?
+    /// The strategies of the value being walked: the encoder's, or a top-level key's own while its value is walked.
+    private(set) var arrays: URLQueryEncoder.ArrayEncodingStrategy
+    private(set) var objects: URLQueryEncoder.ObjectEncodingStrategy
+    private(set) var delimiter: UInt8?
+    /// The strategies of single keys of the top-level object (`URLQueryEncoder.arrayEncodingStrategiesByKey`).
+    let arraysByKey: [String: URLQueryEncoder.ArrayEncodingStrategy]
+    let objectsByKey: [String: URLQueryEncoder.ObjectEncodingStrategy]
+    /// How many objects the walk is inside (1 while the entries of the top-level object are walked).
+    private var objectDepth = 0
     /// Under `.flattened`, the names written so far (to reject two values under one name).
     private var flattenedNames: Set<[UInt8]> = []
 
     init(
         tree: QueryEncodingTree, arrays: URLQueryEncoder.ArrayEncodingStrategy,
-        objects: URLQueryEncoder.ObjectEncodingStrategy, delimiter: UInt8?
+        objects: URLQueryEncoder.ObjectEncodingStrategy,
+        arraysByKey: [String: URLQueryEncoder.ArrayEncodingStrategy] = [:],
+        objectsByKey: [String: URLQueryEncoder.ObjectEncodingStrategy] = [:]
     ) {
         self.tree = tree
         self.arrays = arrays
         self.objects = objects
-        self.delimiter = delimiter
+        self.delimiter = arrays.delimiter
+        self.arraysByKey = arraysByKey
+        self.objectsByKey = objectsByKey
     }
 
     mutating func walkTop<Sink: QueryOutputSink>(
@@ -60,6 +70,8 @@ struct QueryTreeWalker {
     }
 
     private mutating func walkObject<Sink: QueryOutputSink>(_ object: Int, sink: inout Sink) throws(QueryWalkError) {
+        objectDepth += 1
+        defer { objectDepth -= 1 }
         tree.sortEntries(of: object)
         let mark = sink.nameLength
         let savedStart = sink.nameStart
@@ -88,8 +100,27 @@ struct QueryTreeWalker {
         }
     }
 
-    /// Writes one entry of an object that is not a scalar under `.brackets`/`.dots`.
+    /// Writes one entry of an object that is not a scalar under `.brackets`/`.dots`, in the strategies of its key
+    /// when it is a key of the top-level object with strategies of its own.
     private mutating func walkEntry<Sink: QueryOutputSink>(
+        _ entry: QueryEncodedEntry, sink: inout Sink, mark: Int, savedStart: Int
+    ) throws(QueryWalkError) {
+        if objectDepth == 1, !(arraysByKey.isEmpty && objectsByKey.isEmpty) {
+            let saved = (arrays, objects)
+            (arrays, objects) = (arraysByKey[entry.key] ?? arrays, objectsByKey[entry.key] ?? objects)
+            delimiter = arrays.delimiter
+            defer {
+                (arrays, objects) = saved
+                delimiter = arrays.delimiter
+            }
+            try walkNamedEntry(entry, sink: &sink, mark: mark, savedStart: savedStart)
+        } else {
+            try walkNamedEntry(entry, sink: &sink, mark: mark, savedStart: savedStart)
+        }
+    }
+
+    /// Appends the key of `entry` to the name as the object strategy says and walks its value.
+    private mutating func walkNamedEntry<Sink: QueryOutputSink>(
         _ entry: QueryEncodedEntry, sink: inout Sink, mark: Int, savedStart: Int
     ) throws(QueryWalkError) {
         if objects == .flattened {

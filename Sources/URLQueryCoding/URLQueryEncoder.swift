@@ -6,7 +6,8 @@ import Foundation
 /// - Nested objects use bracket notation (`user[name]=kim`) and arrays are indexed
 ///   (`tags[0]=a&tags[1]=b`) unless you pick other strategies.
 /// - Keys are sorted inside each level; array elements keep their order.
-/// - `nil` values are skipped; empty objects and arrays write nothing.
+/// - `nil` values are skipped; empty objects and arrays write nothing. An explicit `encodeNil(forKey:)` (a
+///   `Nullable` property set to `.null`) is an empty value, `key=`.
 /// - A top-level scalar or array needs `rootKey:`.
 ///
 /// ```swift
@@ -24,6 +25,12 @@ public struct URLQueryEncoder: Sendable {
     public var objectEncodingStrategy: ObjectEncodingStrategy {
         didSet { context = makeContext() }
     }
+    /// Array strategies of single keys of the top-level object (the key as written), each used instead of
+    /// `arrayEncodingStrategy` for the value under that key: OpenAPI gives every query parameter its own style
+    /// (`["expand": .bracketed]` with `.repeated` writes `ids=1&ids=2&expand[]=a`). Default empty.
+    public var arrayEncodingStrategiesByKey: [String: ArrayEncodingStrategy] = [:]
+    /// Object strategies of single keys of the top-level object, as `arrayEncodingStrategiesByKey`.
+    public var objectEncodingStrategiesByKey: [String: ObjectEncodingStrategy] = [:]
     /// How keys are transformed (default `.useDefaultKeys`).
     public var keyEncodingStrategy: KeyEncodingStrategy {
         didSet { context = makeContext() }
@@ -156,7 +163,7 @@ public struct URLQueryEncoder: Sendable {
     ) throws {
         var walker = QueryTreeWalker(
             tree: tree, arrays: arrayEncodingStrategy, objects: objectEncodingStrategy,
-            delimiter: arrayEncodingStrategy.delimiter
+            arraysByKey: arrayEncodingStrategiesByKey, objectsByKey: objectEncodingStrategiesByKey
         )
         do {
             try walker.walkTop(top, rootKey: rootKey, sink: &sink)

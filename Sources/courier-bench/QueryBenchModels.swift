@@ -13,9 +13,18 @@ public struct BenchPriceRange: Codable, Sendable, Equatable {
         self.max = max
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case min
-        case max
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.min = try container.decode(Double.self, forKey: "min")
+        self.max = try container.decode(Double.self, forKey: "max")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encode(self.min, forKey: "min")
+        try container.encode(self.max, forKey: "max")
     }
 }
 
@@ -33,11 +42,22 @@ public struct BenchFilter: Codable, Sendable, Equatable {
         self.since = since
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case tags
-        case categories
-        case price
-        case since
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.tags = try container.decode([String].self, forKey: "tags")
+        self.categories = try container.decode([Int].self, forKey: "categories")
+        self.price = try container.decode(BenchPriceRange.self, forKey: "price")
+        self.since = try container.decode(Date.self, forKey: "since")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encode(self.tags, forKey: "tags")
+        try container.encode(self.categories, forKey: "categories")
+        try container.encode(self.price, forKey: "price")
+        try container.encode(self.since, forKey: "since")
     }
 }
 
@@ -51,9 +71,18 @@ public struct BenchPage: Codable, Sendable, Equatable {
         self.number = number
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case size
-        case number
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.size = try container.decode(Int.self, forKey: "size")
+        self.number = try container.decode(Int.self, forKey: "number")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encode(self.size, forKey: "size")
+        try container.encode(self.number, forKey: "number")
     }
 }
 
@@ -71,11 +100,22 @@ public struct BenchLineItem: Codable, Sendable, Equatable {
         self.active = active
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case quantity
-        case active
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.quantity = try container.decode(Int.self, forKey: "quantity")
+        self.active = try container.decode(Bool.self, forKey: "active")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.quantity, forKey: "quantity")
+        try container.encode(self.active, forKey: "active")
     }
 }
 
@@ -136,15 +176,15 @@ public struct GetBenchFlatRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var id: Int
-        public var name: String
-        public var email: String
-        public var active: Bool
-        public var score: Double
-        public var queryValue: String
-        public var sort: String
-        public var page: Int
+    public struct Query: Encodable, Sendable {
+        public let id: Int
+        public let name: String
+        public let email: String
+        public let active: Bool
+        public let score: Double
+        public let queryValue: String
+        public let sort: String
+        public let page: Int
 
         /// Creates a `Query`.
         public init(
@@ -167,15 +207,17 @@ public struct GetBenchFlatRequest: APIDefinition {
             self.page = page
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case id
-            case name
-            case email
-            case active
-            case score
-            case queryValue = "query"
-            case sort
-            case page
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.email, forKey: "email")
+            try container.encode(self.active, forKey: "active")
+            try container.encode(self.score, forKey: "score")
+            try container.encode(self.queryValue, forKey: "query")
+            try container.encode(self.sort, forKey: "sort")
+            try container.encode(self.page, forKey: "page")
         }
     }
 }
@@ -219,11 +261,11 @@ public struct GetBenchNestedRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var queryValue: String
-        public var filter: BenchFilter
-        public var sort: [String]
-        public var page: BenchPage
+    public struct Query: Encodable, Sendable {
+        public let queryValue: String
+        public let filter: BenchFilter
+        public let sort: [String]
+        public let page: BenchPage
 
         /// Creates a `Query`.
         public init(queryValue: String, filter: BenchFilter, sort: [String], page: BenchPage) {
@@ -233,11 +275,13 @@ public struct GetBenchNestedRequest: APIDefinition {
             self.page = page
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case queryValue = "query"
-            case filter
-            case sort
-            case page
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encode(self.queryValue, forKey: "query")
+            try container.encode(self.filter, forKey: "filter")
+            try container.encode(self.sort, forKey: "sort")
+            try container.encode(self.page, forKey: "page")
         }
     }
 }
@@ -270,16 +314,18 @@ public struct GetBenchBulkRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(ids: self.ids) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var ids: [Int]
+    public struct Query: Encodable, Sendable {
+        public let ids: [Int]
 
         /// Creates a `Query`.
         public init(ids: [Int]) {
             self.ids = ids
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case ids
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encode(self.ids, forKey: "ids")
         }
     }
 }
@@ -312,19 +358,40 @@ public struct GetBenchOrderRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(items: self.items) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var items: [BenchLineItem]
+    public struct Query: Encodable, Sendable {
+        public let items: [BenchLineItem]
 
         /// Creates a `Query`.
         public init(items: [BenchLineItem]) {
             self.items = items
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case items
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encode(self.items, forKey: "items")
         }
     }
 }
 
 /// The response of `GET /bench/order`.
 public typealias GetBenchOrderResponse = EmptyResponse
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+    }
+}

@@ -158,7 +158,13 @@ struct CommandLineTool {
     /// Reads the inputs; OpenAPI documents are imported into `.http` sources (their diagnostics are printed
     /// here, and an import error stops the run).
     private func load(_ paths: [String], strict: Bool = false) -> [SourceFile]? {
+        loadChecked(paths, strict: strict)?.sources
+    }
+
+    /// `load`, with the import's check of each OpenAPI document's `.http`.
+    private func loadChecked(_ paths: [String], strict: Bool) -> (sources: [SourceFile], checks: [HTTPIDLCompiler.Result])? {
         var sources: [SourceFile] = []
+        var checks: [HTTPIDLCompiler.Result] = []
         var failed = false
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -178,8 +184,9 @@ struct CommandLineTool {
                 continue
             }
             sources.append(SourceFile(name: OpenAPIImporter.httpName(for: path), text: text))
+            if let checked = result.checked { checks.append(checked) }
         }
-        return failed ? nil : sources
+        return failed ? nil : (sources, checks)
     }
 
     private func importSpec(_ path: String, output: String?, strict: Bool) -> Int32 {
@@ -220,9 +227,11 @@ struct CommandLineTool {
 
     private func compile(_ files: [String], strict: Bool, generator: SwiftGenerator.Options = .init(), generate: Bool)
         -> (HTTPIDLCompiler.Result, [SourceFile])? {
-        guard let sources = load(files, strict: strict) else { return nil }
+        guard let (sources, checks) = loadChecked(files, strict: strict) else { return nil }
         let compiler = HTTPIDLCompiler(options: .init(strict: strict, generator: generator))
-        let result = compiler.compile(sources, generate: generate)
+        // One OpenAPI document alone: the import's own check of its `.http` is the run (strict mode compiles again).
+        let checked = sources.count == 1 && !strict ? checks.first : nil
+        let result = checked.map { generate ? compiler.generating($0) : $0 } ?? compiler.compile(sources, generate: generate)
         report(result.diagnostics, sources: sources)
         return (result, sources)
     }

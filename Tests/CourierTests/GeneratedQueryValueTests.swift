@@ -35,13 +35,14 @@ import TestSupport
         var method: HTTPMethod { .get }
         var path: EndpointPath { "/array" }
         var query: (any Encodable & Sendable)? { Query(payload: self.payload) }
-        struct Query: Encodable, Sendable, Equatable {
-            var payload: [[String: Int64]]
+        struct Query: Encodable, Sendable {
+            let payload: [[String: Int64]]
             init(payload: [[String: Int64]]) {
                 self.payload = payload
             }
-            private enum CodingKeys: String, CodingKey {
-                case payload = "body"
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+                try container.encode(self.payload, forKey: "body")
             }
         }
     }
@@ -57,13 +58,14 @@ import TestSupport
         var method: HTTPMethod { .get }
         var path: EndpointPath { "/number" }
         var query: (any Encodable & Sendable)? { Query(payload: self.payload) }
-        struct Query: Encodable, Sendable, Equatable {
-            var payload: Int64
+        struct Query: Encodable, Sendable {
+            let payload: Int64
             init(payload: Int64) {
                 self.payload = payload
             }
-            private enum CodingKeys: String, CodingKey {
-                case payload = "body"
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+                try container.encode(self.payload, forKey: "body")
             }
         }
     }
@@ -86,5 +88,20 @@ import TestSupport
         #expect(answer == [["a": 1]])
         // body[0][a]=1&body[0][b]=2&body[1][c]=-3: indexed arrays, bracketed objects, keys sorted.
         #expect(request.target == "/array?body%5B0%5D%5Ba%5D=1&body%5B0%5D%5Bb%5D=2&body%5B1%5D%5Bc%5D=-3")
+    }
+}
+
+/// The file's coding key, as httpidl generates it.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
     }
 }

@@ -134,8 +134,8 @@ import Testing
         #expect(result.diagnostics.isEmpty)
         let swift = TestSupport.swift(result)
         #expect(swift.contains("public var `default`: Bool?"))
-        #expect(swift.contains(#"case `class` = "a\"b""#))
-        #expect(swift.contains(#"case selfValue = "a\\b""#))
+        #expect(swift.contains(#"self.`class`, forKey: "a\"b")"#))
+        #expect(swift.contains(#"self.selfValue, forKey: "a\\b")"#))
     }
 
     // Row 7: undefined types, duplicate messages/structs/fields, request without response → diagnostics.
@@ -207,7 +207,7 @@ import Testing
         let result = TestSupport.compile("STRUCT A {\n    STRING name = user name;\n}\n")
         #expect(TestSupport.summaries(result) == ["2:24: error: a space ends the wire key; unexpected 'name' (quote the key to include spaces)"])
         let quoted = TestSupport.compile("STRUCT A {\n    STRING name = \"user name\";\n}\n")
-        #expect(TestSupport.swift(quoted).contains(#"case name = "user name""#))
+        #expect(TestSupport.swift(quoted).contains(#"self.name, forKey: "user name")"#))
     }
 
     // Row 10: every field optional, no way to say required → REQUIRED.

@@ -76,8 +76,8 @@ import Testing
         #expect(output.contains("public var list: [JSONValue]?"))
         #expect(output.contains("public var map: [String: JSONValue]?"))
         #expect(output.contains("count: JSONValue = -5,\n        ratio: JSONValue = 0.5,\n        on: JSONValue = true,\n        name: JSONValue = \"x\"\n"))
-        #expect(output.contains("self.count = try container.decodeIfPresent(JSONValue.self, forKey: .count) ?? -5"))
-        #expect(output.contains("self.payload = try container.decode(JSONValue.self, forKey: .payload)"))
+        #expect(output.contains("self.count = try container.decodeIfPresent(JSONValue.self, forKey: \"count\") ?? -5"))
+        #expect(output.contains("self.payload = try container.decode(JSONValue.self, forKey: \"payload\")"))
         #expect(output.contains("public typealias PostEventsResponse = JSONValue\n"))
         #expect(output.contains("public typealias GetEventsResponse = [JSONValue]\n"))
         #expect(output.contains("{ .json(self.payload) }"))
@@ -105,8 +105,8 @@ import Testing
             }
             """)
         #expect(output.contains("public init(id: String, size: Int32 = 20, ratio: Double = 1, on: Bool = false, name: String = \"a\\\"b\")"))
-        #expect(output.contains("self.size = try container.decodeIfPresent(Int32.self, forKey: .size) ?? 20"))
-        #expect(output.contains("self.id = try container.decode(String.self, forKey: .id)"))
+        #expect(output.contains("self.size = try container.decodeIfPresent(Int32.self, forKey: \"size\") ?? 20"))
+        #expect(output.contains("self.id = try container.decode(String.self, forKey: \"id\")"))
     }
 
     @Test(arguments: [
@@ -192,7 +192,7 @@ import Testing
         #expect(output.contains("public var id: Int64\n"))
         #expect(output.contains(#"public var path: EndpointPath { "/orders/\(String(self.id))" }"#))
         #expect(output.contains("{ Query(dryRun: self.dryRun) }"))
-        #expect(output.contains(#"case dryRun = "dry-run""#))
+        #expect(output.contains(#"self.dryRun, forKey: "dry-run")"#))
         #expect(output.contains(#"if let value = self.token { headers.add(name: "X-Token", value: value) }"#))
         #expect(output.contains(#"headers.add(name: "X-Attempt", value: String(self.attempt))"#))
         #expect(output.contains("{ .json(Body(note: self.note, sku: self.sku)) }"))
@@ -295,8 +295,8 @@ import Testing
         #expect(output.contains("public var pathValue: String"))
         #expect(output.contains("public var queryValue: String?"))
         #expect(output.contains(#"{ "/a/\(self.pathValue)" }"#))
-        #expect(output.contains(#"case queryValue = "q""#))
-        #expect(output.contains(#"case headersValue = "headers""#))
+        #expect(output.contains(#"self.queryValue, forKey: "q")"#))
+        #expect(output.contains(#"self.headersValue, forKey: "headers")"#))
     }
 
     @Test func downloadsAreData() {

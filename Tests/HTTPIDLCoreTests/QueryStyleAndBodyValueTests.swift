@@ -8,10 +8,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("QUERY(REPEATED) ARRAY<STRING> a; QUERY(COMMA) ARRAY<STRING> b;",
-         "4:48: error: query styles REPEATED and COMMA conflict: one request encodes its query with one strategy for arrays"),
-        ("QUERY(FLATTENED) S a; QUERY(DOTS) S b;",
-         "4:37: error: query styles FLATTENED and DOTS conflict: one request encodes its query with one strategy for objects"),
+        // Each field keeps its own style (the encoder's strategy for its key).
+        ("QUERY(REPEATED) ARRAY<STRING> a; QUERY(COMMA) ARRAY<STRING> b;", ""),
+        ("QUERY(FLATTENED) S a; QUERY(DOTS) S b;", ""),
         ("QUERY(REPEATED) STRING a;", "4:15: error: query style REPEATED applies to ARRAY fields"),
         ("QUERY(FLATTENED) ARRAY<STRING> a;", "4:15: error: query style FLATTENED applies to STRUCT or DICT fields"),
         ("QUERY(WIDE) ARRAY<STRING> a;",

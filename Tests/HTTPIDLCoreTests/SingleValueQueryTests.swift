@@ -39,7 +39,8 @@ import Testing
             let expected = [
                 "var payload: \(type)", "init(payload: \(type)) {", "self.payload = payload", "var method: HTTPMethod { .get }",
                 "var path: EndpointPath { \"\(path)\" }", "var query: (any Encodable & Sendable)? { Query(payload: self.payload) }",
-                "var payload: \(type)", "init(payload: \(type)) {", "private enum CodingKeys: String, CodingKey {", "case payload = \"body\"",
+                "let payload: \(type)", "init(payload: \(type)) {", "func encode(to encoder: any Encoder) throws {",
+                "var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)", "try container.encode(self.payload, forKey: \"body\")",
             ]
             var position = start
             for line in expected {

@@ -67,16 +67,21 @@ public struct HTTPIDLCompiler: Sendable {
         let (model, checkDiagnostics) = SemanticAnalyzer.analyze(parsed.map(\.0), options: options.analyzer)
         var diagnostics = order(parsed.flatMap(\.1) + checkDiagnostics, sources: sources) + duplicateOutputs(sources)
         diagnostics = diagnostics.promotingWarnings(options.strict)
-        guard generate, !diagnostics.containsErrors else {
-            return Result(diagnostics: diagnostics, outputs: [], model: model)
-        }
+        let checked = Result(diagnostics: diagnostics, outputs: [], model: model)
+        return generate ? generating(checked) : checked
+    }
+
+    /// `checked` (a run without outputs) with its Swift generated, unless it has an error: an OpenAPI import's
+    /// own check (`OpenAPIImporter.Result.checked`) becomes the run, without compiling its `.http` again.
+    public func generating(_ checked: Result) -> Result {
+        guard !checked.diagnostics.containsErrors else { return checked }
         let generator = SwiftGenerator(options: options.generator)
-        let outputs = model.files.flatMap { file in
+        let outputs = checked.model.files.flatMap { file in
             generator.generateParts(file).enumerated().map { index, contents in
                 Output(sourceName: file.sourceName, fileName: Self.outputFileName(for: file.sourceName, part: index + 1), contents: contents)
             }
         }
-        return Result(diagnostics: diagnostics, outputs: outputs, model: model)
+        return Result(diagnostics: checked.diagnostics, outputs: outputs, model: checked.model)
     }
 
     /// `dir/users.http` → `users.swift`; its second part `users.2.swift`.

@@ -85,9 +85,11 @@ public enum OpenAPIExporter {
         }
     }
 
-    /// A property or parameter schema with its documentation and IDL name.
+    /// A property or parameter schema with its documentation and IDL name; a `NULLABLE` field's is
+    /// `oneOf: [schema, {type: null}]`.
     static func fieldSchema(_ field: ModelField, enums: [String: ModelEnum]) -> YAMLNode {
-        var entries = schema(field.type).entries.map { ($0.key, $0.value) }
+        var entries = field.isNullable ? [("oneOf", YAMLNode.array([schema(field.type), .object([("type", .text("null"))])]))]
+            : schema(field.type).entries.map { ($0.key, $0.value) }
         if !field.doc.isEmpty { entries.append(("description", .text(field.doc.joined(separator: "\n")))) }
         if let value = field.defaultValue { entries.append(("default", defaultValue(value, type: field.type, enums: enums))) }
         if field.idlName != field.wireKey { entries.append(("x-httpidl-name", .text(field.idlName))) }
@@ -244,13 +246,11 @@ public enum OpenAPIExporter {
 
     /// `style`/`explode` for the query strategies OpenAPI has; `x-httpidl-query-style` for the others.
     private static func queryStyle(_ field: ModelField, endpoint: ModelEndpoint) -> [(String, YAMLNode)] {
-        let style: QueryStyle?
         switch field.type {
-        case .array: style = endpoint.arrayQueryStyle
-        case .structure, .dictionary: style = endpoint.objectQueryStyle
+        case .array, .structure, .dictionary: break
         default: return []
         }
-        switch style {
+        switch endpoint.queryStyle(of: field) {
         case .repeated?, .flattened?: return [("style", .text("form")), ("explode", .flag(true))]
         case .comma?: return [("style", .text("form")), ("explode", .flag(false))]
         case .pipe?: return [("style", .text("pipeDelimited")), ("explode", .flag(false))]

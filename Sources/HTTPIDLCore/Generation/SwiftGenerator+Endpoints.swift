@@ -68,12 +68,12 @@ extension SwiftGenerator {
         if !parts.query.isEmpty {
             members.append(.nested(.structure(structDeclaration(
                 name: "Query", doc: ["The query parameters as sent on the wire."], fields: parts.query,
-                conformances: ["Encodable", "Sendable", "Equatable"], decodable: false))))
+                conformances: ["Encodable", "Sendable"], decodable: false, constant: true))))
         }
         if parts.sendsBodyStruct {
             members.append(.nested(.structure(structDeclaration(
                 name: "Body", doc: ["The body fields as sent on the wire."], fields: parts.body,
-                conformances: ["Encodable", "Sendable", "Equatable"], decodable: false))))
+                conformances: ["Encodable", "Sendable"], decodable: false, constant: true))))
         }
         return members
     }
@@ -100,11 +100,24 @@ extension SwiftGenerator {
         ]
         let (arrayStyle, objectStyle) = (endpoint.arrayQueryStyle, endpoint.objectQueryStyle)
         if arrayStyle != nil || objectStyle != nil {
+            // A field whose style is not the request's for its kind is written in its own, by its key.
+            let own = fields.filter { field in field.queryStyle.map { $0 != ($0.isArrayStyle ? arrayStyle : objectStyle) } ?? false }
+            let byKey = { (isArray: Bool) in
+                own.filter { $0.queryStyle?.isArrayStyle == isArray }
+                    .map { Naming.stringLiteral($0.wireKey) + ": " + ($0.queryStyle?.encoderCase ?? "") }.joined(separator: ", ")
+            }
             let strategies = [arrayStyle.map { "arrayEncodingStrategy: " + $0.encoderCase },
                               objectStyle.map { "objectEncodingStrategy: " + $0.encoderCase }].compactMap { $0 }
+            var body = ["URLQueryEncoder(" + strategies.joined(separator: ", ") + ")"]
+            if !own.isEmpty {
+                body = ["var encoder = " + body[0]]
+                for (isArray, kind) in [(true, "array"), (false, "object")] where !byKey(isArray).isEmpty {
+                    body.append("encoder.\(kind)EncodingStrategiesByKey = [" + byKey(isArray) + "]")
+                }
+                body.append("return encoder")
+            }
             members.append(.computedProperty(doc: ["The query encoder for this request's array and object styles."], access: access,
-                                             name: "queryEncoder", type: "URLQueryEncoder?",
-                                             body: ["URLQueryEncoder(" + strategies.joined(separator: ", ") + ")"]))
+                                             name: "queryEncoder", type: "URLQueryEncoder?", body: body))
         }
         return members
     }

@@ -76,7 +76,7 @@ extension SwiftGenerator {
         var statements = ["var form = MultipartFormData()"]
         for field in fields {
             let key = Naming.stringLiteral(field.wireKey)
-            let reference = "self.\(field.escapedSwiftName)"
+            let reference = "self.\(field.escapedSwiftName)" + (field.isNullable ? ".wrapped" : "")
             if case .array(let element) = field.type {
                 statements.append("for value in \(reference)\(field.isOptional ? " ?? []" : "") { \(appendPart("value", type: element, key: key)) }")
             } else if field.isOptional {

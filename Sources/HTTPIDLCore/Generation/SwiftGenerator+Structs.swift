@@ -1,33 +1,36 @@
-/// DTO structs: properties, memberwise init, `CodingKeys`, defaults, and indirect storage for recursion.
+/// DTO structs: properties, memberwise init, `init(from:)`/`encode(to:)` written out over the file's
+/// `HTTPIDLCodingKey` (no `CodingKeys` enum per struct), defaults, and indirect storage for recursion.
 extension SwiftGenerator {
     // MARK: - Structs
 
-    /// A DTO struct: properties, memberwise init, `init(from:)` when defaults must apply (`decodable`), and
-    /// `CodingKeys`.
-    func structDeclaration(name: String, doc: [String], fields: [ModelField], conformances: [String], decodable: Bool) -> SwiftStruct {
-        var members = fields.flatMap(propertyMembers)
+    /// A DTO struct: properties (`let` for a wire-only `Query`/`Body`), the memberwise init, and its `Codable`
+    /// members written out (`decodable`: `init(from:)` too), keyed by the wire keys.
+    ///
+    /// The conformances are written, not derived: a derived one makes a `CodingKeys` enum per struct, about twenty
+    /// functions and their metadata each (a quarter of what a large API's debug build compiled).
+    func structDeclaration(name: String, doc: [String], fields: [ModelField], conformances: [String], decodable: Bool,
+                           constant: Bool = false) -> SwiftStruct {
+        var members = fields.flatMap { propertyMembers($0, constant: constant) }
         members.append(memberwiseInitializer(fields, doc: ["Creates a `\(name)`."]))
-        if decodable, fields.contains(where: { $0.defaultValue != nil }) {
-            members.append(.initializer(doc: ["Decodes the value; missing keys take their `DEFAULT`."], access: access, modifiers: "",
-                                        parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], throwing: true,
-                                        body: ["let container = try decoder.container(keyedBy: CodingKeys.self)"] + fields.map(decodeStatement)))
-        }
         if !fields.isEmpty {
-            let cases = fields.map { field in
-                SwiftEnum.Case(name: codingKeyName(field),
-                               rawValue: field.isIndirect || field.wireKey != field.swiftName ? Naming.stringLiteral(field.wireKey) : nil)
+            if decodable {
+                members.append(.initializer(doc: ["Decodes the fields by their wire keys\(fields.contains { $0.defaultValue != nil } ? "; missing keys take their `DEFAULT`" : "")."],
+                                            access: access, modifiers: "",
+                                            parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], throwing: true,
+                                            body: ["let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)"] + fields.map(decodeStatement)))
             }
-            members.append(.nested(.enumeration(SwiftEnum(access: "private", name: "CodingKeys", conformances: ["String", "CodingKey"],
-                                                          cases: cases))))
+            members.append(.function(doc: ["Encodes the fields by their wire keys."], access: access, isStatic: false,
+                                     signature: "encode(to encoder: any Encoder) throws",
+                                     body: ["var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)"] + fields.map(encodeStatement)))
         }
         return SwiftStruct(doc: doc, access: access, name: name, conformances: conformances, members: members)
     }
 
     /// The stored property of `field`, or a computed one over its heap storage when it is indirect.
-    private func propertyMembers(_ field: ModelField) -> [SwiftMember] {
+    private func propertyMembers(_ field: ModelField, constant: Bool) -> [SwiftMember] {
         let name = field.escapedSwiftName
         guard field.isIndirect else {
-            return [.storedProperty(doc: field.doc, access: access, isLet: false, name: name, type: propertyType(field))]
+            return [.storedProperty(doc: field.doc, access: access, isLet: constant, name: name, type: propertyType(field))]
         }
         let storage = "_\(field.swiftName)"
         let boxed = "HTTPIDLIndirect<\(swiftType(field.type))>"
@@ -55,21 +58,44 @@ extension SwiftGenerator {
 
     /// `name: Type = default` (`= nil` for an optional without a default).
     func parameter(_ field: ModelField) -> SwiftParameter {
-        let value = field.defaultValue.map(defaultLiteral) ?? (field.isOptional ? "nil" : nil)
+        let value = field.isNullable ? ".absent" : field.defaultValue.map(defaultLiteral) ?? (field.isOptional ? "nil" : nil)
         return SwiftParameter(label: field.escapedSwiftName, name: field.escapedSwiftName, type: propertyType(field), defaultValue: value)
     }
 
-    /// `self.name = try container.decode…(Type.self, forKey: .key)`, with `?? default` for a `DEFAULT`.
+    /// `self.name = try container.decode…(Type.self, forKey: "key")`, with `?? default` for a `DEFAULT`.
     private func decodeStatement(_ field: ModelField) -> String {
-        let target = field.isIndirect ? "self._" + field.swiftName : "self." + field.escapedSwiftName
-        let call = field.defaultValue != nil || field.isOptional ? "try container.decodeIfPresent(" : "try container.decode("
-        let type = field.isIndirect ? "HTTPIDLIndirect<\(swiftType(field.type))>" : swiftType(field.type)
+        let call = (field.defaultValue != nil || field.isOptional) && !field.isNullable ? "try container.decodeIfPresent(" : "try container.decode("
+        let type = field.isIndirect ? "HTTPIDLIndirect<\(swiftType(field.type))>" : field.isNullable ? propertyType(field) : swiftType(field.type)
         let fallback = field.defaultValue.map { " ?? " + defaultLiteral($0) } ?? ""
-        return "\(target) = \(call)\(type).self, forKey: .\(codingKeyName(field)))\(fallback)"
+        return "\(storageName(field)) = \(call)\(type).self, forKey: \(Naming.stringLiteral(field.wireKey)))\(fallback)"
     }
 
-    func codingKeyName(_ field: ModelField) -> String {
-        field.isIndirect ? "_\(field.swiftName)" : field.escapedSwiftName
+    /// `try container.encode…(self.name, forKey: "key")` (`encodeIfPresent` for an optional).
+    private func encodeStatement(_ field: ModelField) -> String {
+        let call = field.isOptional && !field.isNullable ? "try container.encodeIfPresent(" : "try container.encode("
+        return "\(call)\(storageName(field)), forKey: \(Naming.stringLiteral(field.wireKey)))"
+    }
+
+    /// `self.name`, or `self._name` (the heap storage) of an indirect field.
+    private func storageName(_ field: ModelField) -> String {
+        field.isIndirect ? "self._" + field.swiftName : "self." + field.escapedSwiftName
+    }
+
+    /// The coding key of every generated struct: the wire key, from a string literal.
+    var codingKey: SwiftStruct {
+        SwiftStruct(
+            doc: ["The coding key of the generated structs: the wire key as written."],
+            access: "fileprivate", name: "HTTPIDLCodingKey", conformances: ["CodingKey", "ExpressibleByStringLiteral"],
+            members: [
+                .storedProperty(doc: [], access: "", isLet: true, name: "stringValue", type: "String"),
+                .computedProperty(doc: [], access: "", name: "intValue", type: "Int?", body: ["nil"]),
+                .initializer(doc: [], access: "", modifiers: "", parameters: [SwiftParameter(label: "stringValue", name: "stringValue", type: "String")],
+                             throwing: false, body: ["self.stringValue = stringValue"]),
+                .initializer(doc: [], access: "", modifiers: "", parameters: [SwiftParameter(label: "stringLiteral", name: "value", type: "String")],
+                             throwing: false, body: ["self.stringValue = value"]),
+                .initializer(doc: [], access: "", modifiers: "", parameters: [SwiftParameter(label: "intValue", name: "intValue", type: "Int")],
+                             throwing: false, body: ["self.stringValue = String(intValue)"]),
+            ])
     }
 
     /// Heap storage that gives recursive structs a finite size.

@@ -20,6 +20,16 @@ package struct ModelEndpoint: Sendable {
     package var isEventStream = false
     /// The typed error body.
     package let error: ModelPayload?
-    /// The query encoder's array and object strategies when a `QUERY(STYLE)` field sets one.
+    /// The query encoder's array and object strategies when a `QUERY(STYLE)` field sets one (the first field of
+    /// each kind); a field with another style has its own (`ModelField.queryStyle`).
     package var arrayQueryStyle: QueryStyle? = nil, objectQueryStyle: QueryStyle? = nil
+
+    /// The style `field` is written in: its own, else the request's for its kind (`nil`: the encoder's default).
+    package func queryStyle(of field: ModelField) -> QueryStyle? {
+        switch field.type {
+        case .array: field.queryStyle ?? arrayQueryStyle
+        case .structure, .dictionary: field.queryStyle ?? objectQueryStyle
+        default: nil
+        }
+    }
 }

@@ -54,23 +54,26 @@ package struct ModelField: Sendable, Hashable {
     package let placement: Placement
     /// Whether the field needs heap storage because its struct type is recursive.
     package let isIndirect: Bool
+    /// `NULLABLE`: sent as `null` on purpose, distinct from absent (a `Nullable<T>` property).
+    package let isNullable: Bool
     /// `QUERY(STYLE)`: how an array or object query field is written.
     package var queryStyle: QueryStyle? = nil
 
     /// Creates a field.
     init(idlName: String, swiftName: String, wireKey: String, type: ModelType, isOptional: Bool, defaultValue: ModelDefault?,
-         doc: [String], placement: Placement, isIndirect: Bool, queryStyle: QueryStyle? = nil) {
+         doc: [String], placement: Placement, isIndirect: Bool, isNullable: Bool = false, queryStyle: QueryStyle? = nil) {
         storage = Storage(idlName: idlName, swiftName: swiftName, wireKey: wireKey, type: type, defaultValue: defaultValue, doc: doc)
         self.isOptional = isOptional
         self.placement = placement
         self.isIndirect = isIndirect
+        self.isNullable = isNullable
         self.queryStyle = queryStyle
     }
 
     /// Fields are equal when all their values are.
     package static func == (lhs: ModelField, rhs: ModelField) -> Bool {
         guard lhs.isOptional == rhs.isOptional, lhs.placement == rhs.placement, lhs.isIndirect == rhs.isIndirect,
-              lhs.queryStyle == rhs.queryStyle else { return false }
+              lhs.isNullable == rhs.isNullable, lhs.queryStyle == rhs.queryStyle else { return false }
         if lhs.storage === rhs.storage { return true }
         return lhs.idlName == rhs.idlName && lhs.swiftName == rhs.swiftName && lhs.wireKey == rhs.wireKey && lhs.type == rhs.type
             && lhs.defaultValue == rhs.defaultValue && lhs.doc == rhs.doc
@@ -87,6 +90,7 @@ package struct ModelField: Sendable, Hashable {
         hasher.combine(doc)
         hasher.combine(placement)
         hasher.combine(isIndirect)
+        hasher.combine(isNullable)
         hasher.combine(queryStyle)
     }
 }

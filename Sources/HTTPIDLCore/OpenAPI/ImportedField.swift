@@ -1,5 +1,5 @@
 /// A field of the `.http` file an OpenAPI import writes: `/// doc`, `// note`, then
-/// `[REQUIRED] [PLACEMENT] TYPE name [= "key"];`.
+/// `[REQUIRED|NULLABLE] [PLACEMENT] TYPE name [= "key"];`.
 struct ImportedField: Sendable, Hashable {
     /// `///` lines.
     var doc: [String] = []
@@ -7,6 +7,8 @@ struct ImportedField: Sendable, Hashable {
     var notes: [String] = []
     /// Whether the field is `REQUIRED`.
     var isRequired = false
+    /// Whether the field is `NULLABLE` (a request property that can be sent as `null` on purpose).
+    var isNullable = false
     /// `QUERY`, `QUERY(REPEATED)`, `HEADER`, `PATH`, `BODY` or nothing.
     var placement: String?
     /// The IDL type (`ARRAY<Pet>`).

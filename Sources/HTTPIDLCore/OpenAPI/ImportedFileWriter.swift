@@ -84,6 +84,7 @@ enum ImportedFileWriter {
     private static func render(_ field: ImportedField, indent: String) -> [String] {
         var text = indent
         if field.isRequired { text += "REQUIRED " }
+        if field.isNullable { text += "NULLABLE " }
         if let placement = field.placement { text += placement + " " }
         text += "\(field.type) \(field.name)"
         if let key = field.key, key != field.name { text += " = " + self.key(key) }

@@ -16,6 +16,9 @@ public enum OpenAPIImporter {
         public let text: String?
         /// Errors and warnings, located in the spec.
         public let diagnostics: [Diagnostic]
+        /// The check of `text` (compiled without strict mode, without outputs; its diagnostics are located in the
+        /// `.http` named `httpName(for:)`): `HTTPIDLCompiler.generating(_:)` makes Swift from it.
+        public let checked: HTTPIDLCompiler.Result?
     }
 
     /// Whether a file name is an OpenAPI document httpidl reads (`.json`, `.yaml`, `.yml`).
@@ -43,7 +46,7 @@ public enum OpenAPIImporter {
         do {
             root = try parseDocument(source)
         } catch {
-            return Result(text: nil, diagnostics: [error.diagnostic(in: source)])
+            return Result(text: nil, diagnostics: [error.diagnostic(in: source)], checked: nil)
         }
         var translator = OpenAPITranslator(source: source, root: root)
         translator.translate()
@@ -53,20 +56,21 @@ public enum OpenAPIImporter {
         let header = ["Imported by httpidl from \(fileName) (OpenAPI \(root["openapi"]?.scalarText ?? "?")):\(title)\(version)."
             .replacingOccurrences(of: "\n", with: " ")]
         let (text, startLines) = ImportedFileWriter.render(translator.declarations, header: header)
-        let failures = checkCompiles(text, startLines: startLines, origins: translator.origins, spec: source)
-        return Result(text: text, diagnostics: translator.diagnostics + failures)
+        let (checked, failures) = checkCompiles(text, startLines: startLines, origins: translator.origins, spec: source)
+        return Result(text: text, diagnostics: translator.diagnostics + failures, checked: checked)
     }
 
     /// The errors of compiling the imported text, each reported at the spec's node it was made from and named by
     /// that node's JSON pointer (the `.http` is not written when the import fails, so it cannot be pointed at).
-    static func checkCompiles(_ text: String, startLines: [Int], origins: [SpecLocation], spec: SourceFile) -> [Diagnostic] {
+    static func checkCompiles(_ text: String, startLines: [Int], origins: [SpecLocation], spec: SourceFile)
+        -> (HTTPIDLCompiler.Result, [Diagnostic]) {
         let result = HTTPIDLCompiler().compile([SourceFile(name: httpName(for: spec.name), text: text)], generate: false)
-        return result.diagnostics.filter { $0.severity == .error }.map { diagnostic in
+        return (result, result.diagnostics.filter { $0.severity == .error }.map { diagnostic in
             let index = startLines.lastIndex { $0 <= diagnostic.location.line }
             let origin = index.map { origins[$0] } ?? SpecLocation(pointer: "#", offset: 0)
             return Diagnostic(.error, "the .http imported from \(origin.pointer) does not compile: \(diagnostic.message)",
                               at: SourceRange(start: origin.offset, end: origin.offset + 1), in: spec)
-        }
+        })
     }
 
     /// The libFuzzer-style entry point: any bytes go through the YAML/JSON reader, the importer and the

@@ -9,6 +9,9 @@ extension OpenAPITranslator {
         }
         let name = operation.stem + "Body"
         let schema = media["schema"]
+        let sentBefore = sendsNull
+        sendsNull = true
+        defer { sendsNull = sentBefore }
         var notes: [String] = []
         if (body["content"]?.entries.count ?? 0) > 1 {
             notes.append("openapi: request body sent as \(mediaName) (the spec also allows \(body["content"]?.entries.filter { $0.key != mediaName }.map(\.key).joined(separator: ", ") ?? ""))")
@@ -92,6 +95,7 @@ extension OpenAPITranslator {
             let defaultValue = type.nullable || context == .multipart ? nil : defaultLiteral(property.value, type: type.text)
             fields.append(ImportedField(doc: doc, notes: type.notes,
                                         isRequired: required.contains(property.key) && !type.nullable && !readOnly && defaultValue == nil,
+                                        isNullable: type.nullable && (placement == "BODY" || isExport) && context == .json,
                                         placement: placement, type: type.text,
                                         name: scope.identifier(preferring: property.value["x-httpidl-name"]?.string, for: property.key),
                                         key: property.key, defaultValue: defaultValue,

@@ -121,14 +121,13 @@ extension OpenAPITranslator {
     private mutating func parameterFields(_ operation: OpenAPIOperation, pathIdentifiers: [String: String], scope: inout IdentifierScope,
                                           notes: inout [String]) -> [ImportedField] {
         var fields: [ImportedField] = []
-        var styles: (array: String?, object: String?) = (nil, nil)
         for parameter in parameters(of: operation) {
             guard let name = parameter["name"]?.scalarText, let location = parameter["in"]?.string else {
                 warn("a parameter needs 'name' and 'in'; skipped", at: parameter)
                 continue
             }
             guard var field = parameterField(parameter, name: name, location: location, operation: operation, pathIdentifiers: pathIdentifiers,
-                                             scope: &scope, notes: &notes, styles: &styles) else { continue }
+                                             scope: &scope, notes: &notes) else { continue }
             if case .integer(let text)? = parameter["x-httpidl-position"]?.value { field.position = Int(text) }
             fields.append(field)
         }
@@ -137,8 +136,7 @@ extension OpenAPITranslator {
 
     /// The field of one parameter named `name` in `location` (`nil` when it is not imported).
     private mutating func parameterField(_ parameter: YAMLNode, name: String, location: String, operation: OpenAPIOperation,
-                                         pathIdentifiers: [String: String], scope: inout IdentifierScope, notes: inout [String],
-                                         styles: inout (array: String?, object: String?)) -> ImportedField? {
+                                         pathIdentifiers: [String: String], scope: inout IdentifierScope, notes: inout [String]) -> ImportedField? {
         var type = parameterType(parameter, name: operation.stem + Naming.upperCamel(name))
         var doc = doc(parameter)
         if parameter["deprecated"]?.bool == true { doc.append("Deprecated.") }
@@ -157,7 +155,7 @@ extension OpenAPITranslator {
             if type.text.hasPrefix("ARRAY<FILE") || type.text.hasPrefix("ARRAY<BLOB") || type.text == "FILE" || type.text == "BLOB" {
                 type = SchemaType(text: "STRING")
             }
-            let style = queryStyle(parameter, type: type.text, arrayStyle: &styles.array, objectStyle: &styles.object)
+            let style = queryStyle(parameter, type: type.text)
             return valueField(parameter, name: name, placement: style.map { "QUERY(\($0))" } ?? "QUERY", type: type, doc: doc, scope: &scope)
         case "header":
             if !isExport, ["accept", "content-type", "authorization"].contains(name.lowercased()) { return nil }
@@ -221,15 +219,14 @@ extension OpenAPITranslator {
         return ![.file, .blob, .any].contains(scalar)
     }
 
-    /// `style`/`explode` of an array or object query parameter as a `QUERY(STYLE)`; one request uses one style
-    /// per kind (the first one wins, with a warning for the others).
-    private mutating func queryStyle(_ parameter: YAMLNode, type: String, arrayStyle: inout String?, objectStyle: inout String?) -> String? {
+    /// `style`/`explode` of an array or object query parameter as a `QUERY(STYLE)` (each parameter keeps its own).
+    private mutating func queryStyle(_ parameter: YAMLNode, type: String) -> String? {
         let style = parameter["style"]?.string ?? "form"
         let explode = parameter["explode"]?.bool ?? (style == "form")
         let isArray = type.hasPrefix("ARRAY<")
         let isObject = type.hasPrefix("DICT<") || (!isArray && ScalarType(rawValue: type) == nil && !enumNames.contains(type))
         guard isArray || isObject else { return nil }
-        var wanted: String
+        let wanted: String
         let exported = parameter["x-httpidl-query-style"]?.string
         if exported == "default" { return nil }
         switch (isArray, style, explode) {
@@ -247,21 +244,6 @@ extension OpenAPITranslator {
             wanted = isArray ? "REPEATED" : "BRACKETS"
             warn("query style '\(style)'\(explode ? "" : " without explode") for \(isArray ? "an array" : "an object") is not supported; using \(wanted)",
                  at: parameter["style"] ?? parameter)
-        }
-        if isArray {
-            if let chosen = arrayStyle, chosen != wanted {
-                warn("this request already sends query arrays as \(chosen) (one URLQueryEncoder per request); '\(parameter["name"]?.scalarText ?? "")' uses \(chosen) too",
-                     at: parameter)
-                wanted = chosen
-            }
-            arrayStyle = wanted
-        } else {
-            if let chosen = objectStyle, chosen != wanted {
-                warn("this request already sends query objects as \(chosen) (one URLQueryEncoder per request); '\(parameter["name"]?.scalarText ?? "")' uses \(chosen) too",
-                     at: parameter)
-                wanted = chosen
-            }
-            objectStyle = wanted
         }
         return wanted
     }

@@ -39,6 +39,9 @@ extension OpenAPITranslator {
     private mutating func namedType(_ name: String, schema: YAMLNode, context: SchemaContext) -> SchemaType {
         if let known = namedTypes[schema.offset] { return SchemaType(text: known, nullable: isNullable(schema)) }
         namedTypes[schema.offset] = "ANY"  // a reference cycle through non-struct schemas ends here
+        let sentBefore = sendsNull
+        sendsNull = requestSchemas.contains(schema.offset)
+        defer { sendsNull = sentBefore }
         let result = structuralType(of: schema, name: name, context: context, registering: schema.offset)
         namedTypes[schema.offset] = result.text
         return result
@@ -305,7 +308,7 @@ extension OpenAPITranslator {
             fields.append(ImportedField(doc: doc, notes: type.notes,
                                         isRequired: required.contains(property.key) && !type.nullable && !readOnly && !writeOnly
                                             && defaultValue == nil,
-                                        type: type.text, name: identifier, key: property.key, defaultValue: defaultValue))
+                                        isNullable: type.nullable && (sendsNull || isExport) && !readOnly, type: type.text, name: identifier, key: property.key, defaultValue: defaultValue))
         }
         redeclare(.structure(name: typeName, doc: doc, notes: [], fields: fields), at: slot)
         return SchemaType(text: typeName)

@@ -30,6 +30,10 @@ struct OpenAPITranslator {
     var enumLiterals: [String: Set<String>] = [:]
     /// `EXTERN` names declared so far.
     var externNames: Set<String> = []
+    /// The component schemas a request body uses (`requestBodySchemas`), by node offset.
+    var requestSchemas: Set<Int> = []
+    /// Whether the struct being declared is sent in a request (its nullable properties are `NULLABLE`).
+    var sendsNull = false
     /// Nesting of schema translation (inline schemas can nest without bound in a hostile spec).
     var schemaDepth = 0
 
@@ -40,7 +44,8 @@ struct OpenAPITranslator {
         "URLQueryEncoder", "MultipartFormData", "DataResponseDecoder", "ResponseDecoder", "Codable", "Encodable",
         "Decodable", "Sendable", "Equatable", "Hashable", "Error", "Type", "Self", "Any", "Optional", "Array",
         "Dictionary", "Set", "Result", "HTTPIDLIndirect", "Query", "Body", "CodingKeys", "Foundation", "Courier",
-        "Character", "Never", "Void", "Decoder", "Encoder", "CodingKey", "RawRepresentable", "Protocol",
+        "Character", "Never", "Void", "Decoder", "Encoder", "CodingKey", "RawRepresentable", "Protocol", "Nullable",
+        "HTTPIDLCodingKey",
     ]
 
     init(source: SourceFile, root: YAMLNode) {
@@ -76,6 +81,7 @@ struct OpenAPITranslator {
         for entry in root["components"]?["schemas"]?.entries ?? [] {
             componentNames[entry.value.offset] = entry.key
         }
+        requestSchemas = requestBodySchemas(operations)
         for entry in root["components"]?["schemas"]?.entries ?? [] {
             currentOrigin = SpecLocation(pointer: SpecLocation.pointer(["components", "schemas", entry.key]), offset: entry.value.offset)
             _ = componentType(entry.key, schema: entry.value)

@@ -33,15 +33,14 @@ extension SemanticAnalyzer {
             request.bodyEncoding = nil
         }
         if parts.response.isEventStream { checkEventRequestFields(request.fields, of: parts.request) }
-        guard errorCount == errorsBefore, let responsePayload, parts.error == nil || errorPayload != nil,
-              let styles = queryStyles(parts.request) else { return nil }
+        guard errorCount == errorsBefore, let responsePayload, parts.error == nil || errorPayload != nil else { return nil }
         var endpoint = ModelEndpoint(method: parts.method, requestDoc: parts.request.doc, responseDoc: parts.response.doc,
                                      errorDoc: parts.error?.doc ?? [], requestTypeName: names.request, responseTypeName: names.response,
                                      errorTypeName: parts.error == nil ? nil : names.error, path: pathPieces(parts.uri, pathFields),
                                      requestFields: pathFields + request.fields.filter { $0.placement != .path },
                                      bodyEncoding: request.bodyEncoding, singleBody: request.singleBody,
                                      response: responsePayload, error: errorPayload)
-        (endpoint.arrayQueryStyle, endpoint.objectQueryStyle) = styles
+        (endpoint.arrayQueryStyle, endpoint.objectQueryStyle) = queryStyles(parts.request)
         endpoint.isEventStream = parts.response.isEventStream
         return endpoint
     }
@@ -107,21 +106,16 @@ extension SemanticAnalyzer {
         return path
     }
 
-    /// The one array style and one object style of a request's `QUERY(STYLE)` fields (the query is encoded
-    /// by one `URLQueryEncoder`), or `nil` after reporting a conflict.
-    mutating func queryStyles(_ request: MessagePartSyntax) -> (QueryStyle?, QueryStyle?)? {
-        var array: (QueryStyle, SourceRange)?
-        var object: (QueryStyle, SourceRange)?
+    /// The request's array and object styles: the first `QUERY(STYLE)` field of each kind sets the encoder's
+    /// strategy (a field without a style is written in it); a field with another style keeps its own
+    /// (`URLQueryEncoder.arrayEncodingStrategiesByKey`).
+    func queryStyles(_ request: MessagePartSyntax) -> (QueryStyle?, QueryStyle?) {
+        var array: QueryStyle?
+        var object: QueryStyle?
         for field in request.body.fields {
-            guard let (style, range) = field.queryStyle else { continue }
-            let current = style.isArrayStyle ? array : object
-            if let (previous, previousRange) = current, previous != style {
-                report(.error, "query styles \(previous.rawValue) and \(style.rawValue) conflict: one request encodes its query with one strategy for \(style.isArrayStyle ? "arrays" : "objects")",
-                       at: range, notes: [.init(range: previousRange, message: "\(previous.rawValue) set here")])
-                return nil
-            }
-            if style.isArrayStyle { array = (style, range) } else { object = (style, range) }
+            guard let (style, _) = field.queryStyle else { continue }
+            if style.isArrayStyle { array = array ?? style } else { object = object ?? style }
         }
-        return (array?.0, object?.0)
+        return (array, object)
     }
 }

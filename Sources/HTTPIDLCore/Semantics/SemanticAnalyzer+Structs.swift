@@ -48,7 +48,7 @@ extension SemanticAnalyzer {
         var fields: [ModelField] = []
         var seen = Seen()
         for field in syntax {
-            for (modifier, range) in field.modifiers where modifier != .required {
+            for (modifier, range) in field.modifiers where modifier != .required && modifier != .nullable {
                 report(.error, "'\(modifier.rawValue)' places request fields; it has no meaning here", at: range)
             }
             guard let type = resolve(field.type), check(type, usage: .json, at: field.type.range),
@@ -102,7 +102,23 @@ extension SemanticAnalyzer {
         seen.names[swiftName] = field.name.range
         seen.keys[WireKeyID(placement: placement, key: key)] = field.key?.range ?? field.name.range
         let optional = placement != .path && !field.has(.required) && defaultValue == nil
+        guard checkNullable(field, placement: placement, optional: optional) else { return nil }
         return ModelField(idlName: field.name.text, swiftName: swiftName, wireKey: key, type: type, isOptional: optional,
-                          defaultValue: defaultValue, doc: field.doc, placement: placement, isIndirect: isIndirect)
+                          defaultValue: defaultValue, doc: field.doc, placement: placement, isIndirect: isIndirect,
+                          isNullable: field.has(.nullable) && !isIndirect)
+    }
+
+    /// `NULLABLE` marks an optional body or `STRUCT` field (a recursive one stays a plain optional).
+    mutating func checkNullable(_ field: FieldSyntax, placement: ModelField.Placement, optional: Bool) -> Bool {
+        guard let range = field.modifiers.first(where: { $0.0 == .nullable })?.1 else { return true }
+        if placement != .body {
+            report(.error, "NULLABLE applies to body and STRUCT fields (a parameter is sent or left out)", at: range)
+            return false
+        }
+        if !optional {
+            report(.error, "a NULLABLE field is optional (absent, null or a value); remove \(field.has(.required) ? "REQUIRED" : "its DEFAULT")", at: range)
+            return false
+        }
+        return true
     }
 }

@@ -30,7 +30,7 @@ public struct SemanticAnalyzer: Sendable {
         "Result", "Error", "Never", "Void", "Codable", "Encodable", "Decodable", "Sendable", "Equatable", "Hashable",
         "Encoder", "Decoder", "CodingKey", "CodingKeys", "Foundation", "Courier", "Swift", "JSONValue", "Endpoint",
         "APIDefinition", "EventStreamDefinition", "HTTPMethod", "EndpointPath", "RequestBody", "HTTPHeaders", "MultipartFormData",
-        "EmptyResponse", "TimeInterval", "RetryPolicy", "HTTPIDLIndirect", "Query", "Body",
+        "EmptyResponse", "TimeInterval", "RetryPolicy", "HTTPIDLIndirect", "HTTPIDLCodingKey", "Nullable", "Query", "Body",
     ]
 
     /// Members of Courier's `Endpoint`/`APIDefinition`; a request field with one of these names gets a `Value` suffix.

@@ -12,6 +12,8 @@ package struct FieldSyntax: Sendable, Hashable {
 
         /// Non-optional property.
         case required = "REQUIRED"
+        /// An optional body or `STRUCT` field that can also be sent as `null` on purpose (`Nullable<T>`).
+        case nullable = "NULLABLE"
         /// Sent in the query string.
         case query = "QUERY"
         /// Sent as a header.

@@ -100,16 +100,18 @@ public struct DeleteResourceRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(reason: self.reason) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var reason: String?
+    public struct Query: Encodable, Sendable {
+        public let reason: String?
 
         /// Creates a `Query`.
         public init(reason: String? = nil) {
             self.reason = reason
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case reason
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.reason, forKey: "reason")
         }
     }
 }
@@ -188,3 +190,22 @@ public struct ConnectResourceRequest: APIDefinition {
 
 /// The response of `CONNECT /resource`.
 public typealias ConnectResourceResponse = EmptyResponse
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+    }
+}

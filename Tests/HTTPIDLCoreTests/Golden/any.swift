@@ -39,30 +39,32 @@ public struct Event: Codable, Sendable, Equatable {
         self.limit = limit
     }
 
-    /// Decodes the value; missing keys take their `DEFAULT`.
+    /// Decodes the fields by their wire keys; missing keys take their `DEFAULT`.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.payload = try container.decodeIfPresent(JSONValue.self, forKey: .payload)
-        self.kind = try container.decode(JSONValue.self, forKey: .kind)
-        self.items = try container.decodeIfPresent([JSONValue].self, forKey: .items)
-        self.attributes = try container.decodeIfPresent([String: JSONValue].self, forKey: .attributes)
-        self.rows = try container.decodeIfPresent([[String: JSONValue]].self, forKey: .rows)
-        self.groups = try container.decodeIfPresent([String: [JSONValue]].self, forKey: .groups)
-        self.fallback = try container.decodeIfPresent(JSONValue.self, forKey: .fallback) ?? "none"
-        self.limit = try container.decodeIfPresent(JSONValue.self, forKey: .limit) ?? 10
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.payload = try container.decodeIfPresent(JSONValue.self, forKey: "payload")
+        self.kind = try container.decode(JSONValue.self, forKey: "kind")
+        self.items = try container.decodeIfPresent([JSONValue].self, forKey: "items")
+        self.attributes = try container.decodeIfPresent([String: JSONValue].self, forKey: "attributes")
+        self.rows = try container.decodeIfPresent([[String: JSONValue]].self, forKey: "rows")
+        self.groups = try container.decodeIfPresent([String: [JSONValue]].self, forKey: "groups")
+        self.fallback = try container.decodeIfPresent(JSONValue.self, forKey: "fallback") ?? "none"
+        self.limit = try container.decodeIfPresent(JSONValue.self, forKey: "limit") ?? 10
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case payload
-        case kind
-        case items
-        case attributes
-        case rows
-        case groups
-        case fallback
-        case limit
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encodeIfPresent(self.payload, forKey: "payload")
+        try container.encode(self.kind, forKey: "kind")
+        try container.encodeIfPresent(self.items, forKey: "items")
+        try container.encodeIfPresent(self.attributes, forKey: "attributes")
+        try container.encodeIfPresent(self.rows, forKey: "rows")
+        try container.encodeIfPresent(self.groups, forKey: "groups")
+        try container.encode(self.fallback, forKey: "fallback")
+        try container.encode(self.limit, forKey: "limit")
     }
 }
 
@@ -94,9 +96,9 @@ public struct GetEventsRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(filter: self.filter, page: self.page) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var filter: JSONValue?
-        public var page: Int32?
+    public struct Query: Encodable, Sendable {
+        public let filter: JSONValue?
+        public let page: Int32?
 
         /// Creates a `Query`.
         public init(filter: JSONValue? = nil, page: Int32? = nil) {
@@ -104,9 +106,11 @@ public struct GetEventsRequest: APIDefinition {
             self.page = page
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case filter
-            case page
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.filter, forKey: "filter")
+            try container.encodeIfPresent(self.page, forKey: "page")
         }
     }
 }
@@ -201,16 +205,18 @@ public struct PutEventsIdPayloadRequest: APIDefinition {
     public var body: RequestBody? { .json(Body(payload: self.payload)) }
 
     /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable, Equatable {
-        public var payload: JSONValue
+    public struct Body: Encodable, Sendable {
+        public let payload: JSONValue
 
         /// Creates a `Body`.
         public init(payload: JSONValue) {
             self.payload = payload
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case payload
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encode(self.payload, forKey: "payload")
         }
     }
 }
@@ -226,9 +232,18 @@ public struct PutEventsIdPayloadResponse: Codable, Sendable, Equatable {
         self.meta = meta
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case previous
-        case meta
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.previous = try container.decodeIfPresent(JSONValue.self, forKey: "previous")
+        self.meta = try container.decodeIfPresent([String: JSONValue].self, forKey: "meta")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.previous, forKey: "previous")
+        try container.encodeIfPresent(self.meta, forKey: "meta")
     }
 }
 
@@ -260,16 +275,18 @@ public struct PostWebhookRequest: APIDefinition {
     public var body: RequestBody? { .form(Body(data: self.data)) }
 
     /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable, Equatable {
-        public var data: JSONValue?
+    public struct Body: Encodable, Sendable {
+        public let data: JSONValue?
 
         /// Creates a `Body`.
         public init(data: JSONValue? = nil) {
             self.data = data
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case data
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.data, forKey: "data")
         }
     }
 }
@@ -305,3 +322,22 @@ public struct PatchWebhookRequest: APIDefinition {
 
 /// The response of `PATCH /hooks/$name`.
 public typealias PatchWebhookResponse = [String: JSONValue]
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+    }
+}

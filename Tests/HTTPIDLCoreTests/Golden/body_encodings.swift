@@ -13,9 +13,18 @@ public struct Credentials: Codable, Sendable, Equatable {
         self.password = password
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case user
-        case password
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.user = try container.decodeIfPresent(String.self, forKey: "user")
+        self.password = try container.decodeIfPresent(String.self, forKey: "password")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.user, forKey: "user")
+        try container.encodeIfPresent(self.password, forKey: "password")
     }
 }
 
@@ -52,10 +61,10 @@ public struct PostLoginRequest: APIDefinition {
     }
 
     /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable, Equatable {
-        public var user: String?
-        public var password: String?
-        public var scopes: [String]?
+    public struct Body: Encodable, Sendable {
+        public let user: String?
+        public let password: String?
+        public let scopes: [String]?
 
         /// Creates a `Body`.
         public init(user: String? = nil, password: String? = nil, scopes: [String]? = nil) {
@@ -64,10 +73,12 @@ public struct PostLoginRequest: APIDefinition {
             self.scopes = scopes
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case user = "username"
-            case password
-            case scopes
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.user, forKey: "username")
+            try container.encodeIfPresent(self.password, forKey: "password")
+            try container.encodeIfPresent(self.scopes, forKey: "scopes")
         }
     }
 }
@@ -81,8 +92,16 @@ public struct PostLoginResponse: Codable, Sendable, Equatable {
         self.token = token
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case token
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.token = try container.decodeIfPresent(String.self, forKey: "token")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.token, forKey: "token")
     }
 }
 
@@ -135,16 +154,18 @@ public struct PatchLoginRequest: APIDefinition {
     public var body: RequestBody? { .json(Body(user: self.user)) }
 
     /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable, Equatable {
-        public var user: String?
+    public struct Body: Encodable, Sendable {
+        public let user: String?
 
         /// Creates a `Body`.
         public init(user: String? = nil) {
             self.user = user
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case user
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.user, forKey: "user")
         }
     }
 }
@@ -177,3 +198,22 @@ public struct DeleteLoginRequest: APIDefinition {
 
 /// The response of `DELETE /login`.
 public typealias DeleteLoginResponse = EmptyResponse
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+    }
+}

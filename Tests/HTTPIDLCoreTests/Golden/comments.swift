@@ -17,9 +17,18 @@ public struct Point: Codable, Sendable, Equatable {
         self.lng = lng
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case lat
-        case lng
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.lat = try container.decodeIfPresent(Double.self, forKey: "lat")
+        self.lng = try container.decodeIfPresent(Double.self, forKey: "lng")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.lat, forKey: "lat")
+        try container.encodeIfPresent(self.lng, forKey: "lng")
     }
 }
 
@@ -94,10 +103,10 @@ public struct PostRoutesRequest: APIDefinition {
     public var body: RequestBody? { .json(Body(from: self.from, to: self.to, mode: self.mode)) }
 
     /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable, Equatable {
-        public var from: Point?
-        public var to: Point?
-        public var mode: Mode?
+    public struct Body: Encodable, Sendable {
+        public let from: Point?
+        public let to: Point?
+        public let mode: Mode?
 
         /// Creates a `Body`.
         public init(from: Point? = nil, to: Point? = nil, mode: Mode? = nil) {
@@ -106,10 +115,12 @@ public struct PostRoutesRequest: APIDefinition {
             self.mode = mode
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case from
-            case to
-            case mode
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.from, forKey: "from")
+            try container.encodeIfPresent(self.to, forKey: "to")
+            try container.encodeIfPresent(self.mode, forKey: "mode")
         }
     }
 }
@@ -123,7 +134,34 @@ public struct PostRoutesResponse: Codable, Sendable, Equatable {
         self.path = path
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case path
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.path = try container.decodeIfPresent([Point].self, forKey: "path")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.path, forKey: "path")
+    }
+}
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
     }
 }

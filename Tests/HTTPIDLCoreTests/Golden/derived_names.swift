@@ -89,8 +89,16 @@ public struct GetGreetingResponse: Codable, Sendable, Equatable {
         self.text = text
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case text
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.text = try container.decodeIfPresent(String.self, forKey: "text")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.text, forKey: "text")
     }
 }
 
@@ -119,19 +127,40 @@ public struct PostV2UsersBatchGetRequest: APIDefinition {
     public var body: RequestBody? { .json(Body(ids: self.ids)) }
 
     /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable, Equatable {
-        public var ids: [String]?
+    public struct Body: Encodable, Sendable {
+        public let ids: [String]?
 
         /// Creates a `Body`.
         public init(ids: [String]? = nil) {
             self.ids = ids
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case ids
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.ids, forKey: "ids")
         }
     }
 }
 
 /// The response of `POST /v2/users\:batchGet`.
 public typealias PostV2UsersBatchGetResponse = EmptyResponse
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+    }
+}

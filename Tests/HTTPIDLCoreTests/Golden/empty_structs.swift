@@ -16,8 +16,16 @@ public struct Holder: Codable, Sendable, Equatable {
         self.nothing = nothing
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case nothing
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.nothing = try container.decodeIfPresent(Nothing.self, forKey: "nothing")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.nothing, forKey: "nothing")
     }
 }
 
@@ -40,3 +48,22 @@ public struct HeadPingRequest: APIDefinition {
 
 /// The response of `HEAD /ping`.
 public typealias HeadPingResponse = EmptyResponse
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+    }
+}

@@ -189,9 +189,9 @@ public struct GetAccountsStatusRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var code: Code
-        public var filter: Status
+    public struct Query: Encodable, Sendable {
+        public let code: Code
+        public let filter: Status
 
         /// Creates a `Query`.
         public init(code: Code = .notFound, filter: Status = .banned) {
@@ -199,9 +199,11 @@ public struct GetAccountsStatusRequest: APIDefinition {
             self.filter = filter
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case code
-            case filter
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encode(self.code, forKey: "code")
+            try container.encode(self.filter, forKey: "filter")
         }
     }
 }
@@ -219,9 +221,38 @@ public struct GetAccountsStatusResponse: Codable, Sendable, Equatable {
         self.empty = empty
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case history
-        case codes
-        case empty
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.history = try container.decodeIfPresent([Status].self, forKey: "history")
+        self.codes = try container.decodeIfPresent([String: Code].self, forKey: "codes")
+        self.empty = try container.decodeIfPresent(Empty.self, forKey: "empty")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.history, forKey: "history")
+        try container.encodeIfPresent(self.codes, forKey: "codes")
+        try container.encodeIfPresent(self.empty, forKey: "empty")
+    }
+}
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
     }
 }

@@ -30,16 +30,18 @@ public struct PostPaymentsRequest: APIDefinition {
     public var body: RequestBody? { .json(Body(amount: self.amount)) }
 
     /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable, Equatable {
-        public var amount: Int64?
+    public struct Body: Encodable, Sendable {
+        public let amount: Int64?
 
         /// Creates a `Body`.
         public init(amount: Int64? = nil) {
             self.amount = amount
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case amount
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.amount, forKey: "amount")
         }
     }
 }
@@ -53,8 +55,16 @@ public struct PostPaymentsResponse: Codable, Sendable, Equatable {
         self.id = id
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.id, forKey: "id")
     }
 }
 
@@ -71,10 +81,20 @@ public struct PostPaymentsErrorBody: Codable, Sendable, Equatable {
         self.fields = fields
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case code
-        case message
-        case fields
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.code = try container.decodeIfPresent(Int32.self, forKey: "code")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.fields = try container.decodeIfPresent([String: [String]].self, forKey: "fields")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.code, forKey: "code")
+        try container.encodeIfPresent(self.message, forKey: "message")
+        try container.encodeIfPresent(self.fields, forKey: "fields")
     }
 }
 
@@ -100,3 +120,22 @@ public typealias GetPaymentsResponse = EmptyResponse
 
 /// The error body of `GET /payments`.
 public typealias GetPaymentsErrorBody = String
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+    }
+}

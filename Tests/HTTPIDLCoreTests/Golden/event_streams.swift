@@ -14,9 +14,18 @@ public struct ChatChunk: Codable, Sendable, Equatable {
         self.done = done
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case delta
-        case done
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.delta = try container.decodeIfPresent(String.self, forKey: "delta")
+        self.done = try container.decodeIfPresent(Bool.self, forKey: "done")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.delta, forKey: "delta")
+        try container.encodeIfPresent(self.done, forKey: "done")
     }
 }
 
@@ -49,16 +58,18 @@ public struct PostChatRequest: EventStreamDefinition {
     public var body: RequestBody? { .json(Body(prompt: self.prompt)) }
 
     /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable, Equatable {
-        public var prompt: String
+    public struct Body: Encodable, Sendable {
+        public let prompt: String
 
         /// Creates a `Body`.
         public init(prompt: String) {
             self.prompt = prompt
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case prompt
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encode(self.prompt, forKey: "prompt")
         }
     }
 }
@@ -77,9 +88,18 @@ public struct PostChatErrorBody: Codable, Sendable, Equatable {
         self.message = message
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case code
-        case message
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.code = try container.decodeIfPresent(String.self, forKey: "code")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.code, forKey: "code")
+        try container.encodeIfPresent(self.message, forKey: "message")
     }
 }
 
@@ -111,16 +131,18 @@ public struct GetFeedsFeedTicksRequest: EventStreamDefinition {
     public var query: (any Encodable & Sendable)? { Query(since: self.since) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var since: Int32?
+    public struct Query: Encodable, Sendable {
+        public let since: Int32?
 
         /// Creates a `Query`.
         public init(since: Int32? = nil) {
             self.since = since
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case since
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.since, forKey: "since")
         }
     }
 }
@@ -136,8 +158,36 @@ public struct GetFeedsFeedTicksResponse: Codable, Sendable, Equatable {
         self.price = price
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case symbol
-        case price = "p"
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.symbol = try container.decode(String.self, forKey: "symbol")
+        self.price = try container.decodeIfPresent(Double.self, forKey: "p")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encode(self.symbol, forKey: "symbol")
+        try container.encodeIfPresent(self.price, forKey: "p")
+    }
+}
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
     }
 }

@@ -31,8 +31,36 @@ public struct GetPricesResponse: Codable, Sendable, Equatable {
         self.items = items
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case total
-        case items
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.total = try container.decodeIfPresent(Money.self, forKey: "total")
+        self.items = try container.decodeIfPresent([Money].self, forKey: "items")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.total, forKey: "total")
+        try container.encodeIfPresent(self.items, forKey: "items")
+    }
+}
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
     }
 }

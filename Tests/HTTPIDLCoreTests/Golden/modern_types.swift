@@ -52,12 +52,12 @@ public struct PatchEventsIdRequest: APIDefinition {
     }
 
     /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable, Equatable {
-        public var count: Int?
-        public var ratio: Float?
-        public var startsAt: Date?
-        public var homepage: URL?
-        public var owner: UUID?
+    public struct Body: Encodable, Sendable {
+        public let count: Int?
+        public let ratio: Float?
+        public let startsAt: Date?
+        public let homepage: URL?
+        public let owner: UUID?
 
         /// Creates a `Body`.
         public init(
@@ -74,12 +74,14 @@ public struct PatchEventsIdRequest: APIDefinition {
             self.owner = owner
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case count
-            case ratio
-            case startsAt = "starts_at"
-            case homepage
-            case owner
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.count, forKey: "count")
+            try container.encodeIfPresent(self.ratio, forKey: "ratio")
+            try container.encodeIfPresent(self.startsAt, forKey: "starts_at")
+            try container.encodeIfPresent(self.homepage, forKey: "homepage")
+            try container.encodeIfPresent(self.owner, forKey: "owner")
         }
     }
 }
@@ -97,9 +99,38 @@ public struct PatchEventsIdResponse: Codable, Sendable, Equatable {
         self.link = link
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case updatedAt = "updated_at"
-        case attendees
-        case link
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
+        self.attendees = try container.decodeIfPresent([UUID].self, forKey: "attendees")
+        self.link = try container.decodeIfPresent(URL.self, forKey: "link")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
+        try container.encodeIfPresent(self.attendees, forKey: "attendees")
+        try container.encodeIfPresent(self.link, forKey: "link")
+    }
+}
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
     }
 }

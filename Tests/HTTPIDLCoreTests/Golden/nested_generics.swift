@@ -38,10 +38,10 @@ public struct PostTagsRequest: APIDefinition {
     public var body: RequestBody? { .json(Body(groups: self.groups, matrix: self.matrix, names: self.names)) }
 
     /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable, Equatable {
-        public var groups: [String: [[String: [String]]]]?
-        public var matrix: [[Int32]]?
-        public var names: [Int64: String]?
+    public struct Body: Encodable, Sendable {
+        public let groups: [String: [[String: [String]]]]?
+        public let matrix: [[Int32]]?
+        public let names: [Int64: String]?
 
         /// Creates a `Body`.
         public init(
@@ -54,10 +54,12 @@ public struct PostTagsRequest: APIDefinition {
             self.names = names
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case groups
-            case matrix
-            case names
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.groups, forKey: "groups")
+            try container.encodeIfPresent(self.matrix, forKey: "matrix")
+            try container.encodeIfPresent(self.names, forKey: "names")
         }
     }
 }
@@ -73,8 +75,36 @@ public struct PostTagsResponse: Codable, Sendable, Equatable {
         self.scores = scores
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case groups
-        case scores
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.groups = try container.decodeIfPresent([String: [[String: [String]]]].self, forKey: "groups")
+        self.scores = try container.decodeIfPresent([String: [String: Double]].self, forKey: "scores")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.groups, forKey: "groups")
+        try container.encodeIfPresent(self.scores, forKey: "scores")
+    }
+}
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
     }
 }

@@ -31,9 +31,9 @@ public struct GetMyExampleRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(t1: self.t1, t2: self.t2) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var t1: Int32?
-        public var t2: String?
+    public struct Query: Encodable, Sendable {
+        public let t1: Int32?
+        public let t2: String?
 
         /// Creates a `Query`.
         public init(t1: Int32? = nil, t2: String? = nil) {
@@ -41,9 +41,11 @@ public struct GetMyExampleRequest: APIDefinition {
             self.t2 = t2
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case t1 = "t"
-            case t2 = "tt"
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.t1, forKey: "t")
+            try container.encodeIfPresent(self.t2, forKey: "tt")
         }
     }
 }
@@ -59,8 +61,36 @@ public struct GetMyExampleResponse: Codable, Sendable, Equatable {
         self.x2 = x2
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case x1 = "x"
-        case x2 = "xx"
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.x1 = try container.decodeIfPresent(Int64.self, forKey: "x")
+        self.x2 = try container.decodeIfPresent(Double.self, forKey: "xx")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.x1, forKey: "x")
+        try container.encodeIfPresent(self.x2, forKey: "xx")
+    }
+}
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
     }
 }

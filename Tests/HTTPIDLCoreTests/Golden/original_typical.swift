@@ -15,10 +15,20 @@ public struct Author: Codable, Sendable, Equatable {
         self.avatars = avatars
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case authorId = "id"
-        case nickName
-        case avatars
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.authorId = try container.decodeIfPresent(Int64.self, forKey: "id")
+        self.nickName = try container.decodeIfPresent(String.self, forKey: "nickName")
+        self.avatars = try container.decodeIfPresent([String].self, forKey: "avatars")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.authorId, forKey: "id")
+        try container.encodeIfPresent(self.nickName, forKey: "nickName")
+        try container.encodeIfPresent(self.avatars, forKey: "avatars")
     }
 }
 
@@ -44,12 +54,24 @@ public struct Comment: Codable, Sendable, Equatable {
         self.reactions = reactions
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case commentId = "id"
-        case content
-        case author
-        case replies
-        case reactions
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.commentId = try container.decodeIfPresent(Int64.self, forKey: "id")
+        self.content = try container.decodeIfPresent(String.self, forKey: "content")
+        self.author = try container.decodeIfPresent(Author.self, forKey: "author")
+        self.replies = try container.decodeIfPresent([Comment].self, forKey: "replies")
+        self.reactions = try container.decodeIfPresent([String: Int32].self, forKey: "reactions")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.commentId, forKey: "id")
+        try container.encodeIfPresent(self.content, forKey: "content")
+        try container.encodeIfPresent(self.author, forKey: "author")
+        try container.encodeIfPresent(self.replies, forKey: "replies")
+        try container.encodeIfPresent(self.reactions, forKey: "reactions")
     }
 }
 
@@ -89,10 +111,10 @@ public struct GetV1ArticlesArticleIdCommentsRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var page: Int32?
-        public var pageSize: Int32?
-        public var orderBy: String?
+    public struct Query: Encodable, Sendable {
+        public let page: Int32?
+        public let pageSize: Int32?
+        public let orderBy: String?
 
         /// Creates a `Query`.
         public init(page: Int32? = nil, pageSize: Int32? = nil, orderBy: String? = nil) {
@@ -101,10 +123,12 @@ public struct GetV1ArticlesArticleIdCommentsRequest: APIDefinition {
             self.orderBy = orderBy
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case page = "p"
-            case pageSize = "ps"
-            case orderBy = "order"
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.page, forKey: "p")
+            try container.encodeIfPresent(self.pageSize, forKey: "ps")
+            try container.encodeIfPresent(self.orderBy, forKey: "order")
         }
     }
 }
@@ -124,11 +148,22 @@ public struct GetV1ArticlesArticleIdCommentsResponse: Codable, Sendable, Equatab
         self.total = total
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case code
-        case msg
-        case data
-        case total
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.code = try container.decodeIfPresent(Int32.self, forKey: "code")
+        self.msg = try container.decodeIfPresent(String.self, forKey: "msg")
+        self.data = try container.decodeIfPresent([Comment].self, forKey: "data")
+        self.total = try container.decodeIfPresent(UInt64.self, forKey: "total")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.code, forKey: "code")
+        try container.encodeIfPresent(self.msg, forKey: "msg")
+        try container.encodeIfPresent(self.data, forKey: "data")
+        try container.encodeIfPresent(self.total, forKey: "total")
     }
 }
 
@@ -161,9 +196,9 @@ public struct PostV1ArticlesArticleIdCommentsRequest: APIDefinition {
     public var body: RequestBody? { .json(Body(content: self.content, replyTo: self.replyTo)) }
 
     /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable, Equatable {
-        public var content: String?
-        public var replyTo: Int64?
+    public struct Body: Encodable, Sendable {
+        public let content: String?
+        public let replyTo: Int64?
 
         /// Creates a `Body`.
         public init(content: String? = nil, replyTo: Int64? = nil) {
@@ -171,9 +206,11 @@ public struct PostV1ArticlesArticleIdCommentsRequest: APIDefinition {
             self.replyTo = replyTo
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case content
-            case replyTo
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.content, forKey: "content")
+            try container.encodeIfPresent(self.replyTo, forKey: "replyTo")
         }
     }
 }
@@ -189,9 +226,18 @@ public struct PostV1ArticlesArticleIdCommentsResponse: Codable, Sendable, Equata
         self.data = data
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case code
-        case data
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.code = try container.decodeIfPresent(Int32.self, forKey: "code")
+        self.data = try container.decodeIfPresent(Comment.self, forKey: "data")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.code, forKey: "code")
+        try container.encodeIfPresent(self.data, forKey: "data")
     }
 }
 
@@ -229,8 +275,16 @@ public struct DeleteV1ArticlesArticleIdCommentsCommentIdResponse: Codable, Senda
         self.code = code
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case code
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.code = try container.decodeIfPresent(Int32.self, forKey: "code")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.code, forKey: "code")
     }
 }
 
@@ -280,10 +334,20 @@ public struct PostV1UploadImageResponse: Codable, Sendable, Equatable {
         self.height = height
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case url
-        case width
-        case height
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.url = try container.decodeIfPresent(String.self, forKey: "url")
+        self.width = try container.decodeIfPresent(Int32.self, forKey: "width")
+        self.height = try container.decodeIfPresent(Int32.self, forKey: "height")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.url, forKey: "url")
+        try container.encodeIfPresent(self.width, forKey: "width")
+        try container.encodeIfPresent(self.height, forKey: "height")
     }
 }
 
@@ -315,9 +379,9 @@ public struct GetV1ConfigRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(platform: self.platform, version: self.version) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var platform: String?
-        public var version: String?
+    public struct Query: Encodable, Sendable {
+        public let platform: String?
+        public let version: String?
 
         /// Creates a `Query`.
         public init(platform: String? = nil, version: String? = nil) {
@@ -325,12 +389,33 @@ public struct GetV1ConfigRequest: APIDefinition {
             self.version = version
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case platform
-            case version
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.platform, forKey: "platform")
+            try container.encodeIfPresent(self.version, forKey: "version")
         }
     }
 }
 
 /// The response of `GET /v1/config`.
 public typealias GetV1ConfigResponse = [String: String]
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+    }
+}

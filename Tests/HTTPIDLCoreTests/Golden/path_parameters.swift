@@ -31,16 +31,18 @@ public struct GetSnapsSnapIdActionsRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(limit: self.limit) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var limit: Int32?
+    public struct Query: Encodable, Sendable {
+        public let limit: Int32?
 
         /// Creates a `Query`.
         public init(limit: Int32? = nil) {
             self.limit = limit
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case limit
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.limit, forKey: "limit")
         }
     }
 }
@@ -54,8 +56,16 @@ public struct GetSnapsSnapIdActionsResponse: Codable, Sendable, Equatable {
         self.actions = actions
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case actions
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.actions = try container.decodeIfPresent([String].self, forKey: "actions")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.actions, forKey: "actions")
     }
 }
 
@@ -118,8 +128,16 @@ public struct GetFilesNameJsonResponse: Codable, Sendable, Equatable {
         self.content = content
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case content
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.content = try container.decodeIfPresent(String.self, forKey: "content")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.content, forKey: "content")
     }
 }
 
@@ -149,7 +167,34 @@ public struct GetRootResponse: Codable, Sendable, Equatable {
         self.version = version
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case version
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.version = try container.decodeIfPresent(String.self, forKey: "version")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.version, forKey: "version")
+    }
+}
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
     }
 }

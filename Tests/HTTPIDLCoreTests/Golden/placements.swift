@@ -66,23 +66,25 @@ public struct PostOrdersOrderIdItemsRequest: APIDefinition {
     public var body: RequestBody? { .json(Body(sku: self.sku, quantity: self.quantity)) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var dryRun: Bool?
+    public struct Query: Encodable, Sendable {
+        public let dryRun: Bool?
 
         /// Creates a `Query`.
         public init(dryRun: Bool? = nil) {
             self.dryRun = dryRun
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case dryRun = "dry-run"
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.dryRun, forKey: "dry-run")
         }
     }
 
     /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable, Equatable {
-        public var sku: String?
-        public var quantity: Int32?
+    public struct Body: Encodable, Sendable {
+        public let sku: String?
+        public let quantity: Int32?
 
         /// Creates a `Body`.
         public init(sku: String? = nil, quantity: Int32? = nil) {
@@ -90,9 +92,11 @@ public struct PostOrdersOrderIdItemsRequest: APIDefinition {
             self.quantity = quantity
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case sku
-            case quantity
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.sku, forKey: "sku")
+            try container.encodeIfPresent(self.quantity, forKey: "quantity")
         }
     }
 }
@@ -132,33 +136,56 @@ public struct GetOrdersOrderIdItemsRequest: APIDefinition {
     public var body: RequestBody? { .json(Body(filter: self.filter)) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var page: Int32?
+    public struct Query: Encodable, Sendable {
+        public let page: Int32?
 
         /// Creates a `Query`.
         public init(page: Int32? = nil) {
             self.page = page
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case page
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.page, forKey: "page")
         }
     }
 
     /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable, Equatable {
-        public var filter: String?
+    public struct Body: Encodable, Sendable {
+        public let filter: String?
 
         /// Creates a `Body`.
         public init(filter: String? = nil) {
             self.filter = filter
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case filter
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.filter, forKey: "filter")
         }
     }
 }
 
 /// The response of `GET /orders/$order_id/items`.
 public typealias GetOrdersOrderIdItemsResponse = EmptyResponse
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+    }
+}

@@ -13,9 +13,18 @@ public struct Filter: Codable, Sendable, Equatable {
         self.size = size
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case color
-        case size
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.color = try container.decodeIfPresent(String.self, forKey: "color")
+        self.size = try container.decodeIfPresent(Int32.self, forKey: "size")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.color, forKey: "color")
+        try container.encodeIfPresent(self.size, forKey: "size")
     }
 }
 
@@ -60,10 +69,10 @@ public struct GetPetsPetIdPhotosRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var tags: [String]?
-        public var filter: Filter?
-        public var limit: Int32?
+    public struct Query: Encodable, Sendable {
+        public let tags: [String]?
+        public let filter: Filter?
+        public let limit: Int32?
 
         /// Creates a `Query`.
         public init(tags: [String]? = nil, filter: Filter? = nil, limit: Int32? = nil) {
@@ -72,10 +81,12 @@ public struct GetPetsPetIdPhotosRequest: APIDefinition {
             self.limit = limit
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case tags
-            case filter
-            case limit
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.tags, forKey: "tags")
+            try container.encodeIfPresent(self.filter, forKey: "filter")
+            try container.encodeIfPresent(self.limit, forKey: "limit")
         }
     }
 }
@@ -128,16 +139,18 @@ public struct PutPetsPetIdPhotosRequest: APIDefinition {
     public var body: RequestBody? { .json(self.payload) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var sizes: [Int32]?
+    public struct Query: Encodable, Sendable {
+        public let sizes: [Int32]?
 
         /// Creates a `Query`.
         public init(sizes: [Int32]? = nil) {
             self.sizes = sizes
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case sizes
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.sizes, forKey: "sizes")
         }
     }
 }
@@ -180,16 +193,18 @@ public struct PostPetsPetIdPhotosRequest: APIDefinition {
     public var body: RequestBody? { .file(self.fileURL, contentType: self.contentType) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var caption: String?
+    public struct Query: Encodable, Sendable {
+        public let caption: String?
 
         /// Creates a `Query`.
         public init(caption: String? = nil) {
             self.caption = caption
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case caption
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.caption, forKey: "caption")
         }
     }
 }
@@ -230,9 +245,9 @@ public struct GetSearchRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var ids: [String]?
-        public var `where`: [String: String]?
+    public struct Query: Encodable, Sendable {
+        public let ids: [String]?
+        public let `where`: [String: String]?
 
         /// Creates a `Query`.
         public init(ids: [String]? = nil, `where`: [String: String]? = nil) {
@@ -240,12 +255,33 @@ public struct GetSearchRequest: APIDefinition {
             self.`where` = `where`
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case ids
-            case `where`
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.ids, forKey: "ids")
+            try container.encodeIfPresent(self.`where`, forKey: "where")
         }
     }
 }
 
 /// The response of `GET /search`.
 public typealias GetSearchResponse = EmptyResponse
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+    }
+}

@@ -85,9 +85,18 @@ public struct Range: Codable, Sendable, Equatable {
         self.max = max
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case min
-        case max
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.min = try container.decode(Double.self, forKey: "min")
+        self.max = try container.decodeIfPresent(Double.self, forKey: "max")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encode(self.min, forKey: "min")
+        try container.encodeIfPresent(self.max, forKey: "max")
     }
 }
 
@@ -125,14 +134,28 @@ public struct Criteria: Codable, Sendable, Equatable {
         self.extra = extra
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case text
-        case price
-        case ranges
-        case sort
-        case levels
-        case _inner = "inner"
-        case extra
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.text = try container.decodeIfPresent(String.self, forKey: "text")
+        self.price = try container.decodeIfPresent(Range.self, forKey: "price")
+        self.ranges = try container.decodeIfPresent([Range].self, forKey: "ranges")
+        self.sort = try container.decodeIfPresent(Sort.self, forKey: "sort")
+        self.levels = try container.decodeIfPresent([Level].self, forKey: "levels")
+        self._inner = try container.decodeIfPresent(HTTPIDLIndirect<Criteria>.self, forKey: "inner")
+        self.extra = try container.decodeIfPresent([String: Int32].self, forKey: "extra")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.text, forKey: "text")
+        try container.encodeIfPresent(self.price, forKey: "price")
+        try container.encodeIfPresent(self.ranges, forKey: "ranges")
+        try container.encodeIfPresent(self.sort, forKey: "sort")
+        try container.encodeIfPresent(self.levels, forKey: "levels")
+        try container.encodeIfPresent(self._inner, forKey: "inner")
+        try container.encodeIfPresent(self.extra, forKey: "extra")
     }
 }
 
@@ -145,8 +168,16 @@ public struct Hit: Codable, Sendable, Equatable {
         self.title = title
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case title
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.title = try container.decodeIfPresent(String.self, forKey: "title")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.title, forKey: "title")
     }
 }
 
@@ -199,13 +230,13 @@ public struct GetSearchRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var criteria: Criteria?
-        public var order: [Sort]
-        public var level: Level?
-        public var since: Date?
-        public var session: UUID?
-        public var page: Int32
+    public struct Query: Encodable, Sendable {
+        public let criteria: Criteria?
+        public let order: [Sort]
+        public let level: Level?
+        public let since: Date?
+        public let session: UUID?
+        public let page: Int32
 
         /// Creates a `Query`.
         public init(
@@ -224,13 +255,15 @@ public struct GetSearchRequest: APIDefinition {
             self.page = page
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case criteria
-            case order
-            case level
-            case since
-            case session = "session-id"
-            case page
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.criteria, forKey: "criteria")
+            try container.encode(self.order, forKey: "order")
+            try container.encodeIfPresent(self.level, forKey: "level")
+            try container.encodeIfPresent(self.since, forKey: "since")
+            try container.encodeIfPresent(self.session, forKey: "session-id")
+            try container.encode(self.page, forKey: "page")
         }
     }
 }
@@ -244,8 +277,16 @@ public struct GetSearchResponse: Codable, Sendable, Equatable {
         self.hits = hits
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case hits
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.hits = try container.decodeIfPresent([Hit].self, forKey: "hits")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.hits, forKey: "hits")
     }
 }
 
@@ -267,5 +308,24 @@ fileprivate final class HTTPIDLIndirect<Value: Codable & Sendable & Equatable>: 
 
     static func == (lhs: HTTPIDLIndirect, rhs: HTTPIDLIndirect) -> Bool {
         lhs.value == rhs.value
+    }
+}
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
     }
 }

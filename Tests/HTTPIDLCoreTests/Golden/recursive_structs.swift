@@ -24,11 +24,22 @@ public struct Node: Codable, Sendable, Equatable {
         self.named = named
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case value
-        case _parent = "parent"
-        case children
-        case named
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.value = try container.decodeIfPresent(String.self, forKey: "value")
+        self._parent = try container.decodeIfPresent(HTTPIDLIndirect<Node>.self, forKey: "parent")
+        self.children = try container.decodeIfPresent([Node].self, forKey: "children")
+        self.named = try container.decodeIfPresent([String: Node].self, forKey: "named")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.value, forKey: "value")
+        try container.encodeIfPresent(self._parent, forKey: "parent")
+        try container.encodeIfPresent(self.children, forKey: "children")
+        try container.encodeIfPresent(self.named, forKey: "named")
     }
 }
 
@@ -48,9 +59,18 @@ public struct Person: Codable, Sendable, Equatable {
         self._employer = employer.map(HTTPIDLIndirect.init)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case _employer = "employer"
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self._employer = try container.decodeIfPresent(HTTPIDLIndirect<Company>.self, forKey: "employer")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encodeIfPresent(self._employer, forKey: "employer")
     }
 }
 
@@ -70,9 +90,18 @@ public struct Company: Codable, Sendable, Equatable {
         self._founder = HTTPIDLIndirect(founder)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case _founder = "founder"
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self._founder = try container.decode(HTTPIDLIndirect<Person>.self, forKey: "founder")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encode(self._founder, forKey: "founder")
     }
 }
 
@@ -107,8 +136,16 @@ public struct GetNodesIdResponse: Codable, Sendable, Equatable {
         self.root = root
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case root
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.root = try container.decodeIfPresent(Node.self, forKey: "root")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.root, forKey: "root")
     }
 }
 
@@ -130,5 +167,24 @@ fileprivate final class HTTPIDLIndirect<Value: Codable & Sendable & Equatable>: 
 
     static func == (lhs: HTTPIDLIndirect, rhs: HTTPIDLIndirect) -> Bool {
         lhs.value == rhs.value
+    }
+}
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
     }
 }

@@ -37,30 +37,32 @@ public struct Settings: Codable, Sendable, Equatable {
         self.tags = tags
     }
 
-    /// Decodes the value; missing keys take their `DEFAULT`.
+    /// Decodes the fields by their wire keys; missing keys take their `DEFAULT`.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.pageSize = try container.decodeIfPresent(Int32.self, forKey: .pageSize) ?? 20
-        self.big = try container.decodeIfPresent(Int64.self, forKey: .big) ?? -9223372036854775808
-        self.huge = try container.decodeIfPresent(UInt64.self, forKey: .huge) ?? 18446744073709551615
-        self.ratio = try container.decodeIfPresent(Double.self, forKey: .ratio) ?? 0.5
-        self.scale = try container.decodeIfPresent(Float.self, forKey: .scale) ?? 2
-        self.enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
-        self.label = try container.decodeIfPresent(String.self, forKey: .label) ?? "Hello, \"world\""
-        self.tags = try container.decode([String].self, forKey: .tags)
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.pageSize = try container.decodeIfPresent(Int32.self, forKey: "page_size") ?? 20
+        self.big = try container.decodeIfPresent(Int64.self, forKey: "big") ?? -9223372036854775808
+        self.huge = try container.decodeIfPresent(UInt64.self, forKey: "huge") ?? 18446744073709551615
+        self.ratio = try container.decodeIfPresent(Double.self, forKey: "ratio") ?? 0.5
+        self.scale = try container.decodeIfPresent(Float.self, forKey: "scale") ?? 2
+        self.enabled = try container.decodeIfPresent(Bool.self, forKey: "enabled") ?? true
+        self.label = try container.decodeIfPresent(String.self, forKey: "display-label") ?? "Hello, \"world\""
+        self.tags = try container.decode([String].self, forKey: "tags")
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case pageSize = "page_size"
-        case big
-        case huge
-        case ratio
-        case scale
-        case enabled
-        case label = "display-label"
-        case tags
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.pageSize, forKey: "page_size")
+        try container.encode(self.big, forKey: "big")
+        try container.encode(self.huge, forKey: "huge")
+        try container.encode(self.ratio, forKey: "ratio")
+        try container.encode(self.scale, forKey: "scale")
+        try container.encode(self.enabled, forKey: "enabled")
+        try container.encode(self.label, forKey: "display-label")
+        try container.encode(self.tags, forKey: "tags")
     }
 }
 
@@ -92,9 +94,9 @@ public struct GetSettingsRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(page: self.page, user: self.user) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var page: Int32
-        public var user: String
+    public struct Query: Encodable, Sendable {
+        public let page: Int32
+        public let user: String
 
         /// Creates a `Query`.
         public init(page: Int32 = 1, user: String) {
@@ -102,9 +104,11 @@ public struct GetSettingsRequest: APIDefinition {
             self.user = user
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case page
-            case user
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encode(self.page, forKey: "page")
+            try container.encode(self.user, forKey: "user")
         }
     }
 }
@@ -118,7 +122,34 @@ public struct GetSettingsResponse: Codable, Sendable, Equatable {
         self.settings = settings
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case settings
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.settings = try container.decode(Settings.self, forKey: "settings")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encode(self.settings, forKey: "settings")
+    }
+}
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
     }
 }

@@ -11,8 +11,16 @@ public struct Item: Codable, Sendable, Equatable {
         self.name = name
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case name
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.name, forKey: "name")
     }
 }
 
@@ -107,3 +115,22 @@ public struct GetItemsCountRequest: APIDefinition {
 
 /// The response of `GET /items/count`.
 public typealias GetItemsCountResponse = Int32
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+    }
+}

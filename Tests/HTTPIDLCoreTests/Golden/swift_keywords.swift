@@ -31,14 +31,28 @@ public struct Options: Codable, Sendable, Equatable {
         self.initValue = initValue
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case `default`
-        case `class`
-        case selfValue = "self"
-        case type = "Type"
-        case `in`
-        case `protocol`
-        case initValue = "init"
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.`default` = try container.decodeIfPresent(Bool.self, forKey: "default")
+        self.`class` = try container.decodeIfPresent(String.self, forKey: "class")
+        self.selfValue = try container.decodeIfPresent(String.self, forKey: "self")
+        self.type = try container.decodeIfPresent(String.self, forKey: "Type")
+        self.`in` = try container.decodeIfPresent(Int32.self, forKey: "in")
+        self.`protocol` = try container.decodeIfPresent(String.self, forKey: "protocol")
+        self.initValue = try container.decodeIfPresent(String.self, forKey: "init")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.`default`, forKey: "default")
+        try container.encodeIfPresent(self.`class`, forKey: "class")
+        try container.encodeIfPresent(self.selfValue, forKey: "self")
+        try container.encodeIfPresent(self.type, forKey: "Type")
+        try container.encodeIfPresent(self.`in`, forKey: "in")
+        try container.encodeIfPresent(self.`protocol`, forKey: "protocol")
+        try container.encodeIfPresent(self.initValue, forKey: "init")
     }
 }
 
@@ -107,17 +121,17 @@ public struct GetSearchRequest: APIDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var queryValue: String?
-        public var pathValue: String?
-        public var methodValue: String?
-        public var bodyValue: String?
-        public var headersValue: String?
-        public var `default`: String?
-        public var `var`: String?
-        public var `inout`: String?
-        public var `let`: Int32?
-        public var `where`: String?
+    public struct Query: Encodable, Sendable {
+        public let queryValue: String?
+        public let pathValue: String?
+        public let methodValue: String?
+        public let bodyValue: String?
+        public let headersValue: String?
+        public let `default`: String?
+        public let `var`: String?
+        public let `inout`: String?
+        public let `let`: Int32?
+        public let `where`: String?
 
         /// Creates a `Query`.
         public init(
@@ -144,17 +158,19 @@ public struct GetSearchRequest: APIDefinition {
             self.`where` = `where`
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case queryValue = "q"
-            case pathValue = "path"
-            case methodValue = "method"
-            case bodyValue = "body"
-            case headersValue = "headers"
-            case `default`
-            case `var`
-            case `inout`
-            case `let`
-            case `where`
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.queryValue, forKey: "q")
+            try container.encodeIfPresent(self.pathValue, forKey: "path")
+            try container.encodeIfPresent(self.methodValue, forKey: "method")
+            try container.encodeIfPresent(self.bodyValue, forKey: "body")
+            try container.encodeIfPresent(self.headersValue, forKey: "headers")
+            try container.encodeIfPresent(self.`default`, forKey: "default")
+            try container.encodeIfPresent(self.`var`, forKey: "var")
+            try container.encodeIfPresent(self.`inout`, forKey: "inout")
+            try container.encodeIfPresent(self.`let`, forKey: "let")
+            try container.encodeIfPresent(self.`where`, forKey: "where")
         }
     }
 }
@@ -170,8 +186,36 @@ public struct GetSearchResponse: Codable, Sendable, Equatable {
         self.`return` = `return`
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case results
-        case `return`
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.results = try container.decodeIfPresent([String].self, forKey: "results")
+        self.`return` = try container.decodeIfPresent(String.self, forKey: "return")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.results, forKey: "results")
+        try container.encodeIfPresent(self.`return`, forKey: "return")
+    }
+}
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
     }
 }

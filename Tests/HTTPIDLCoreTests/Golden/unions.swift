@@ -11,8 +11,16 @@ public struct Cat: Codable, Sendable, Equatable {
         self.meow = meow
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case meow
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.meow = try container.decode(String.self, forKey: "meow")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encode(self.meow, forKey: "meow")
     }
 }
 
@@ -27,9 +35,18 @@ public struct Dog: Codable, Sendable, Equatable {
         self.friend = friend
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case barks
-        case friend
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.barks = try container.decode(Int32.self, forKey: "barks")
+        self.friend = try container.decodeIfPresent(Pet.self, forKey: "friend")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encode(self.barks, forKey: "barks")
+        try container.encodeIfPresent(self.friend, forKey: "friend")
     }
 }
 
@@ -73,8 +90,16 @@ public struct Card: Codable, Sendable, Equatable {
         self.last4 = last4
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case last4
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.last4 = try container.decodeIfPresent(String.self, forKey: "last4")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.last4, forKey: "last4")
     }
 }
 
@@ -88,9 +113,18 @@ public struct BankAccount: Codable, Sendable, Equatable {
         self.bank = bank
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case last4
-        case bank
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.last4 = try container.decodeIfPresent(String.self, forKey: "last4")
+        self.bank = try container.decodeIfPresent(String.self, forKey: "bank")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.last4, forKey: "last4")
+        try container.encodeIfPresent(self.bank, forKey: "bank")
     }
 }
 
@@ -195,8 +229,36 @@ public struct PutPetsIdResponse: Codable, Sendable, Equatable {
         self.others = others
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case pet
-        case others
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.pet = try container.decodeIfPresent(Pet.self, forKey: "pet")
+        self.others = try container.decodeIfPresent([Pet].self, forKey: "others")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.pet, forKey: "pet")
+        try container.encodeIfPresent(self.others, forKey: "others")
+    }
+}
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
     }
 }

@@ -70,8 +70,16 @@ public struct PostAvatarsResponse: Codable, Sendable, Equatable {
         self.url = url
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case url
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.url = try container.decodeIfPresent(String.self, forKey: "url")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.url, forKey: "url")
     }
 }
 
@@ -228,3 +236,22 @@ public struct PostDocumentsRequest: APIDefinition {
 
 /// The response of `POST /documents`.
 public typealias PostDocumentsResponse = EmptyResponse
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+    }
+}

@@ -43,18 +43,36 @@ public struct Profile: Codable, Sendable, Equatable {
         self.colon = colon
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case displayName = "display-name"
-        case city = "address.city"
-        case semi = "a;b"
-        case braces = "{x}"
-        case slash = "a/b\\c"
-        case korean = "이름"
-        case emoji = "😀 key"
-        case quote = "say \"hi\""
-        case backslash = "C:\\path"
-        case ref = "$ref"
-        case colon = "ns:key"
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.displayName = try container.decodeIfPresent(String.self, forKey: "display-name")
+        self.city = try container.decodeIfPresent(String.self, forKey: "address.city")
+        self.semi = try container.decodeIfPresent(String.self, forKey: "a;b")
+        self.braces = try container.decodeIfPresent(String.self, forKey: "{x}")
+        self.slash = try container.decodeIfPresent(String.self, forKey: "a/b\\c")
+        self.korean = try container.decodeIfPresent(String.self, forKey: "이름")
+        self.emoji = try container.decodeIfPresent(String.self, forKey: "😀 key")
+        self.quote = try container.decodeIfPresent(String.self, forKey: "say \"hi\"")
+        self.backslash = try container.decodeIfPresent(String.self, forKey: "C:\\path")
+        self.ref = try container.decodeIfPresent(String.self, forKey: "$ref")
+        self.colon = try container.decodeIfPresent(String.self, forKey: "ns:key")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.displayName, forKey: "display-name")
+        try container.encodeIfPresent(self.city, forKey: "address.city")
+        try container.encodeIfPresent(self.semi, forKey: "a;b")
+        try container.encodeIfPresent(self.braces, forKey: "{x}")
+        try container.encodeIfPresent(self.slash, forKey: "a/b\\c")
+        try container.encodeIfPresent(self.korean, forKey: "이름")
+        try container.encodeIfPresent(self.emoji, forKey: "😀 key")
+        try container.encodeIfPresent(self.quote, forKey: "say \"hi\"")
+        try container.encodeIfPresent(self.backslash, forKey: "C:\\path")
+        try container.encodeIfPresent(self.ref, forKey: "$ref")
+        try container.encodeIfPresent(self.colon, forKey: "ns:key")
     }
 }
 
@@ -86,9 +104,9 @@ public struct GetProfilesRequest: APIDefinition {
     public var query: (any Encodable & Sendable)? { Query(sortOrder: self.sortOrder, page: self.page) }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var sortOrder: String?
-        public var page: Int32?
+    public struct Query: Encodable, Sendable {
+        public let sortOrder: String?
+        public let page: Int32?
 
         /// Creates a `Query`.
         public init(sortOrder: String? = nil, page: Int32? = nil) {
@@ -96,9 +114,11 @@ public struct GetProfilesRequest: APIDefinition {
             self.page = page
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case sortOrder = "sort-order"
-            case page = "p"
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.sortOrder, forKey: "sort-order")
+            try container.encodeIfPresent(self.page, forKey: "p")
         }
     }
 }
@@ -112,7 +132,34 @@ public struct GetProfilesResponse: Codable, Sendable, Equatable {
         self.items = items
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case items = "data"
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.items = try container.decodeIfPresent([Profile].self, forKey: "data")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.items, forKey: "data")
+    }
+}
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
     }
 }

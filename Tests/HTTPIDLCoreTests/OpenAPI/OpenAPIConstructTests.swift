@@ -58,7 +58,7 @@ import Testing
         let text = "// header\n\nSTRUCT A {}\n\nSTRUCT A {}\n"
         let origins = [SpecLocation(pointer: "#/components/schemas/A", offset: 0),
                        SpecLocation(pointer: SpecLocation.pointer(["paths", "/a/{b}", "post"]), offset: 32)]
-        let errors = OpenAPIImporter.checkCompiles(text, startLines: [3, 5], origins: origins, spec: spec)
+        let errors = OpenAPIImporter.checkCompiles(text, startLines: [3, 5], origins: origins, spec: spec).1
         let error = try #require(errors.first)
         #expect(errors.count == 1)
         #expect(error.fileName == "api.yaml" && error.location.line == 4)

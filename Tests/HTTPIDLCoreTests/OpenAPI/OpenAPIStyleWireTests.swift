@@ -54,4 +54,41 @@ import Testing
         // The encoder writes an object's keys sorted (B, G, R); the pairs are the table's.
         #expect(query.split(separator: "&").sorted() == wire.split(separator: "&").sorted(), "\(query)")
     }
+
+    /// Parameters of one request with different styles keep each its own: the generated encoder sets the first
+    /// style of each kind and the others by key, and writes each parameter as the style table says.
+    @Test func mixedStylesInOneRequest() throws {
+        let (text, warnings) = OpenAPIImportTests.importYAML(OpenAPIImportTests.spec(paths: """
+            /x:
+              get:
+                parameters:
+                - {name: ids, in: query, schema: {type: array, items: {type: integer}}}
+                - {name: expand, in: query, style: deepObject, schema: {type: array, items: {type: string}}}
+                - {name: sizes, in: query, style: pipeDelimited, explode: false, schema: {type: array, items: {type: string}}}
+                - {name: color, in: query, schema: {type: object, properties: {R: {type: integer}, G: {type: integer}}}}
+                - {name: filter, in: query, style: deepObject, schema: {type: object, properties: {R: {type: integer}}}}
+                responses: {'200': {description: ok}}
+            """))
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(text.contains("QUERY(REPEATED) ARRAY<INT> ids;") && text.contains("QUERY(BRACKETED) ARRAY<STRING> expand;")
+                && text.contains("QUERY(PIPE) ARRAY<STRING> sizes;") && text.contains("QUERY(FLATTENED) XColor color;")
+                && text.contains("QUERY(BRACKETS) XFilter filter;"), "\(text)")
+        let swift = TestSupport.swift(TestSupport.compile(text, name: "spec.http"))
+        #expect(swift.contains("""
+                    var encoder = URLQueryEncoder(arrayEncodingStrategy: .repeated, objectEncodingStrategy: .flattened)
+                    encoder.arrayEncodingStrategiesByKey = ["expand": .bracketed, "sizes": .pipeDelimited]
+                    encoder.objectEncodingStrategiesByKey = ["filter": .brackets]
+                    return encoder
+            """), "\(swift)")
+        struct RGB: Encodable { let R: Int, G: Int }
+        struct Filter: Encodable { let R: Int }
+        struct Query: Encodable { let ids: [Int], expand: [String], sizes: [String], color: RGB, filter: Filter }
+        var encoder = URLQueryEncoder(arrayEncodingStrategy: .repeated, objectEncodingStrategy: .flattened)
+        encoder.arrayEncodingStrategiesByKey = ["expand": .bracketed, "sizes": .pipeDelimited]
+        encoder.objectEncodingStrategiesByKey = ["filter": .brackets]
+        let query = try encoder.encodeQueryString(Query(ids: [1, 2], expand: ["a", "b"], sizes: ["s", "m"], color: RGB(R: 100, G: 200),
+                                                        filter: Filter(R: 3)))
+        // form explode array, deepObject array, pipeDelimited, form explode object, deepObject object.
+        #expect(query == "G=200&R=100&expand%5B%5D=a&expand%5B%5D=b&filter%5BR%5D=3&ids=1&ids=2&sizes=s%7Cm")
+    }
 }

@@ -75,3 +75,14 @@ do {
 server.enqueue(MockResponse(status: 204))
 _ = try await client.send(GetColorsRequest(color: ["blue", "black"]))
 try await show("colors")
+
+server.enqueue(MockResponse(status: 204))
+_ = try await client.send(GetMixedRequest(ids: [1, 2], expand: ["a"], sizes: ["s", "m"]))
+try await show("mixed")
+
+server.enqueue(MockResponse(status: 204))
+_ = try await client.send(PatchUpdateProfileRequest(id: "7", nickname: .null, title: "t"))
+try await show("updateProfile")
+server.enqueue(MockResponse(status: 204))
+_ = try await client.send(PutReplaceProfileRequest(id: "7", nickname: .null, age: .value(3)))
+try await show("replaceProfile")
