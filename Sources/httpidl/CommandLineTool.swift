@@ -253,6 +253,7 @@ struct CommandLineTool {
         guard result.succeeded else { return 1 }
         let defaultTitle = files.first.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "API"
         let text = OpenAPIExporter.export(result.model, title: title ?? defaultTitle)
+        OpenAPIExporter.omissions(result.model).forEach(printError)
         guard let output else {
             FileHandle.standardOutput.write(Data(text.utf8))
             return 0

@@ -38,7 +38,7 @@ import Testing
         Case(name: "stray NUL between declarations", input: "STRUCT A {}\n\u{00}\nSTRUCT B {}\n",
              expected: ["2:1: error: unexpected control character U+0000"]),
         Case(name: "unknown top-level word", input: "STRUCT A {}\nhello world\nSTRUCT B {}\n",
-             expected: ["2:1: error: expected 'MESSAGE', 'STRUCT', 'ENUM', 'EXTERN' or 'UNION', found 'hello'"]),
+             expected: ["2:1: error: expected 'MESSAGE', 'STRUCT', 'ENUM', 'EXTERN', 'UNION' or 'WEBSOCKET', found 'hello'"]),
         Case(name: "lower-case keyword", input: "message /a {}\n",
              expected: ["1:1: error: keywords are upper-case: write 'MESSAGE'"]),
         Case(name: "lower-case method", input: "MESSAGE /a {\n    get REQUEST {}\n}\n",

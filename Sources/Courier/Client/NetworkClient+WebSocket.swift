@@ -14,8 +14,30 @@ extension NetworkClient {
     /// ```
     ///
     /// - Throws: `WebSocketError(.unsupportedTransport)` when the client's transport cannot open WebSockets
-    ///   (URLSession, for now).
+    ///   (`URLSessionTransport` on Linux, whose libcurl has none; on Apple platforms it opens them with
+    ///   `URLSessionWebSocketTask`).
     public func webSocket(_ endpoint: some Endpoint, configuration: WebSocketConfiguration = WebSocketConfiguration()) async throws -> WebSocket {
+        try await openWebSocket(endpoint, configuration: configuration)
+    }
+
+    /// Opens a WebSocket to `endpoint` whose messages are typed: it sends `Send` and yields `Receive` (JSON), and
+    /// offers the endpoint's `subprotocols` when `configuration` names none. As `webSocket(_:configuration:)`
+    /// otherwise.
+    ///
+    /// ```swift
+    /// let chat = try await client.webSocket(ChatRoom(room: "lobby"))
+    /// try await chat.send(ChatOut(text: "hi"))
+    /// for try await message in chat.messages { … }
+    /// ```
+    public func webSocket<Definition: WebSocketDefinition>(
+        _ endpoint: Definition, configuration: WebSocketConfiguration = WebSocketConfiguration()
+    ) async throws -> TypedWebSocket<Definition.Send, Definition.Receive> {
+        var configuration = configuration
+        if configuration.subprotocols.isEmpty { configuration.subprotocols = endpoint.subprotocols }
+        return TypedWebSocket(socket: try await openWebSocket(endpoint, configuration: configuration))
+    }
+
+    private func openWebSocket(_ endpoint: some Endpoint, configuration: WebSocketConfiguration) async throws -> WebSocket {
         var request = try HTTPRequest(endpoint, base: base.get(), defaults: self.configuration.requestDefaults, defaultHeadersAreValid: defaultHeadersAreValid)
         request.method = .get
         request.body = nil
@@ -26,9 +48,8 @@ extension NetworkClient {
         let slot = WebSocketUpgradeSlot(configuration: configuration)
         request.webSocketUpgrade = slot
         let api = endpoint as? any APIDefinition
-        let errorBody: any (Decodable & Sendable).Type = api?.errorBodyType ?? EmptyResponse.self
         let decoder = api?.responseDecoder ?? self.configuration.decoder
-        _ = try await send(request, errorBody: errorBody, decoder: decoder)
+        _ = try await send(request, errorBody: endpoint.errorBodyType, decoder: decoder)
         guard let channel = slot.channel else {
             throw WebSocketError(.handshakeFailed, "the server answered the Upgrade request without switching protocols")
         }

@@ -7,7 +7,7 @@ extension InterceptorStack {
     /// - Throws: `WebSocketError(.unsupportedTransport)` when the transport cannot open WebSockets.
     static func openWebSocket(_ request: HTTPRequest, _ upgrade: WebSocketUpgradeSlot, over transport: any Transport) async throws -> HTTPResponse {
         guard let sockets = transport as? any WebSocketTransport else {
-            throw WebSocketError(.unsupportedTransport, "\(type(of: transport)) cannot open WebSockets (SocketTransport can, on Linux)")
+            throw WebSocketError(.unsupportedTransport, "\(type(of: transport)) cannot open WebSockets (on Linux, SocketTransport can)")
         }
         let (response, channel) = try await sockets.webSocket(request, configuration: upgrade.configuration)
         upgrade.channel = channel

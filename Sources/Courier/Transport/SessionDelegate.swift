@@ -18,7 +18,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         records.withLock { $0[task.taskIdentifier] = record }
     }
 
-    private func withRecord<Result>(_ task: URLSessionTask, _ body: (TransferRecord) -> Result) -> Result? {
+    func withRecord<Result>(_ task: URLSessionTask, _ body: (TransferRecord) -> Result) -> Result? {
         records.withLock { records in records[task.taskIdentifier].map(body) }
     }
 
@@ -128,7 +128,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     /// The response's fields. URLSession joins repeated fields into one value with ", "; `Set-Cookie` fields, each
     /// one cookie, are split apart again (`SetCookie.split`), the one place that is done.
-    private static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
+    static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
         var headers = HTTPHeaders()
         for (name, value) in response.allHeaderFields {
             let name = name as? String ?? String(describing: name)
@@ -196,7 +196,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             progress(final)
         }
         let answered = task.response is HTTPURLResponse
-        let failure: NetworkError? = if let error, !(record.declinedChallenge && answered) { NetworkError.from(error) } else { nil }
+        // A declined challenge's cancellation, and a refused WebSocket handshake, stand for the response they got.
+        let failure: NetworkError? = if let error, !((record.declinedChallenge || record.isWebSocket) && answered) { NetworkError.from(error) } else { nil }
         if let head = record.takeHead() {
             // No response callback came: the failure, or a response without a body.
             if let failure { return head.resume(throwing: failure) }

@@ -22,6 +22,9 @@ final class TransferRecord {
     var throttle = ProgressThrottle()
     /// An HTTP auth challenge was declined: the task's cancellation stands for the `401` response.
     var declinedChallenge = false
+    /// A WebSocket task (Apple platforms): its head comes when it opens, and a refusal (an HTTP response, which
+    /// URLSession reports as a failure) is delivered as that response.
+    var isWebSocket = false
     /// What URLSession collected (Apple platforms), until the task ends.
     var collectedMetrics: URLSessionTaskMetrics?
     /// Where the response's metrics go when the task ends (`HTTPResponse.metrics`).

@@ -42,8 +42,8 @@ public final class URLSessionTransport: Transport {
 
     /// The transport's settings.
     let configuration: Configuration
-    private let session: URLSession
-    private let delegate: SessionDelegate
+    let session: URLSession
+    let delegate: SessionDelegate
     /// Where calls that wait for URLSession's work thread (creating, resuming, cancelling a task) run: on Linux
     /// that thread may wait for the delegate queue, which may wait (bounded) for a slow body reader, and the
     /// reader needs the cooperative threads such a call would otherwise block (see `SessionDelegate.calls`).
@@ -122,7 +122,7 @@ public final class URLSessionTransport: Transport {
         case file(URL, temporary: Bool)
     }
 
-    private func makeURLRequest(_ request: HTTPRequest) throws(NetworkError) -> URLRequest {
+    func makeURLRequest(_ request: HTTPRequest) throws(NetworkError) -> URLRequest {
         var urlRequest = URLRequest(url: try request.location.parsedURL())
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.timeoutInterval = Self.effectiveTimeout(request.timeout)

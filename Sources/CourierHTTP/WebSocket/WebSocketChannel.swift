@@ -1,5 +1,6 @@
 /// An open WebSocket as a transport provides it: messages both ways, ping, and the close handshake. The
-/// client's `WebSocket` wraps one (adding JSON); `SocketTransport` makes one on Linux.
+/// client's `WebSocket` wraps one (adding JSON); `SocketTransport` makes one on Linux,
+/// `URLSessionTransport` on Apple platforms.
 ///
 /// Every method may be called from any task. `receive` is for one reader at a time.
 public protocol WebSocketChannel: AnyObject, Sendable {

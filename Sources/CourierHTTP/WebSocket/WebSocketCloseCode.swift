@@ -40,6 +40,18 @@ public struct WebSocketCloseCode: RawRepresentable, Sendable, Hashable, CustomSt
         }
     }
 
+    /// Checks that `code` and `reason` may travel in a Close frame: a code that `isSendable` (or none, with no
+    /// reason) and a reason of at most 123 bytes of UTF-8 (a control frame holds 125 bytes, two of them the code).
+    ///
+    /// - Throws: `WebSocketError(.invalidArgument)` naming what may not be sent.
+    package static func checkSending(_ code: WebSocketCloseCode?, reason: String) throws(WebSocketError) {
+        if let code, !code.isSendable { throw WebSocketError(.invalidArgument, "close code \(code) may not be sent") }
+        if code == nil, !reason.isEmpty { throw WebSocketError(.invalidArgument, "a close reason needs a close code") }
+        guard reason.utf8.count <= 123 else {
+            throw WebSocketError(.invalidArgument, "a close reason of \(reason.utf8.count) bytes (the limit is 123)")
+        }
+    }
+
     /// The number, e.g. `1000`.
     public var description: String { String(rawValue) }
 }

@@ -22,7 +22,7 @@ public struct WebSocketError: Error, Sendable, Hashable, CustomStringConvertible
         case connectionLost
         /// A keep-alive ping got no pong before its deadline.
         case pingTimeout
-        /// The client's transport cannot open WebSockets (URLSession for now).
+        /// The client's transport cannot open WebSockets (URLSession on Linux, whose libcurl has none).
         case unsupportedTransport
     }
 

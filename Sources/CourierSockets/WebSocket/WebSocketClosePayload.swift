@@ -7,19 +7,12 @@ package struct WebSocketClosePayload: Sendable, Hashable {
     /// The reason, possibly empty.
     package var reason: String
 
-    /// The longest reason in bytes: a control frame holds 125 bytes, two of them the code.
-    package static let maximumReasonBytes = 123
-
     /// A payload to send.
     ///
     /// - Throws: `.invalidArgument` for a code never sent (1005, 1006, 1015, below 1000, …) or a reason over
     ///   123 bytes of UTF-8.
     package init(sending code: WebSocketCloseCode?, reason: String = "") throws(WebSocketError) {
-        if let code, !code.isSendable { throw WebSocketError(.invalidArgument, "close code \(code) may not be sent") }
-        if code == nil, !reason.isEmpty { throw WebSocketError(.invalidArgument, "a close reason needs a close code") }
-        guard reason.utf8.count <= Self.maximumReasonBytes else {
-            throw WebSocketError(.invalidArgument, "a close reason of \(reason.utf8.count) bytes (the limit is 123)")
-        }
+        try WebSocketCloseCode.checkSending(code, reason: reason)
         self.code = code
         self.reason = reason
     }

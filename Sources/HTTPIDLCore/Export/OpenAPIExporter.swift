@@ -5,6 +5,7 @@
 /// the message an endpoint belongs to, query styles without an OpenAPI equivalent) and `x-enum-varnames`,
 /// so importing the export generates the same Swift. Still lost: `DEFAULT` values (exported as `default`,
 /// imported as optional fields), `EXTERN` types (exported as any value), `BINARY { BLOB; }` (imported as FILE).
+/// Not exported at all: `WEBSOCKET`s (OpenAPI has no WebSocket; `omissions` names them).
 public enum OpenAPIExporter {
     /// The OpenAPI document for a validated model.
     public static func export(_ model: ValidatedModel, title: String, version: String = "1.0.0") -> String {
@@ -31,7 +32,7 @@ public enum OpenAPIExporter {
                     }
                     schemas.append((union.name, .object(entries)))
                 case .message(let message):
-                    for endpoint in message.endpoints {
+                    for endpoint in message.endpoints where endpoint.webSocket == nil {
                         let (template, operation) = self.operation(endpoint, message: message, enums: enums)
                         if let index = paths.firstIndex(where: { $0.0 == template }) {
                             paths[index].1.append((endpoint.method.memberName, operation))
@@ -50,6 +51,19 @@ public enum OpenAPIExporter {
         ]
         if !schemas.isEmpty { document.append(("components", .object([("schemas", .object(schemas))]))) }
         return JSONWriter.write(.object(document))
+    }
+
+    /// What `export` leaves out, one warning each (`chat.http: warning: …`): the WebSockets, which OpenAPI
+    /// cannot describe.
+    public static func omissions(_ model: ValidatedModel) -> [String] {
+        model.files.flatMap { file in
+            file.declarations.flatMap { declaration -> [String] in
+                guard case .message(let message) = declaration else { return [] }
+                return message.endpoints.filter { $0.webSocket != nil }.map {
+                    "\(file.sourceName): warning: WEBSOCKET \(message.uri) (\($0.requestTypeName)) is not exported: OpenAPI has no WebSocket"
+                }
+            }
+        }
     }
 
     static func schema(_ type: ModelType) -> YAMLNode {

@@ -90,6 +90,8 @@ public struct IDLFormatter {
             flushComments(before: message.range.end - 1)
             depth -= 1
             emit("}", at: message.range.end - 1)
+        case .webSocket(let webSocket):
+            self.webSocket(webSocket)
         case .structure(let structure):
             body(structure.body, header: "STRUCT \(structure.name.text)", at: structure.range.start)
         case .enumeration(let enumeration):
@@ -123,6 +125,24 @@ public struct IDLFormatter {
             depth -= 1
             emit("}", at: union.range.end - 1)
         }
+    }
+
+    /// `WEBSOCKET(Name) /uri {`, its entries in source order, `}`.
+    private mutating func webSocket(_ webSocket: WebSocketSyntax) {
+        let name = webSocket.name.map { "(\($0.text))" } ?? ""
+        emit("\(DeclarationKeyword.webSocket.rawValue)\(name) \(webSocket.uri.canonical) {", at: webSocket.range.start)
+        depth += 1
+        for entry in webSocket.entries {
+            let keyword = entry.item.keyword.rawValue
+            switch entry.item {
+            case .request(let body), .error(let body): self.body(body, header: keyword, at: entry.range.start)
+            case .send(let type), .receive(let type): emit("\(keyword) \(type.canonical);", at: entry.range.start)
+            case .subprotocol(let token): emit("\(keyword) \(key(token));", at: entry.range.start)
+            }
+        }
+        flushComments(before: webSocket.range.end - 1)
+        depth -= 1
+        emit("}", at: webSocket.range.end - 1)
     }
 
     private mutating func body(_ body: BodySyntax, header: String, at offset: Int) {

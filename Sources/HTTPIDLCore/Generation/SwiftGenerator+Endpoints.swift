@@ -6,16 +6,16 @@ extension SwiftGenerator {
     func endpointDeclarations(_ endpoint: ModelEndpoint, message: ModelMessage) -> [SwiftDeclaration] {
         let summary = "`\(endpoint.method.rawValue) \(message.uri)`"
         let requestDoc = endpoint.requestDoc.isEmpty ? message.doc : endpoint.requestDoc
-        let request = SwiftStruct(doc: requestDoc + (requestDoc.isEmpty ? [] : [""]) + ["\(summary)."], access: access,
-                                  name: endpoint.requestTypeName,
-                                  conformances: [endpoint.isEventStream ? "EventStreamDefinition" : "APIDefinition"],
+        let conformance = endpoint.webSocket != nil ? "WebSocketDefinition" : endpoint.isEventStream ? "EventStreamDefinition" : "APIDefinition"
+        let request = SwiftStruct(doc: requestDoc + (requestDoc.isEmpty ? [] : [""]) + ["\(summary)\(endpoint.webSocket == nil ? "" : ", opened as a WebSocket")."],
+                                  access: access, name: endpoint.requestTypeName, conformances: [conformance],
                                   members: requestMembers(endpoint, message: message))
-        let responseSummary = (endpoint.isEventStream ? "The data of one event of " : "The response of ") + summary + "."
-        var declarations: [SwiftDeclaration] = [
-            .structure(request),
-            payloadDeclaration(endpoint.response, name: endpoint.responseTypeName,
-                               doc: endpoint.responseDoc.isEmpty ? [responseSummary] : endpoint.responseDoc),
-        ]
+        var declarations: [SwiftDeclaration] = [.structure(request)]
+        if endpoint.webSocket == nil {
+            let responseSummary = (endpoint.isEventStream ? "The data of one event of " : "The response of ") + summary + "."
+            declarations.append(payloadDeclaration(endpoint.response, name: endpoint.responseTypeName,
+                                                   doc: endpoint.responseDoc.isEmpty ? [responseSummary] : endpoint.responseDoc))
+        }
         if let error = endpoint.error, let name = endpoint.errorTypeName {
             declarations.append(payloadDeclaration(error, name: name,
                                                    doc: endpoint.errorDoc.isEmpty ? ["The error body of \(summary)."] : endpoint.errorDoc))
@@ -58,6 +58,10 @@ extension SwiftGenerator {
         members.append(.computedProperty(doc: ["`\(message.uri)`; each parameter is encoded as one path segment."], access: access,
                                          name: "path", type: "EndpointPath", body: [pathLiteral(endpoint.path)]))
         members += queryMembers(endpoint, fields: parts.query)
+        if let subprotocols = endpoint.webSocket?.subprotocols, !subprotocols.isEmpty {
+            members.append(.computedProperty(doc: ["The subprotocols offered, most preferred first."], access: access, name: "subprotocols",
+                                             type: "[String]", body: ["[" + subprotocols.map(Naming.stringLiteral).joined(separator: ", ") + "]"]))
+        }
         if !parts.headers.isEmpty {
             members.append(.computedProperty(doc: ["The header fields."], access: access, name: "headers", type: "HTTPHeaders",
                                              body: ["var headers: HTTPHeaders = [:]"] + parts.headers.map(headerStatement) + ["return headers"]))
@@ -78,12 +82,17 @@ extension SwiftGenerator {
         return members
     }
 
-    /// `APIResponse` (or an event stream's `Event`) and `APIErrorBody`.
+    /// `APIResponse` (or an event stream's `Event`, a WebSocket's `Send` and `Receive`) and `APIErrorBody`.
     private func typeAliases(_ endpoint: ModelEndpoint) -> [SwiftMember] {
-        var aliases: [SwiftMember] = endpoint.isEventStream
-            ? [.typeAlias(SwiftTypeAlias(doc: ["What the data of one event decodes into (`client.events(request)` yields them)."],
+        var aliases: [SwiftMember] = if let send = endpoint.webSocket?.send, case .single(let receive) = endpoint.response {
+            [.typeAlias(SwiftTypeAlias(doc: ["What the client sends, as JSON text messages."], access: access, name: "Send", type: swiftType(send))),
+             .typeAlias(SwiftTypeAlias(doc: ["What the server's messages decode into."], access: access, name: "Receive", type: swiftType(receive)))]
+        } else if endpoint.isEventStream {
+            [.typeAlias(SwiftTypeAlias(doc: ["What the data of one event decodes into (`client.events(request)` yields them)."],
                                          access: access, name: SemanticAnalyzer.eventTypeAlias, type: endpoint.responseTypeName))]
-            : [.typeAlias(SwiftTypeAlias(doc: ["The decoded response."], access: access, name: "APIResponse", type: endpoint.responseTypeName))]
+        } else {
+            [.typeAlias(SwiftTypeAlias(doc: ["The decoded response."], access: access, name: "APIResponse", type: endpoint.responseTypeName))]
+        }
         if let errorName = endpoint.errorTypeName {
             aliases.append(.typeAlias(SwiftTypeAlias(doc: ["The body of a failing response, carried by the thrown `NetworkError`."],
                                                      access: access, name: "APIErrorBody", type: errorName)))

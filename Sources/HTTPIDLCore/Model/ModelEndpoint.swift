@@ -1,4 +1,4 @@
-/// One method of a message: request, response and optional typed error body.
+/// One method of a message (or a `WEBSOCKET`): request, response and optional typed error body.
 package struct ModelEndpoint: Sendable {
     /// The HTTP method.
     package let method: MethodKeyword
@@ -18,6 +18,9 @@ package struct ModelEndpoint: Sendable {
     package let response: ModelPayload
     /// Whether the response is a stream of Server-Sent Events (`RESPONSE EVENTS`).
     package var isEventStream = false
+    /// For a `WEBSOCKET` (whose `response` is the `RECEIVE` type): what the client sends, and the subprotocols
+    /// offered.
+    package var webSocket: (send: ModelType, subprotocols: [String])? = nil
     /// The typed error body.
     package let error: ModelPayload?
     /// The query encoder's array and object strategies when a `QUERY(STYLE)` field sets one (the first field of

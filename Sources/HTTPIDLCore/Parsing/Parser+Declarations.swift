@@ -1,4 +1,5 @@
-/// The top-level declarations: `MESSAGE` (with its parts), `STRUCT`, `UNION`, `EXTERN` and `ENUM`.
+/// The top-level declarations: `MESSAGE` (with its parts), `STRUCT`, `UNION`, `EXTERN` and `ENUM` (`WEBSOCKET`
+/// is in `Parser+WebSocket`).
 extension Parser {
     /// The declarations of the whole file.
     mutating func parseFile() -> [DeclarationSyntax] {
@@ -10,11 +11,12 @@ extension Parser {
             case .enumeration: if let enumeration = parseEnum() { declarations.append(.enumeration(enumeration)) }
             case .external: if let external = parseExtern() { declarations.append(.external(external)) }
             case .union: if let union = parseUnion() { declarations.append(.union(union)) }
+            case .webSocket: if let webSocket = parseWebSocket() { declarations.append(.webSocket(webSocket)) }
             case nil:
                 if current.kind == .word, DeclarationKeyword(anyCase: current.text) != nil {
                     errorAtCurrent("keywords are upper-case: write '\(current.text.uppercased())'")
                 } else {
-                    errorAtCurrent("expected 'MESSAGE', 'STRUCT', 'ENUM', 'EXTERN' or 'UNION', found \(current.displayName)")
+                    errorAtCurrent("expected 'MESSAGE', 'STRUCT', 'ENUM', 'EXTERN', 'UNION' or 'WEBSOCKET', found \(current.displayName)")
                 }
                 advance()
                 skipToTopLevel()
@@ -30,39 +32,29 @@ extension Parser {
         // doc comment).
         let keyword = index
         advance()
-        var name: Identifier?
-        if current.kind == .leftParen {
-            let open = current.range
-            advance()
-            name = parseIdentifier(what: "message name")
-            if current.kind == .rightParen {
-                advance()
-            } else {
-                error("expected ')' after the message name", at: current.range,
-                      notes: [.init(range: open, message: "to match this '('")])
-                while current.kind != .rightParen, current.kind != .slash, current.kind != .leftBrace,
-                      current.kind != .endOfFile, !isAtTopLevelKeyword { advance() }
-                if current.kind == .rightParen { advance() }
-            }
-        }
+        let name = parseStemName(what: "message name")
         let uri = parseURI()
         guard expectBlock(after: " after the URI") else { return nil }
-        let open = current.range
-        advance()
-        var parts: [MessagePartSyntax] = []
-        while true {
-            if current.kind == .rightBrace {
-                advance()
-                break
-            }
-            if current.kind == .endOfFile || isAtTopLevelKeyword {
-                unclosedBlock("the MESSAGE block", opened: open)
-                break
-            }
-            if let part = parsePart() { parts.append(part) }
-        }
+        let parts = parseBlockEntries("the MESSAGE block") { $0.parsePart() }
         return MessageSyntax(doc: tokens[keyword].docComment, name: name, uri: uri, parts: parts,
                              range: SourceRange(start: tokens[keyword].range.start, end: lastEnd), isIncomplete: diagnostics.count > errorsBefore)
+    }
+
+    /// The optional `(Name)` after `MESSAGE` or `WEBSOCKET`, the stem of the generated type names.
+    mutating func parseStemName(what: String) -> Identifier? {
+        guard current.kind == .leftParen else { return nil }
+        let open = current.range
+        advance()
+        let name = parseIdentifier(what: what)
+        if current.kind == .rightParen {
+            advance()
+        } else {
+            error("expected ')' after the \(what)", at: current.range, notes: [.init(range: open, message: "to match this '('")])
+            while current.kind != .rightParen, current.kind != .slash, current.kind != .leftBrace,
+                  current.kind != .endOfFile, !isAtTopLevelKeyword { advance() }
+            if current.kind == .rightParen { advance() }
+        }
+        return name
     }
 
     /// The name after a declaration keyword; nil (after skipping to the next declaration) when there is none.
@@ -72,6 +64,25 @@ extension Parser {
             return nil
         }
         return name
+    }
+
+    /// The entries of the block that opens at the current `{`, up to its `}` (an unclosed one, ended by the end of
+    /// the file or a declaration keyword, is reported as `what`); `entry` reads one, nil after skipping it.
+    mutating func parseBlockEntries<Entry>(_ what: String, _ entry: (inout Parser) -> Entry?) -> [Entry] {
+        let open = current.range
+        advance()
+        var entries: [Entry] = []
+        while true {
+            if current.kind == .rightBrace {
+                advance()
+                return entries
+            }
+            if current.kind == .endOfFile || isAtTopLevelKeyword {
+                unclosedBlock(what, opened: open)
+                return entries
+            }
+            if let parsed = entry(&self) { entries.append(parsed) }
+        }
     }
 
     /// Whether a `{` follows; if not, reports "expected '{'`context`, found …" and skips to the next declaration.
@@ -227,19 +238,7 @@ extension Parser {
             return nil
         }
         guard expectBlock(after: " after the enum's raw type") else { return nil }
-        let open = advance()
-        var cases: [EnumSyntax.Case] = []
-        while true {
-            if current.kind == .rightBrace {
-                advance()
-                break
-            }
-            if current.kind == .endOfFile || isAtTopLevelKeyword {
-                unclosedBlock("the ENUM block", opened: open.range)
-                break
-            }
-            if let enumCase = parseEnumCase() { cases.append(enumCase) }
-        }
+        let cases = parseBlockEntries("the ENUM block") { $0.parseEnumCase() }
         return EnumSyntax(doc: keyword.docComment, name: name, rawType: rawType, cases: cases,
                           range: SourceRange(start: keyword.range.start, end: lastEnd))
     }

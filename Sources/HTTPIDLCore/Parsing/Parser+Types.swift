@@ -75,14 +75,15 @@ extension Parser {
         }
     }
 
-    /// The wire key after `=`: a quoted string, or words, `:` and `$` up to the next space.
-    mutating func parseKey() -> WireKeySyntax? {
+    /// The wire key after `=` (or a subprotocol after `SUBPROTOCOL`): a quoted string, or words, `:` and `$`
+    /// up to the next space.
+    mutating func parseKey(after what: String = "'='") -> WireKeySyntax? {
         if current.kind == .string {
             let token = advance()
             return WireKeySyntax(text: token.text, isQuoted: true, range: token.range)
         }
         guard Self.continuesKey(current.kind) else {
-            errorAtCurrent("expected a wire key after '=', found \(current.displayName)")
+            errorAtCurrent("expected a wire key after \(what), found \(current.displayName)")
             return nil
         }
         let start = current.range.start

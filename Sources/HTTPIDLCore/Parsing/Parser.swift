@@ -1,7 +1,7 @@
 /// The parse stage: tokens into a `FileSyntax`, recovering from errors so one run reports every problem.
 ///
 /// Recovery points: a field ends at `;`, a body at `}`, a message part at the next method keyword, a
-/// declaration at the next `MESSAGE`, `STRUCT`, `ENUM`, `EXTERN` or `UNION`. Type nesting is limited to
+/// declaration at the next `MESSAGE`, `STRUCT`, `ENUM`, `EXTERN`, `UNION` or `WEBSOCKET`. Type nesting is limited to
 /// `maximumTypeDepth` levels, so no input can exhaust the stack. The grammar is read in sections: the
 /// declarations (`Parser+Declarations`), bodies and fields (`Parser+Bodies`), types, names, keys and literals
 /// (`Parser+Types`) and URIs (`Parser+URI`).
@@ -57,7 +57,7 @@ package struct Parser {
         return token
     }
 
-    /// Whether the current token is `MESSAGE`, `STRUCT`, `ENUM`, `EXTERN` or `UNION`.
+    /// Whether the current token is a top-level keyword (`MESSAGE`, `STRUCT`, …, `WEBSOCKET`).
     var isAtTopLevelKeyword: Bool { DeclarationKeyword(current) != nil }
 
     /// Whether a message part (`GET REQUEST`, …) starts at the current token.

@@ -32,7 +32,9 @@ extension SemanticAnalyzer {
            parts.request.encoding == nil {
             request.bodyEncoding = nil
         }
-        if parts.response.isEventStream { checkEventRequestFields(request.fields, of: parts.request) }
+        if parts.response.isEventStream {
+            checkRequestFields(request.fields, of: parts.request, avoiding: Self.eventTypeAlias, of: "a request whose response is EVENTS", naming: "event")
+        }
         guard errorCount == errorsBefore, let responsePayload, parts.error == nil || errorPayload != nil else { return nil }
         var endpoint = ModelEndpoint(method: parts.method, requestDoc: parts.request.doc, responseDoc: parts.response.doc,
                                      errorDoc: parts.error?.doc ?? [], requestTypeName: names.request, responseTypeName: names.response,

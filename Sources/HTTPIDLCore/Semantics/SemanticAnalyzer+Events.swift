@@ -21,12 +21,14 @@ extension SemanticAnalyzer {
         }
     }
 
-    /// The request fields of an event-stream endpoint must not use a type named `Event`: inside the generated
-    /// request, `Event` is the event type (`EventStreamDefinition.Event`), so the field would get the wrong type.
-    mutating func checkEventRequestFields(_ fields: [ModelField], of request: MessagePartSyntax) {
-        for field in fields where Self.mentions(field.type, Self.eventTypeAlias) {
+    /// The request fields of an endpoint whose generated request declares the member type `alias` (an event
+    /// stream's `Event`, a WebSocket's `Send` and `Receive`) must not use a type so named: inside the request,
+    /// the field would get the member type.
+    mutating func checkRequestFields(_ fields: [ModelField], of request: MessagePartSyntax, avoiding alias: String,
+                                     of context: String, naming meaning: String) {
+        for field in fields where Self.mentions(field.type, alias) {
             let range = request.body.fields.first { $0.name.text == field.idlName }?.type.range ?? request.methodRange
-            report(.error, "field '\(field.idlName)' of a request whose response is EVENTS cannot use the type '\(Self.eventTypeAlias)': the generated request names its event type so; rename the type", at: range)
+            report(.error, "field '\(field.idlName)' of \(context) cannot use the type '\(alias)': the generated request names its \(meaning) type so; rename the type", at: range)
         }
     }
 

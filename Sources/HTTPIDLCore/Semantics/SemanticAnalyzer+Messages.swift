@@ -5,7 +5,7 @@ extension SemanticAnalyzer {
 
     mutating func analyzeMessage(_ syntax: MessageSyntax) -> ModelMessage? {
         if syntax.isIncomplete { return nil }
-        guard let stem = typeNameStem(syntax) else { return nil }
+        guard let stem = typeNameStem(name: syntax.name, uri: syntax.uri) else { return nil }
         if syntax.uri.segments.isEmpty { return nil }  // the parser reported the missing URI
         guard checkURIText(syntax.uri), checkPathParameters(syntax.uri.parameters) else { return nil }
         let parts = syntax.parts
@@ -32,13 +32,13 @@ extension SemanticAnalyzer {
         return ModelMessage(uri: syntax.uri.canonical, doc: syntax.doc, endpoints: endpoints)
     }
 
-    /// The stem of the message's type names: `MESSAGE(Name)`, or the URI's pieces in UpperCamelCase (`Root`
-    /// for `/`); `nil` after reporting a URI that gives no name.
-    mutating func typeNameStem(_ syntax: MessageSyntax) -> String? {
-        if let name = syntax.name { return name.text.prefix(1).uppercased() + name.text.dropFirst() }
-        if syntax.uri.segments.allSatisfy({ $0.pieces.isEmpty }) { return "Root" }
+    /// The stem of the type names of a message or WebSocket: `MESSAGE(Name)`, or the URI's pieces in
+    /// UpperCamelCase (`Root` for `/`); `nil` after reporting a URI that gives no name.
+    mutating func typeNameStem(name: Identifier?, uri: URISyntax) -> String? {
+        if let name { return name.text.prefix(1).uppercased() + name.text.dropFirst() }
+        if uri.segments.allSatisfy({ $0.pieces.isEmpty }) { return "Root" }
         var stem = ""
-        for segment in syntax.uri.segments {
+        for segment in uri.segments {
             for piece in segment.pieces {
                 switch piece {
                 case .text(let text, _): stem += Naming.upperCamel(text)
@@ -47,7 +47,7 @@ extension SemanticAnalyzer {
             }
         }
         guard !stem.isEmpty else {
-            report(.error, "cannot derive a type name from the URI '\(syntax.uri.canonical)'; name the message with 'MESSAGE(Name)'", at: syntax.uri.range)
+            report(.error, "cannot derive a type name from the URI '\(uri.canonical)'; name the message with 'MESSAGE(Name)'", at: uri.range)
             return nil
         }
         return stem

@@ -105,6 +105,8 @@ public struct SemanticAnalyzer: Sendable {
                     }
                 case .message(let syntax):
                     if let model = analyzeMessage(syntax) { declarations.append(.message(model)) }
+                case .webSocket(let syntax):
+                    if let model = analyzeWebSocket(syntax) { declarations.append(.message(model)) }
                 case .external:
                     break
                 case .union(let syntax):
@@ -142,7 +144,7 @@ public struct SemanticAnalyzer: Sendable {
             case .union(let syntax):
                 name = syntax.name
                 kind = .union
-            case .message:
+            case .message, .webSocket:
                 continue
             }
             guard checkTypeName(name) else { continue }

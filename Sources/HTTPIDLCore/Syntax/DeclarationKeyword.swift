@@ -1,7 +1,7 @@
 /// The keywords that start a top-level declaration. Seeing one inside a block means the block was never closed,
 /// so the parser asks before nearly every token: the table answers without hashing.
 enum DeclarationKeyword: String, Sendable, CaseIterable {
-    case message = "MESSAGE", structure = "STRUCT", enumeration = "ENUM", external = "EXTERN", union = "UNION"
+    case message = "MESSAGE", structure = "STRUCT", enumeration = "ENUM", external = "EXTERN", union = "UNION", webSocket = "WEBSOCKET"
 
     private static let table = KeywordTable<DeclarationKeyword>()
 

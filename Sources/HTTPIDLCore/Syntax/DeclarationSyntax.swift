@@ -11,6 +11,8 @@ package enum DeclarationSyntax: Sendable, Hashable {
     case external(ExternSyntax)
     /// `UNION Name { TYPE; … }`
     case union(UnionSyntax)
+    /// `WEBSOCKET [(Name)] uri { … }` (boxed, like a message)
+    indirect case webSocket(WebSocketSyntax)
 
     /// The declaration's range.
     package var range: SourceRange {
@@ -20,6 +22,7 @@ package enum DeclarationSyntax: Sendable, Hashable {
         case .enumeration(let enumeration): enumeration.range
         case .external(let external): external.range
         case .union(let union): union.range
+        case .webSocket(let webSocket): webSocket.range
         }
     }
 }
