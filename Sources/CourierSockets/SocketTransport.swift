@@ -25,6 +25,9 @@ public final class SocketTransport: Transport {
     private let proxies: ProxyConfiguration
     /// The origins sent to, read from their URL text once.
     private let origins = RequestOriginCache()
+    /// This configuration at `.http1Only`, made on the first WebSocket opened by a transport that may speak
+    /// HTTP/2 (see `webSocket`).
+    let http1Sibling = LockedState<SocketTransport?>(nil)
 
     /// Creates a transport; its connections are opened on first use and closed when it is released.
     public init(configuration: Configuration = Configuration()) {

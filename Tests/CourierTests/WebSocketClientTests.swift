@@ -9,7 +9,7 @@ import TestSupport
 /// `NetworkClient.webSocket` over `SocketTransport` against MockWebServer's scripted WebSocket side, over
 /// real loopback sockets: messages both ways, pings, the close handshake, the server's violations, a refused
 /// handshake, permessage-deflate, and the interceptors on the Upgrade request.
-@Suite(.loopback, .http1Only("WebSocket needs an HTTP/1.1 connection: RFC 8441 (WebSocket over HTTP/2) is not implemented")) struct WebSocketClientTests {
+@Suite(.loopback) struct WebSocketClientTests {
     struct Chat: Endpoint {
         var method: HTTPMethod { .get }
         var path: EndpointPath { "/chat" }

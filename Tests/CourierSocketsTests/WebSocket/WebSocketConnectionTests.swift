@@ -10,7 +10,7 @@ import TestSupport
 
 /// `WebSocketConnection` through `SocketTransport.webSocket` over loopback, where its state can be seen: a
 /// reader that lags stops the socket reads, and memory stays bounded.
-@Suite(.loopback, .http1Only("WebSocket needs an HTTP/1.1 connection: RFC 8441 (WebSocket over HTTP/2) is not implemented")) struct WebSocketConnectionTests {
+@Suite(.loopback) struct WebSocketConnectionTests {
     /// `body`'s answer, asked on `connection`'s loop thread.
     static func onLoop<T: Sendable>(_ connection: WebSocketConnection, _ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
