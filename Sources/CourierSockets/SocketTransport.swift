@@ -29,9 +29,7 @@ public final class SocketTransport: Transport {
     /// Creates a transport; its connections are opened on first use and closed when it is released.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        pool = ConnectionPool(
-            limit: configuration.maximumConnectionsPerHost,
-            expectsMultiplexing: configuration.httpVersion == .http2PriorKnowledge)
+        pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost, httpVersion: configuration.httpVersion)
         proxies = configuration.proxy
         var limits = HTTP1Limits()
         limits.maximumHeaderBytes = configuration.maximumHeaderBytes
@@ -43,6 +41,8 @@ public final class SocketTransport: Transport {
             decompression: decompression,
             connectTimeout: MonotonicClock.nanoseconds(configuration.connectTimeout),
             idleTimeout: MonotonicClock.nanoseconds(configuration.idleConnectionTimeout),
+            pingInterval: configuration.http2PingInterval.map(MonotonicClock.nanoseconds),
+            pingTimeout: MonotonicClock.nanoseconds(configuration.http2PingTimeout),
             tlsContext: Result { () throws(NetworkError) in try TLSContext(configuration: configuration.tls, alpn: configuration.httpVersion.alpnProtocols) },
             metricsHandler: configuration.metricsHandler,
             httpVersion: configuration.httpVersion

@@ -18,6 +18,9 @@ public struct TransferMetrics: Sendable, Hashable, CustomStringConvertible {
     public var reusedConnection: Bool
     /// The address connected to (`127.0.0.1:8080`), when known.
     public var remoteAddress: String?
+    /// The protocol the connection spoke, as ALPN names it: `"h2"` or `"http/1.1"` (as
+    /// `URLSessionTaskTransactionMetrics.networkProtocolName`); `nil` when the transport does not say.
+    public var networkProtocolName: String?
     /// Until the host name was resolved.
     public var domainLookup: Duration?
     /// Until the TCP connection was established.
@@ -44,7 +47,8 @@ public struct TransferMetrics: Sendable, Hashable, CustomStringConvertible {
             text("dns", domainLookup), text("connect", connect), text("tls", secureConnection), text("sent", requestSent),
             text("firstByte", firstByte), text("complete", complete),
         ].compactMap { $0 }
-        return (["\(location.string)", "reused=\(reusedConnection)"] + phases + (failed ? ["failed"] : [])).joined(separator: " ")
+        let head = ["\(location.string)"] + (networkProtocolName.map { [$0] } ?? []) + ["reused=\(reusedConnection)"]
+        return (head + phases + (failed ? ["failed"] : [])).joined(separator: " ")
     }
 
     /// Empty metrics for `url`.
