@@ -190,8 +190,8 @@ fi
 if command -v h2o >/dev/null && [ -n "$HYPERCORN_PORT" ]; then
   TLS_PORT=$(free_port); CLEAR_PORT=$(free_port)
   mkdir -p "$WORK/h2o"
+  chmod a+rwx "$WORK/h2o"  # started as root, h2o serves as nobody
   cat >"$WORK/h2o/h2o.conf" <<CONF
-pid-file: $WORK/h2o/h2o.pid
 error-log: $WORK/h2o/error.log
 listen:
   host: 127.0.0.1
