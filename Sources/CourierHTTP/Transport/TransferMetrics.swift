@@ -38,7 +38,7 @@ public struct TransferMetrics: Sendable, Hashable, CustomStringConvertible {
     /// Whether the request failed.
     public var failed: Bool
 
-    /// A one-line summary: `GET http://… reused=false connect=0.3ms firstByte=1.1ms complete=1.2ms`.
+    /// A one-line summary: `GET http://… h2 reused=false connect=0.3ms firstByte=1.1ms complete=1.2ms`.
     public var description: String {
         func text(_ name: String, _ value: Duration?) -> String? {
             value.map { "\(name)=\(String(format: "%.2f", Double($0.components.attoseconds) / 1e15 + Double($0.components.seconds) * 1000))ms" }
