@@ -29,7 +29,9 @@ public final class SocketTransport: Transport {
     /// Creates a transport; its connections are opened on first use and closed when it is released.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost, httpVersion: configuration.httpVersion)
+        pool = ConnectionPool(
+            limit: configuration.maximumConnectionsPerHost,
+            expectsMultiplexing: configuration.httpVersion == .http2PriorKnowledge)
         proxies = configuration.proxy
         var limits = HTTP1Limits()
         limits.maximumHeaderBytes = configuration.maximumHeaderBytes

@@ -49,9 +49,11 @@ extension HTTP2Connection {
         }
     }
 
-    /// When an idle connection is next PINGed, if it is.
+    /// When an idle connection is next PINGed, if it is: not before its first exchange started (a new
+    /// connection is idle only until the exchange it was opened for reaches it).
     private var pingDue: UInt64? {
-        settings.pingInterval.map { max(idleSince, pingAnsweredAt) &+ $0 }
+        guard served > 0 else { return nil }
+        return settings.pingInterval.map { max(idleSince, pingAnsweredAt) &+ $0 }
     }
 
     private func sendPing(now: UInt64) {

@@ -26,11 +26,13 @@ struct HTTP2ConnectionLifecycleTests {
             listener = try LoopbackListener()
             let connections = self.connections
             listener.serveEachConnection { descriptor in
+                let connection = HTTP2ServerConnection(descriptor)
+                // Counted once it is a client: a connection that sends no preface is not one of ours.
+                guard connection.awaitClient() else { return connection.close() }
                 let number = connections.withLock { count -> Int in
                     count += 1
                     return count
                 }
-                let connection = HTTP2ServerConnection(descriptor)
                 serve(connection, number)
                 connection.close()
             }

@@ -34,6 +34,21 @@ final class HTTP2ServerConnection {
         _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
+    /// Waits for the client's preface and SETTINGS (acknowledged); `false` when the peer closed or sent something
+    /// else first (not an HTTP/2 client: another test's port probe, say).
+    func awaitClient() -> Bool {
+        while true {
+            if let frame = try? frames.nextFrame() {
+                guard case .settings(false, _) = frame else { return false }
+                write(.settings(ack: true, []))
+                return true
+            }
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            guard count > 0 else { return false }
+            buffer.withUnsafeBytes { frames.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        }
+    }
+
     /// The next frame from the client other than SETTINGS (acknowledged here) and WINDOW_UPDATE; `nil` once the
     /// client closed.
     func nextFrame() -> HTTP2Frame? {
