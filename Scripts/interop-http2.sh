@@ -3,8 +3,12 @@
 #   - nginx (Debian `nginx`) over TLS with ALPN (`.automatic`), a self-signed certificate made here with the
 #     openssl CLI and trusted through TLSConfiguration.additionalTrustedRoots; uploads stored with WebDAV PUT;
 #   - nghttpd (Debian `nghttp2-server`) with prior knowledge over cleartext (`.http2PriorKnowledge`); uploads
-#     echoed (--echo-upload).
-# A server that is not installed is skipped (said so). Prints `N passed, M failed` over all servers and exits
+#     echoed (--echo-upload);
+#   - h2o (Debian `h2o`, installed with apt-get when missing) over TLS with ALPN and over cleartext with prior
+#     knowledge; uploads go through its reverse proxy to the hypercorn app below, which echoes them;
+#   - hypercorn (PyPI, installed into a venv under .build) over TLS with ALPN, serving a small ASGI app made here
+#     (files from the document root, uploads echoed).
+# A server that cannot be installed is skipped (said so). Prints `N passed, M failed` over all servers and exits
 # non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,10 +29,14 @@ check() {  # label url mode ca
     "$BENCH" http2-check
 }
 
-# nginx over TLS with ALPN.
-if command -v nginx >/dev/null && command -v openssl >/dev/null; then
+# One self-signed certificate for every TLS server.
+if command -v openssl >/dev/null; then
   openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj "/CN=localhost" \
     -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$WORK/key.pem" -out "$WORK/cert.pem" 2>/dev/null
+fi
+
+# nginx over TLS with ALPN.
+if command -v nginx >/dev/null && command -v openssl >/dev/null; then
   PORT=$(free_port)
   GOAWAY_PORT=$(free_port)
   version=$(nginx -v 2>&1 | sed 's|.*/||')
@@ -99,6 +107,99 @@ if command -v nghttpd >/dev/null; then
   fi
 else
   echo "== nghttpd: skipped (apt-get install nghttp2-server)"
+fi
+
+# h2o and hypercorn: installed when missing (apt-get for h2o; a venv for hypercorn, as interop-httpbin.sh does).
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+if ! command -v h2o >/dev/null; then
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null 2>&1 || true
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends h2o >/dev/null 2>&1 || true
+fi
+VENV=".build/interop-http2-venv"
+if [ ! -x "$VENV/bin/hypercorn" ]; then
+  if ! python3 -m venv "$VENV" >/dev/null 2>&1; then
+    $SUDO apt-get update -qq >/dev/null 2>&1 && $SUDO apt-get install -y -qq python3-venv >/dev/null 2>&1 || true
+    rm -rf "$VENV"; python3 -m venv "$VENV" >/dev/null 2>&1 || true
+  fi
+  [ -x "$VENV/bin/pip" ] && "$VENV/bin/pip" install --quiet --disable-pip-version-check hypercorn >/dev/null 2>&1 || true
+fi
+HYPERCORN_PORT=""
+if [ -x "$VENV/bin/hypercorn" ] && [ -s "$WORK/cert.pem" ]; then
+  # The ASGI app: GET serves the document root (404 when missing), any other method echoes its body.
+  cat >"$WORK/app.py" <<'PY'
+import os
+ROOT = os.environ["DOCROOT"]
+async def app(scope, receive, send):
+    if scope["type"] != "http":
+        return
+    body = b""
+    while True:
+        message = await receive()
+        body += message.get("body", b"")
+        if not message.get("more_body"):
+            break
+    status = 200
+    if scope["method"] == "GET":
+        path = os.path.normpath(os.path.join(ROOT, scope["path"].lstrip("/")))
+        if path.startswith(ROOT) and os.path.isfile(path):
+            with open(path, "rb") as f:
+                body = f.read()
+        else:
+            status, body = 404, b"not found"
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+PY
+  HYPERCORN_PORT=$(free_port)
+  (cd "$WORK" && DOCROOT="$WORK/docs" exec "$OLDPWD/$VENV/bin/hypercorn" --certfile "$WORK/cert.pem" --keyfile "$WORK/key.pem" \
+    --bind "127.0.0.1:$HYPERCORN_PORT" app:app >"$WORK/hypercorn.log" 2>&1) &
+  PIDS+=($!)
+  if wait_port "$HYPERCORN_PORT" "${PIDS[-1]}"; then
+    check "hypercorn $("$VENV/bin/pip" show hypercorn 2>/dev/null | sed -n 's/^Version: //p'), TLS + ALPN (.automatic)" \
+      "https://127.0.0.1:$HYPERCORN_PORT" automatic "$WORK/cert.pem"
+  else
+    echo "hypercorn did not start:"; cat "$WORK/hypercorn.log" || true; failed=$((failed + 1)); HYPERCORN_PORT=""
+  fi
+else
+  echo "== hypercorn: skipped (could not be installed with pip)"
+fi
+
+if command -v h2o >/dev/null && [ -n "$HYPERCORN_PORT" ]; then
+  TLS_PORT=$(free_port); CLEAR_PORT=$(free_port)
+  mkdir -p "$WORK/h2o"
+  chmod a+rwx "$WORK/h2o"  # started as root, h2o serves as nobody
+  cat >"$WORK/h2o/h2o.conf" <<CONF
+error-log: $WORK/h2o/error.log
+listen:
+  host: 127.0.0.1
+  port: $TLS_PORT
+  ssl:
+    certificate-file: $WORK/cert.pem
+    key-file: $WORK/key.pem
+listen:
+  host: 127.0.0.1
+  port: $CLEAR_PORT
+http2-max-concurrent-requests-per-connection: 128
+hosts:
+  default:
+    paths:
+      /uploads:
+        proxy.reverse.url: https://127.0.0.1:$HYPERCORN_PORT/uploads
+        proxy.ssl.verify-peer: OFF
+      /:
+        file.dir: $WORK/docs
+CONF
+  h2o -c "$WORK/h2o/h2o.conf" >"$WORK/h2o/stdout.log" 2>&1 &
+  PIDS+=($!)
+  if wait_port "$TLS_PORT" "${PIDS[-1]}" && wait_port "$CLEAR_PORT" "${PIDS[-1]}"; then
+    version=$(h2o --version 2>/dev/null | head -1 | sed 's/^h2o version //')
+    check "h2o $version, TLS + ALPN (.automatic)" "https://127.0.0.1:$TLS_PORT" automatic "$WORK/cert.pem"
+    check "h2o $version, cleartext prior knowledge" "http://127.0.0.1:$CLEAR_PORT" prior ""
+  else
+    echo "h2o did not start:"; cat "$WORK/h2o/error.log" "$WORK/h2o/stdout.log" || true; failed=$((failed + 1))
+  fi
+else
+  echo "== h2o: skipped (not installed, or no hypercorn to take its uploads)"
 fi
 
 echo "$passed passed, $failed failed"

@@ -38,6 +38,12 @@ extension SocketTransport {
         /// Which HTTP versions are spoken; `.automatic` by default: HTTP/2 over TLS when the server picks it by
         /// ALPN, HTTP/1.1 otherwise (see `HTTPVersion`).
         public var httpVersion: HTTPVersion
+        /// How long an HTTP/2 connection sits idle in the pool before a PING checks it is alive; `nil` never
+        /// checks. While the PING awaits its answer, requests wait for it rather than go out on a dead connection.
+        public var http2PingInterval: Duration?
+        /// How long a PING may go unanswered: then the connection is retired and the requests that waited go out
+        /// on a new one.
+        public var http2PingTimeout: Duration
 
         /// Creates a configuration; every argument has a default.
         public init(
@@ -53,7 +59,9 @@ extension SocketTransport {
             proxy: ProxyConfiguration = .environment,
             resolver: HostResolver = .system,
             metricsHandler: (@Sendable (TransferMetrics) -> Void)? = nil,
-            httpVersion: HTTPVersion = .automatic
+            httpVersion: HTTPVersion = .automatic,
+            http2PingInterval: Duration? = .seconds(30),
+            http2PingTimeout: Duration = .seconds(10)
         ) {
             self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
             self.idleConnectionTimeout = idleConnectionTimeout
@@ -68,6 +76,8 @@ extension SocketTransport {
             self.resolver = resolver
             self.metricsHandler = metricsHandler
             self.httpVersion = httpVersion
+            self.http2PingInterval = http2PingInterval
+            self.http2PingTimeout = http2PingTimeout
         }
     }
 }

@@ -46,6 +46,8 @@ public final class SocketTransport: Transport {
             decompression: decompression,
             connectTimeout: MonotonicClock.nanoseconds(configuration.connectTimeout),
             idleTimeout: MonotonicClock.nanoseconds(configuration.idleConnectionTimeout),
+            pingInterval: configuration.http2PingInterval.map(MonotonicClock.nanoseconds),
+            pingTimeout: MonotonicClock.nanoseconds(configuration.http2PingTimeout),
             tlsContext: Result { () throws(NetworkError) in try TLSContext(configuration: configuration.tls, alpn: configuration.httpVersion.alpnProtocols) },
             metricsHandler: configuration.metricsHandler,
             httpVersion: configuration.httpVersion

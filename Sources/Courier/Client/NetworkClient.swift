@@ -108,7 +108,7 @@ public struct NetworkClient: Sendable {
         return Response(
             value: value, statusCode: response.statusCode, headers: response.headers, url: response.url,
             duration: ContinuousClock.seconds(since: start), cacheStatus: response.cacheStatus,
-            redirects: response.redirects, metrics: response.metrics)
+            redirects: response.redirects, metrics: response.metrics, trailers: response.trailers)
     }
 
     /// Builds the request for `endpoint`, sends it through the stack and decodes the body: the decoded value
@@ -162,7 +162,7 @@ public struct NetworkClient: Sendable {
         return Response(
             value: destination, statusCode: response.statusCode, headers: response.headers, url: response.url,
             duration: ContinuousClock.seconds(since: start), cacheStatus: response.cacheStatus,
-            redirects: response.redirects, metrics: response.metrics)
+            redirects: response.redirects, metrics: response.metrics, trailers: response.trailers)
     }
 
     /// Runs the stack; a failing status gets the endpoint's typed error body (`errorBody`, read only then),

@@ -25,11 +25,14 @@ public struct Response<Value: Sendable>: Sendable {
     public var redirects: [Redirect]
     /// How the transfer spent its time, when the transport measures it (`SocketTransport`); `nil` otherwise.
     public var metrics: TransferMetrics?
+    /// The trailer fields the server sent after the body, when the transport reports them (`SocketTransport`);
+    /// `nil` when there were none.
+    public var trailers: HTTPHeaders?
 
     /// Creates a response.
     package init(
         value: Value, statusCode: Int, headers: HTTPHeaders, url: URL?, duration: TimeInterval, cacheStatus: CacheStatus? = nil,
-        redirects: [Redirect] = [], metrics: TransferMetrics? = nil
+        redirects: [Redirect] = [], metrics: TransferMetrics? = nil, trailers: HTTPHeaders? = nil
     ) {
         self.value = value
         self.statusCode = statusCode
@@ -39,12 +42,13 @@ public struct Response<Value: Sendable>: Sendable {
         self.cacheStatus = cacheStatus
         self.redirects = redirects
         self.metrics = metrics
+        self.trailers = trailers
     }
 
     /// The same response carrying another value.
     package func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Response<Other> {
         Response<Other>(
             value: try transform(value), statusCode: statusCode, headers: headers, url: url, duration: duration,
-            cacheStatus: cacheStatus, redirects: redirects, metrics: metrics)
+            cacheStatus: cacheStatus, redirects: redirects, metrics: metrics, trailers: trailers)
     }
 }

@@ -16,6 +16,7 @@ extension TransferMetrics {
             firstByte: last.responseStartDate, complete: last.responseEndDate))
         reusedConnection = last.isReusedConnection
         remoteAddress = last.remoteAddress
+        networkProtocolName = last.networkProtocolName
         responseBodyBytes = last.countOfResponseBodyBytesReceived
         self.failed = failed
     }

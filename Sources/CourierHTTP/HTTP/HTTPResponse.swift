@@ -31,6 +31,11 @@ public struct HTTPResponse: Sendable {
     /// for transports that do not measure (`URLSessionTransport`: URLSession never reports metrics on Linux).
     public var metrics: TransferMetrics? { metricsRecorder?.metrics }
 
+    /// The trailer fields sent after the body (a chunked HTTP/1.1 body's trailer section, HTTP/2's trailing
+    /// HEADERS), once the body has been read to its end; `nil` before, when the server sent none, and for
+    /// transports that do not report them (`URLSessionTransport`).
+    public var trailers: HTTPHeaders? { metricsRecorder?.trailers }
+
     /// Creates a response whose body is streamed or already in memory.
     public init(statusCode: Int, headers: HTTPHeaders = [:], body: ResponseBody, url: URL? = nil) {
         self.statusCode = statusCode

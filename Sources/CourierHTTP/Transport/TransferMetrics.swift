@@ -18,6 +18,9 @@ public struct TransferMetrics: Sendable, Hashable, CustomStringConvertible {
     public var reusedConnection: Bool
     /// The address connected to (`127.0.0.1:8080`), when known.
     public var remoteAddress: String?
+    /// The protocol the connection spoke, as ALPN names it: `"h2"` or `"http/1.1"` (as
+    /// `URLSessionTaskTransactionMetrics.networkProtocolName`); `nil` when the transport does not say.
+    public var networkProtocolName: String?
     /// Until the host name was resolved.
     public var domainLookup: Duration?
     /// Until the TCP connection was established.
@@ -35,7 +38,7 @@ public struct TransferMetrics: Sendable, Hashable, CustomStringConvertible {
     /// Whether the request failed.
     public var failed: Bool
 
-    /// A one-line summary: `GET http://… reused=false connect=0.3ms firstByte=1.1ms complete=1.2ms`.
+    /// A one-line summary: `GET http://… h2 reused=false connect=0.3ms firstByte=1.1ms complete=1.2ms`.
     public var description: String {
         func text(_ name: String, _ value: Duration?) -> String? {
             value.map { "\(name)=\(String(format: "%.2f", Double($0.components.attoseconds) / 1e15 + Double($0.components.seconds) * 1000))ms" }
@@ -44,7 +47,8 @@ public struct TransferMetrics: Sendable, Hashable, CustomStringConvertible {
             text("dns", domainLookup), text("connect", connect), text("tls", secureConnection), text("sent", requestSent),
             text("firstByte", firstByte), text("complete", complete),
         ].compactMap { $0 }
-        return (["\(location.string)", "reused=\(reusedConnection)"] + phases + (failed ? ["failed"] : [])).joined(separator: " ")
+        let head = ["\(location.string)"] + (networkProtocolName.map { [$0] } ?? []) + ["reused=\(reusedConnection)"]
+        return (head + phases + (failed ? ["failed"] : [])).joined(separator: " ")
     }
 
     /// Empty metrics for `url`.

@@ -11,6 +11,10 @@ struct ConnectionSettings: Sendable {
     var connectTimeout: UInt64
     /// How long an idle pooled connection is kept, in nanoseconds.
     var idleTimeout: UInt64
+    /// How often an idle HTTP/2 connection is PINGed, in nanoseconds (`nil`: never).
+    var pingInterval: UInt64? = nil
+    /// How long a PING may go unanswered before its connection is retired, in nanoseconds.
+    var pingTimeout: UInt64 = 10_000_000_000
     /// The TLS context for https connections, or why the TLS configuration is unusable.
     var tlsContext: Result<TLSContext, NetworkError>
     /// Where the `TransferMetrics` of each request go.

@@ -85,9 +85,17 @@ final class Exchange: @unchecked Sendable {
     /// The body length, when known (for progress and framing).
     var bodyLength: Int64? { request.bodyLength }
 
-    /// Records the connection's part of the metrics: whether it was `reused`, its address, and for a new one
-    /// the phases of opening it (counted from when this request came).
-    func recordConnection(_ stream: ByteStreamConnection, reused: Bool) {
+    /// Whether the body waits for a `100 Continue` (`Expect: 100-continue`), or a final response, before it is
+    /// sent: at most `continueWait`, then it goes anyway (RFC 9110 §10.1.1). Over every protocol.
+    var expectsContinue: Bool { body != nil && request.headers["Expect"]?.lowercased() == "100-continue" }
+
+    /// How long a body waits for `100 Continue`, in nanoseconds.
+    static let continueWait: UInt64 = 1_000_000_000
+
+    /// Records the connection's part of the metrics: whether it was `reused`, its address, the protocol it
+    /// speaks (`protocolName`, as ALPN names it), and for a new one the phases of opening it (counted from when
+    /// this request came).
+    func recordConnection(_ stream: ByteStreamConnection, reused: Bool, protocolName: String) {
         if let timings = stream.connectTimings, !reused {
             if timings.resolved > timings.start { metrics.domainLookup = elapsed(at: timings.resolved) }
             metrics.connect = elapsed(at: timings.connected)
@@ -95,6 +103,7 @@ final class Exchange: @unchecked Sendable {
         }
         metrics.reusedConnection = reused
         metrics.remoteAddress = stream.remoteAddress
+        metrics.networkProtocolName = protocolName
     }
 
     /// Reports the body bytes sent since the last report to `uploadProgress`.

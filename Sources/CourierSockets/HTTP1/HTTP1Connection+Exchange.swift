@@ -18,14 +18,14 @@ extension HTTP1Connection {
                 retryable: true))
             return
         }
-        exchange.recordConnection(stream, reused: served > 0)
+        exchange.recordConnection(stream, reused: served > 0, protocolName: "http/1.1")
         let request = exchange.request
         let framing = HTTP1RequestFraming(method: request.method, hasBody: exchange.body != nil, bodyLength: request.bodyLength)
         // Checked when the request was prepared: `PreparedRequest.init` validates what `encode` writes.
         let head = HTTP1RequestHead.encode(
             method: request.method, target: request.target, host: request.authority, headers: request.headers,
             framing: framing, size: request.headSize)
-        let expectsContinue = exchange.body != nil && request.headers["Expect"]?.lowercased() == "100-continue"
+        let expectsContinue = exchange.expectsContinue
         state = .active
         self.exchange = exchange
         mustClose = false
@@ -50,7 +50,7 @@ extension HTTP1Connection {
         }
         if expectsContinue {
             waitingForContinue = true
-            continueDeadline = MonotonicClock.now() + 1_000_000_000
+            continueDeadline = MonotonicClock.now() + Exchange.continueWait
         }
         stream.lastActivity = MonotonicClock.now()
         stream.flush()

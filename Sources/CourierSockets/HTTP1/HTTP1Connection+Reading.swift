@@ -163,6 +163,7 @@ extension HTTP1Connection {
             fail(error)
             return
         }
+        if !parser.trailers.isEmpty { exchange.metricsRecorder.record(trailers: HTTPHeaders(parser.trailers)) }
         exchange.finishMetrics(failed: false, handler: settings.metricsHandler)
         self.exchange = nil
         served += 1

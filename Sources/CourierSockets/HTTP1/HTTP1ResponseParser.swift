@@ -1,3 +1,4 @@
+import CourierHTTP
 import Foundation
 
 /// An incremental HTTP/1.1 response parser (RFC 9112): bytes in, events out, no I/O.
@@ -29,7 +30,7 @@ package struct HTTP1ResponseParser {
         case chunkData(remaining: Int64)
         /// Expecting the CRLF after chunk data; `sawCR` once its CR arrived.
         case chunkDataEnd(sawCR: Bool)
-        /// Reading the trailer section after the last chunk (parsed and dropped).
+        /// Reading the trailer section after the last chunk (into `trailers`).
         case trailers(bytes: Int, fields: Int)
         /// Reading a body that ends when the server closes.
         case untilClose
@@ -59,6 +60,9 @@ package struct HTTP1ResponseParser {
     /// A chunk-size or trailer line that spans reads (each is copied here: they are short).
     private var lineBuffer: [UInt8] = []
 
+    /// The trailer fields of the current response's chunked body, as they are read (empty when it has none).
+    package private(set) var trailers: [HTTPHeaders.Field] = []
+
     /// Whether any byte of the current response arrived: a request on a reused connection that fails before
     /// this may be retried on a fresh one.
     package private(set) var hasStartedResponse = false
@@ -86,6 +90,7 @@ package struct HTTP1ResponseParser {
         self.expectsContinue = expectsContinue
         expectsUpgrade = upgrade
         interimResponses = 0
+        trailers.removeAll()
         declaredLength = 0
         hasStartedResponse = false
         headBuffer.removeAll(keepingCapacity: true)
@@ -217,21 +222,23 @@ package struct HTTP1ResponseParser {
         }
     }
 
-    /// Checks (and drops) the trailer line in `lineBuffer`; `true` when it is the empty line that ends the body.
+    /// Checks the trailer line in `lineBuffer` and keeps its field in `trailers`; `true` when it is the empty
+    /// line that ends the body.
     private mutating func trailerLine(used: Int, fields: Int) throws(HTTP1ParseError) -> Bool {
         let lineLength = lineBuffer.count
-        let isEmpty = try lineBuffer.withHTTP1Bytes { line throws(HTTP1ParseError) -> Bool in
+        // nil: the empty line; an empty array: a field dropped (a `Set-Cookie` a browser would ignore).
+        let field = try lineBuffer.withHTTP1Bytes { line throws(HTTP1ParseError) -> [HTTPHeaders.Field]? in
             var position = 0
-            guard let content = HTTP1HeadParser.nextLine(line, &position) else { return true }
-            if content.isEmpty { return true }
-            _ = try HTTP1HeadParser.parseField(line, content)  // checked, then dropped
-            return false
+            guard let content = HTTP1HeadParser.nextLine(line, &position), !content.isEmpty else { return nil }
+            guard let (name, value, ascii) = try HTTP1HeadParser.parseField(line, content) else { return [] }
+            return [HTTPHeaders.Field(name: HTTP1Bytes.string(line, name, ascii: true), value: HTTP1Bytes.string(line, value, ascii: ascii))]
         }
         lineBuffer.removeAll(keepingCapacity: true)
-        if isEmpty { return true }
+        guard let field else { return true }
         if fields + 1 > limits.maximumHeaderCount {
             throw .malformed("the chunked body has more than \(limits.maximumHeaderCount) trailer fields")
         }
+        trailers += field
         state = .trailers(bytes: used + lineLength, fields: fields + 1)
         return false
     }

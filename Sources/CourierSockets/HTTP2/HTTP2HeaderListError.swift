@@ -12,9 +12,10 @@ package struct HTTP2HeaderListError: Error, Hashable, Sendable, CustomStringConv
     /// - `unexpectedPseudoHeader`: a pseudo-header other than `:status` in a response, or any in trailers (§8.3);
     /// - `pseudoHeaderAfterRegularField` (§8.3);
     /// - `duplicateStatus`, `missingStatus`, `invalidStatus`: `:status` twice, absent, or not three digits
-    ///   (§8.3.2, RFC 9110 §15).
+    ///   (§8.3.2, RFC 9110 §15);
+    /// - `tooManyFields`: more regular fields than the client accepts (the limit HTTP/1.1 heads have too).
     package enum Rule: Hashable, Sendable {
-        case invalidName, invalidValue, connectionSpecificField
+        case invalidName, invalidValue, connectionSpecificField, tooManyFields
         case unexpectedPseudoHeader, pseudoHeaderAfterRegularField
         case duplicateStatus, missingStatus, invalidStatus
     }

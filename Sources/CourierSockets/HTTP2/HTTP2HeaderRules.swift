@@ -4,10 +4,12 @@ import CourierHTTP
 /// building a request's, independent of frames and HPACK.
 package enum HTTP2HeaderRules {
     /// Checks a response's header list (of a final or an interim response) and splits it into its status and
-    /// its regular fields.
+    /// its regular fields, at most `maximumCount` of them.
     ///
     /// - Throws: `HTTP2HeaderListError` naming the first rule broken.
-    package static func response(_ fields: [HPACKHeaderField]) throws(HTTP2HeaderListError) -> (status: Int, headers: HTTPHeaders) {
+    package static func response(
+        _ fields: [HPACKHeaderField], maximumCount: Int = .max
+    ) throws(HTTP2HeaderListError) -> (status: Int, headers: HTTPHeaders) {
         var status: Int?
         var regular: [HTTPHeaders.Field] = []
         regular.reserveCapacity(fields.count)
@@ -24,16 +26,17 @@ package enum HTTP2HeaderRules {
                 continue
             }
             try check(field, in: "response")
+            guard regular.count < maximumCount else { throw tooMany(maximumCount, in: "the response") }
             regular.append(HTTPHeaders.Field(name: field.name, value: field.value))
         }
         guard let status else { throw HTTP2HeaderListError(.missingStatus, "a response has no ':status'") }
         return (status, HTTPHeaders(regular))
     }
 
-    /// Checks a trailer section: regular fields only.
+    /// Checks a trailer section: regular fields only, at most `maximumCount` of them.
     ///
     /// - Throws: `HTTP2HeaderListError` naming the first rule broken.
-    package static func trailers(_ fields: [HPACKHeaderField]) throws(HTTP2HeaderListError) -> HTTPHeaders {
+    package static func trailers(_ fields: [HPACKHeaderField], maximumCount: Int = .max) throws(HTTP2HeaderListError) -> HTTPHeaders {
         var regular: [HTTPHeaders.Field] = []
         regular.reserveCapacity(fields.count)
         for field in fields {
@@ -41,6 +44,7 @@ package enum HTTP2HeaderRules {
                 throw HTTP2HeaderListError(.unexpectedPseudoHeader, "the trailers have the pseudo-header '\(field.name)'")
             }
             try check(field, in: "trailers")
+            guard regular.count < maximumCount else { throw tooMany(maximumCount, in: "the trailers") }
             regular.append(HTTPHeaders.Field(name: field.name, value: field.value))
         }
         return HTTPHeaders(regular)
@@ -115,6 +119,10 @@ package enum HTTP2HeaderRules {
         if let first = value.first, let last = value.last, isSpaceOrTab(first) || isSpaceOrTab(last) {
             throw HTTP2HeaderListError(.invalidValue, "the value of '\(field.name)' in the \(section) starts or ends with whitespace")
         }
+    }
+
+    private static func tooMany(_ maximumCount: Int, in section: String) -> HTTP2HeaderListError {
+        HTTP2HeaderListError(.tooManyFields, "\(section) has more than \(maximumCount) header fields")
     }
 
     private static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }

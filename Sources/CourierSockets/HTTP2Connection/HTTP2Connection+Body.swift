@@ -17,7 +17,7 @@ extension HTTP2Connection {
 
     /// Sends as much of `active`'s body as the windows allow, reading more from its source as needed.
     func sendBody(of active: HTTP2Stream) {
-        while !active.requestEnded, streams[active.id] === active {
+        while !active.requestEnded, active.continueDeadline == nil, streams[active.id] === active {
             if !active.pending.isEmpty || active.pendingIsLast {
                 guard sendPending(of: active) else { return }
                 continue

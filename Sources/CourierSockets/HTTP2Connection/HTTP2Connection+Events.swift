@@ -31,7 +31,7 @@ extension HTTP2Connection {
         case .streamReset(let id, let error): if let active = streams[id] { reset(active, error) }
         case .streamWritable(let id): if let active = streams[id] { sendBody(of: active) }
         case .settingsChanged(let settings): apply(settings)
-        case .pingAcknowledged: break
+        case .pingAcknowledged: pingAnswered()
         case .goAway(let goAway): receiveGoAway(goAway)
         case .connectionError(let error): stream.flush(); stream.close(error.networkError)
         }
@@ -52,18 +52,55 @@ extension HTTP2Connection {
         }
         guard let active = streams[id], role != .discard else { return false }
         if active.exchange.metrics.firstByte == nil { active.exchange.metrics.firstByte = active.exchange.elapsed() }
+        let limits = settings.limits
         do {
             if role == .trailers || active.headDelivered {
-                _ = try HTTP2HeaderRules.trailers(fields)
+                let trailers = try HTTP2HeaderRules.trailers(fields, maximumCount: limits.maximumHeaderCount)
+                if !trailers.isEmpty { active.exchange.metricsRecorder.record(trailers: trailers) }
                 return false
             }
-            let (status, headers) = try HTTP2HeaderRules.response(fields)
-            if (100..<200).contains(status) { return false }  // an interim head; the final one follows
+            let (status, headers) = try HTTP2HeaderRules.response(fields, maximumCount: limits.maximumHeaderCount)
+            if (100..<200).contains(status) {
+                try receiveInterim(status, on: active)
+                return false
+            }
+            stopWaitingForContinue(active, send: false)
             deliverHead(status: status, headers: headers, body: body, of: active)
             return body != nil
         } catch {
-            drive { machine, out in machine.resetStream(id, .stream(id, .protocolError, error.description), into: &out) }
+            // Reset (the machine reports it, failing the exchange), unless the stream already ended in the same read.
+            let failure = HTTP2Error.stream(id, .protocolError, "\(error)")
+            drive { machine, out in machine.resetStream(id, failure, into: &out) }
+            guard streams[id] === active else { return false }
+            ended(active)
+            failed(active.exchange, failure.networkError, unprocessed: false)
             return false
+        }
+    }
+
+    /// An interim head: `100 Continue` sends the body that waited for it; the final head follows (at most
+    /// `maximumInterimResponses` of them, as over HTTP/1.1).
+    private func receiveInterim(_ status: Int, on active: HTTP2Stream) throws(HTTP2HeaderListError) {
+        active.interimResponses += 1
+        let limit = settings.limits.maximumInterimResponses
+        guard active.interimResponses <= limit else {
+            throw HTTP2HeaderListError(.tooManyFields, "the response has more than \(limit) interim (1xx) heads")
+        }
+        if status == 100 { stopWaitingForContinue(active, send: true) }
+    }
+
+    /// The body stops waiting for `100 Continue`: it goes now (`send`), or never (a final answer came first;
+    /// the stream is reset when the response ends).
+    func stopWaitingForContinue(_ active: HTTP2Stream, send: Bool) {
+        guard active.continueDeadline != nil else { return }
+        active.continueDeadline = nil
+        if send {
+            sendBody(of: active)
+        } else {
+            active.bodyPump?.close()
+            active.bodyPump = nil
+            active.pending = Data()
+            active.pendingIsLast = false
         }
     }
 

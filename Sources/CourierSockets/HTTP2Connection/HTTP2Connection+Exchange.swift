@@ -17,7 +17,7 @@ extension HTTP2Connection {
                 kind: .connectionLost, message: "\(key) is closing the HTTP/2 connection")), unprocessed: true)
             return
         }
-        exchange.recordConnection(stream, reused: served > 0)
+        exchange.recordConnection(stream, reused: served > 0, protocolName: "h2")
         served += 1
         queued.append(exchange)
         openQueuedStreams()
@@ -25,7 +25,7 @@ extension HTTP2Connection {
 
     /// Opens streams for the queued exchanges while the server allows.
     func openQueuedStreams() {
-        while !queued.isEmpty, !closed, machine.canOpenStream {
+        while !queued.isEmpty, !closed, pingSentAt == nil, machine.canOpenStream {
             open(queued.removeFirst())
         }
     }
@@ -41,8 +41,9 @@ extension HTTP2Connection {
         encoder.encode(fields, into: &block)
         var pump: BodyPump?
         var pending = Data()
+        let expectsContinue = exchange.expectsContinue
         if let body = exchange.body {
-            if case .data(let data) = body, data.count <= Self.bodyChunk {
+            if case .data(let data) = body, data.count <= Self.bodyChunk, !expectsContinue {
                 pending = data
             } else {
                 do {
@@ -66,6 +67,7 @@ extension HTTP2Connection {
         opened.pending = pending
         opened.pendingIsLast = pump == nil
         opened.requestEnded = exchange.body == nil
+        if expectsContinue { opened.continueDeadline = MonotonicClock.now() + Exchange.continueWait }
         streams[id] = opened
         stream.lastActivity = MonotonicClock.now()
         if opened.requestEnded { requestSent(opened) } else { sendBody(of: opened) }

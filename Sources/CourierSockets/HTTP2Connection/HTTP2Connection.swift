@@ -44,6 +44,12 @@ final class HTTP2Connection: ByteStreamHandler, PooledConnection, @unchecked Sen
     var inPool = true
     /// When the connection last had no stream.
     var idleSince: UInt64
+    /// When the PING awaiting its answer went out (streams wait to open meanwhile; see `+Liveness`).
+    var pingSentAt: UInt64?
+    /// When the last PING was answered.
+    var pingAnsweredAt: UInt64 = 0
+    /// The payload of the next PING.
+    var nextPingPayload: UInt64 = 1
 
     /// Takes over the connected `stream` (on its loop thread), joins the pool carrying the exchange it was
     /// opened for, and writes the connection preface.
@@ -60,32 +66,6 @@ final class HTTP2Connection: ByteStreamHandler, PooledConnection, @unchecked Sen
         stream.handOver(to: self)
         pool.connectionOpened(self)
         drive { machine, out in machine.start(into: &out) }
-    }
-
-    // MARK: Deadlines
-
-    var streamDeadline: UInt64? {
-        guard !closed else { return nil }
-        guard !streams.isEmpty || !queued.isEmpty else { return idleSince + settings.idleTimeout }
-        var earliest = UInt64.max
-        for active in streams.values {
-            if let deadline = active.exchange.requestDeadline { earliest = min(earliest, deadline) }
-            if active.heldBytes == 0 { earliest = min(earliest, stream.lastActivity &+ active.exchange.timeout) }
-        }
-        return earliest == .max ? nil : earliest
-    }
-
-    func streamDeadlinePassed(now: UInt64) {
-        guard !streams.isEmpty || !queued.isEmpty else {
-            close()
-            return
-        }
-        for active in Array(streams.values) {
-            let whole = active.exchange.requestDeadline.map { $0 <= now } ?? false
-            let silent = active.heldBytes == 0 && stream.lastActivity &+ active.exchange.timeout <= now
-            guard whole || silent else { continue }
-            abandon(active, failing: active.exchange.timeoutFailure(whole: whole, from: key))
-        }
     }
 
     // MARK: Closing

@@ -22,6 +22,10 @@ final class HTTP2Stream: @unchecked Sendable {
     var requestEnded = false
     /// Whether the final response head reached the caller.
     var headDelivered = false
+    /// Interim (1xx) heads received so far.
+    var interimResponses = 0
+    /// While the body waits for `100 Continue` (`Exchange.expectsContinue`): when it goes anyway.
+    var continueDeadline: UInt64?
     /// Body bytes the reader's full buffer holds: their window credit waits for the reader to take them.
     var heldBytes = 0
 

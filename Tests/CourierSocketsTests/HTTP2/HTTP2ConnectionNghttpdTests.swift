@@ -109,6 +109,7 @@ final class HTTP2ConnectionNghttpdTests {
         #expect(bodies == Array(repeating: Data("secure h2".utf8), count: 20))
         let last = try await client.response(.get("/small.txt"))
         #expect(last.metrics?.reusedConnection == true)
+        #expect(last.metrics?.networkProtocolName == "h2")
     }
 
     @Test("a missing file: nghttpd's 404 arrives as a status")
