@@ -12,8 +12,16 @@ public struct ChatOut: Codable, Sendable, Equatable {
         self.text = text
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case text
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.text = try container.decode(String.self, forKey: "text")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encode(self.text, forKey: "text")
     }
 }
 
@@ -30,10 +38,20 @@ public struct ChatIn: Codable, Sendable, Equatable {
         self.sent = sent
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case author
-        case text
-        case sent = "sent_at"
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.author = try container.decode(String.self, forKey: "author")
+        self.text = try container.decode(String.self, forKey: "text")
+        self.sent = try container.decodeIfPresent(Date.self, forKey: "sent_at")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encode(self.author, forKey: "author")
+        try container.encode(self.text, forKey: "text")
+        try container.encodeIfPresent(self.sent, forKey: "sent_at")
     }
 }
 
@@ -84,16 +102,18 @@ public struct ChatRoomWebSocket: WebSocketDefinition {
     }
 
     /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable, Equatable {
-        public var since: Int?
+    public struct Query: Encodable, Sendable {
+        public let since: Int?
 
         /// Creates a `Query`.
         public init(since: Int? = nil) {
             self.since = since
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case since
+        /// Encodes the fields by their wire keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+            try container.encodeIfPresent(self.since, forKey: "since")
         }
     }
 }
@@ -107,8 +127,16 @@ public struct ChatRoomWebSocketErrorBody: Codable, Sendable, Equatable {
         self.message = message
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case message
+    /// Decodes the fields by their wire keys.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+    }
+
+    /// Encodes the fields by their wire keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try container.encodeIfPresent(self.message, forKey: "message")
     }
 }
 
@@ -134,4 +162,23 @@ public struct FeedsFeedWebSocket: WebSocketDefinition {
 
     /// `/feeds/$feed`; each parameter is encoded as one path segment.
     public var path: EndpointPath { "/feeds/\(self.feed)" }
+}
+
+/// The coding key of the generated structs: the wire key as written.
+fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
+    let stringValue: String
+
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(stringLiteral value: String) {
+        self.stringValue = value
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+    }
 }
