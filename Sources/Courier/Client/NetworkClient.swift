@@ -15,6 +15,9 @@ import CourierSockets
 /// acceptable throws `NetworkError.httpStatus`, carrying the endpoint's decoded `APIErrorBody`. Cancel the
 /// calling task to cancel a request.
 ///
+/// A value type holding only immutable state: share one client per API across tasks and actors (it is
+/// `Sendable`), so they share its connections, cookie jar and cache; creating a client per call loses all three.
+///
 /// ```swift
 /// let client = NetworkClient(baseURL: URL(string: "https://api.example.com/v1")!)
 /// let user = try await client.send(GetUser(id: 7))
@@ -60,21 +63,32 @@ public struct NetworkClient: Sendable {
     }
 
     /// Every interceptor a request passes, outermost first: your application interceptors, the built-ins, your
-    /// network interceptors.
+    /// network interceptors. Read-only, for checking in a test or a log which stack a client really runs.
     public var interceptors: [any Interceptor] { stack.interceptors }
 
-    /// Sends `endpoint` and returns its decoded `APIResponse`.
+    /// Sends `endpoint` and returns its decoded `APIResponse`: the call most code makes, when the status
+    /// and headers do not matter (use `response(_:)` when they do).
+    ///
+    /// The body is buffered in memory up to `maximumResponseSize` (64 MiB by default) before decoding.
+    ///
+    /// - Throws: `NetworkError`: `.configuration` or `.encoding` before anything is sent, `.transport` when no
+    ///   usable response arrived, `.httpStatus` for a status outside the acceptable ones (carrying the typed
+    ///   error body), `.decoding` when the body does not decode, `.cancelled` when the task was cancelled.
     public func send<E: APIDefinition>(_ endpoint: E) async throws -> E.APIResponse {
         // The value alone: no `Response` to assemble, no clock to read for its duration.
         try await decodedExchange(endpoint, uploadProgress: nil).value
     }
 
-    /// Sends `endpoint` and returns the decoded value with status code, headers, final URL and timing.
+    /// Sends `endpoint` and returns the decoded value with status code, headers, final URL and timing, for
+    /// callers that need an `ETag`, a pagination link or the metrics. Same buffering and errors as
+    /// `send(_:)`.
     public func response<E: APIDefinition>(_ endpoint: E) async throws -> Response<E.APIResponse> {
         try await exchange(endpoint, uploadProgress: nil)
     }
 
-    /// Sends `endpoint` (typically with a file or multipart body), reporting upload progress.
+    /// Sends `endpoint` (typically with a file or multipart body), reporting upload progress — for a progress
+    /// bar; `send(_:)` is the same request without it. The response is buffered and decoded as by `send(_:)`,
+    /// and the task's `value` throws the same `NetworkError`s.
     public func upload<E: APIDefinition>(_ endpoint: E) -> TransferTask<Response<E.APIResponse>> {
         TransferTask { report in try await exchange(endpoint, uploadProgress: report) }
     }

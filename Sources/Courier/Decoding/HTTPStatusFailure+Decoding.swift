@@ -2,7 +2,8 @@ import CourierHTTP
 import Foundation
 
 extension HTTPStatusFailure {
-    /// Decodes the body as `type` with `decoder` (by default the client's default, tolerant JSON).
+    /// Decodes the body as `type` with `decoder` (by default the client's default, tolerant JSON): use it
+    /// when you need the reason a body did not decode, which `errorBody(as:)` turns into `nil`.
     ///
     /// - Throws: `NetworkError.decoding`, saying why, with this response's status, headers and body.
     public func decodeBody<T: Decodable>(as type: T.Type, using decoder: any ResponseDecoder = JSONResponseDecoder()) throws(NetworkError) -> T {
