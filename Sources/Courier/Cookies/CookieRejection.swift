@@ -3,17 +3,21 @@
 public enum CookieRejection: Error, Sendable, Hashable {
     /// A control character other than TAB (0x00–0x08, 0x0A–0x1F, 0x7F) in the field.
     case controlCharacter
-    /// Name and value together longer than 4096 bytes.
+    /// Name and value together longer than 4096 bytes, the limit browsers share, so a cookie that works here
+    /// also works there.
     case nameAndValueTooLong
     /// Both name and value are empty.
     case emptyNameAndValue
     /// The `Domain` attribute has a non-ASCII character.
     case nonASCIIDomain
-    /// The `Domain` attribute is a public suffix (`com`, `co.uk`, …) other than the request host itself.
+    /// The `Domain` attribute is a public suffix (`com`, `co.uk`, …) other than the request host itself: such a
+    /// cookie would be sent to every site under that suffix.
     case publicSuffixDomain
-    /// The request host does not domain-match the `Domain` attribute (another site, or an IP address).
+    /// The request host does not domain-match the `Domain` attribute (another site, or an IP address): a site
+    /// may not set cookies for another.
     case domainMismatch
-    /// `Secure` from a URL that is not `https`.
+    /// `Secure` from a URL that is not `https`: a clear-text response may not plant a cookie meant for secure
+    /// connections.
     case secureFromInsecureOrigin
     /// A non-`Secure` cookie from an insecure URL would shadow a `Secure` one of the same name (§5.7 step 16).
     case overlapsSecureCookie
