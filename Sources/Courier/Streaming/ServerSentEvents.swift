@@ -39,7 +39,8 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
 
         /// The next event, or `nil` once the stream ended (`204`, or reconnection no longer allowed). Throws
         /// `NetworkError`: `.httpStatus` for a status that is not acceptable, `.transport` for a `Content-Type`
-        /// other than `text/event-stream` or a dropped connection that may not be reopened.
+        /// other than `text/event-stream` or a dropped connection that may not be reopened. When reconnections
+        /// are allowed but used up, the sequence ends without an error, as it does when the server ends it.
         public mutating func next() async throws -> ServerSentEvent? {
             try await next(isolation: nil)
         }
