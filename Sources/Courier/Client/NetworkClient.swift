@@ -16,7 +16,8 @@ import CourierSockets
 /// calling task to cancel a request.
 ///
 /// A value type holding only immutable state: share one client per API across tasks and actors (it is
-/// `Sendable`), so they share its connections, cookie jar and cache; creating a client per call loses all three.
+/// `Sendable`), so they share its connections and cookie jar. A client made per call opens its own transport
+/// (new connections, no reuse) and, with the default cookie policy, starts with an empty jar.
 ///
 /// ```swift
 /// let client = NetworkClient(baseURL: URL(string: "https://api.example.com/v1")!)
@@ -36,7 +37,9 @@ public struct NetworkClient: Sendable {
     private let stack: InterceptorStack
 
     /// Creates a client for the API at `baseURL`; a bad base URL is reported by each request as
-    /// `NetworkError.configuration`, not by a crash here.
+    /// `NetworkError.configuration`, not by a crash here, so a URL read from settings cannot take the app down.
+    /// The interceptor stack, the cookie jar and (without `configuration.transport`) the platform's default
+    /// transport are made here, once.
     public init(baseURL: URL, configuration: Configuration = Configuration()) {
         self.baseURL = baseURL
         self.configuration = configuration
@@ -69,7 +72,9 @@ public struct NetworkClient: Sendable {
     /// Sends `endpoint` and returns its decoded `APIResponse`: the call most code makes, when the status
     /// and headers do not matter (use `response(_:)` when they do).
     ///
-    /// The body is buffered in memory up to `maximumResponseSize` (64 MiB by default) before decoding.
+    /// The body is buffered in memory up to `maximumResponseSize` (64 MiB by default) before decoding; a larger
+    /// one fails with a `.responseTooLarge` transport failure rather than exhausting memory. Use `stream(_:)` or
+    /// `download(_:to:)` for bodies that may be larger.
     ///
     /// - Throws: `NetworkError`: `.configuration` or `.encoding` before anything is sent, `.transport` when no
     ///   usable response arrived, `.httpStatus` for a status outside the acceptable ones (carrying the typed

@@ -145,8 +145,11 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
 }
 
 extension Endpoint {
-    /// This endpoint with a named response type, decoded with `decoder` (`nil` = the client's default, tolerant
-    /// JSON). `Data` returns the raw body and `EmptyResponse` ignores it.
+    /// This endpoint with a named response type, decoded with `decoder` (`nil` = the client's
+    /// `Configuration.decoder`, tolerant JSON unless configured). `Data` returns the raw body and `EmptyResponse`
+    /// ignores it. The way to give a router enum case or a builder a response type without declaring one per
+    /// endpoint; every other property, the error body type included, is kept. A `responseDecoder` the endpoint
+    /// declared itself is not: pass it again as `decoder`.
     ///
     /// ```swift
     /// let user = try await client.send(.get("/users/\(id)").decoding(User.self))
