@@ -1,7 +1,8 @@
 /// Why a `Set-Cookie` field stored nothing (RFC 6265bis §5.6, §5.7). The jar ignores such a field, as the RFC
 /// says; the reason is there for tests and diagnostics (`CookieJar.receive(setCookieFields:from:)` returns it).
 public enum CookieRejection: Error, Sendable, Hashable {
-    /// A control character other than TAB (0x00–0x08, 0x0A–0x1F, 0x7F) in the field.
+    /// A control character other than TAB (0x00–0x08, 0x0A–0x1F, 0x7F) in the field: it could split or forge
+    /// a `Cookie` header when sent back.
     case controlCharacter
     /// Name and value together longer than 4096 bytes, the limit browsers share, so a cookie that works here
     /// also works there.
@@ -23,9 +24,11 @@ public enum CookieRejection: Error, Sendable, Hashable {
     case overlapsSecureCookie
     /// `SameSite=None` without `Secure`.
     case sameSiteNoneWithoutSecure
-    /// A `__Secure-` name without `Secure`, or a nameless cookie whose value starts with a prefix.
+    /// A `__Secure-` name without `Secure`, or a nameless cookie whose value starts with a prefix: the prefix
+    /// promises the server the cookie was set over `https`, so it may not be forged.
     case securePrefix
-    /// A `__Host-` name without `Secure`, with a `Domain`, or without `Path=/`.
+    /// A `__Host-` name without `Secure`, with a `Domain`, or without `Path=/`: the prefix promises the cookie
+    /// is bound to exactly this host.
     case hostPrefix
     /// The URL has no host (cookies belong to hosts).
     case noHost
