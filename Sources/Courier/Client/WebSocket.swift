@@ -64,8 +64,8 @@ public final class WebSocket: Sendable {
 
     /// The messages as they arrive; the sequence ends after the close handshake and throws `WebSocketError`
     /// for a failure (a protocol violation with the close code sent, `.connectionLost`, `.pingTimeout`).
-    /// One reader at a time: a message goes to one reader only, so split the work after the loop. Reading
-    /// the sequence keeps the WebSocket alive.
+    /// One reader at a time (the transport's channel supports no more): fan messages out after the loop when
+    /// several parts of the app need them. Reading the sequence keeps the WebSocket alive.
     public var messages: AsyncThrowingStream<WebSocketMessage, any Error> {
         // The stream holds the WebSocket (not just its channel), so reading keeps it open.
         AsyncThrowingStream { [self] in
