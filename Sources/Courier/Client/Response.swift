@@ -20,8 +20,8 @@ public struct Response<Value: Sendable>: Sendable {
     public var url: URL?
     /// Seconds from building the request to the decoded value, retries and interceptors included.
     public var duration: TimeInterval
-    /// How the client's cache answered (a hit, a revalidation, a miss), or `nil` when no cache took part:
-    /// for telling a fresh answer from a stored one.
+    /// How the client's cache answered (a miss, a hit, a revalidation, or a stale response served on purpose),
+    /// or `nil` when no cache took part: for telling a fresh answer from a stored one.
     public var cacheStatus: CacheStatus?
     /// The redirects followed to get here, oldest first, so a caller can see where a request really went.
     public var redirects: [Redirect]

@@ -31,7 +31,7 @@ public struct TransferTask<Value: Sendable>: Sendable {
 
     /// The result of the transfer; await it even when only `progress` is shown, to learn whether the
     /// transfer succeeded. Throws `NetworkError` (`.cancelled` when cancelled); several readers may await it
-    /// and get the same result.
+    /// and get the same result, but cancelling any of them cancels the transfer for all.
     public var value: Value {
         get async throws {
             let task = self.task
