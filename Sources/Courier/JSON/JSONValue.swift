@@ -43,8 +43,8 @@ extension JSONValue: Codable {
     /// is tried before numbers (flexible decoders read `"1"` as a number), numbers before `Bool`
     /// (flexible decoders read `1` as `true`), and an integer is kept only when it is the number's exact
     /// value (a decoder that truncates `1.5` to `1` gets `1.5` as a `Double`). This order is what makes the
-    /// result the same whichever decoder reads it. Throws only for input that is not JSON at all, or a number
-    /// beyond `Double`'s range (the decoder's own error).
+    /// result the same whichever decoder reads it. Throws only when the value is of no JSON kind (a number
+    /// beyond `Double`'s range, say), with the decoder's own error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
