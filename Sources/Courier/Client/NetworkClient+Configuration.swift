@@ -35,8 +35,8 @@ extension NetworkClient {
         /// Moves requests over the network; `nil` (the default) makes the client create its platform's default:
         /// `SocketTransport` on Linux, `URLSessionTransport` elsewhere.
         public var transport: (any Transport)?
-        /// Which cookie jar the client uses. Default `.perClient`: a new in-memory jar for this client, so
-        /// sessions behave as in a browser while clients stay isolated from each other.
+        /// Which cookie jar the client uses. Default `.perClient`: a new in-memory jar for this client, so a
+        /// session cookie is kept and sent back while two clients never see each other's cookies.
         public var cookiePolicy: CookiePolicy
         /// The HTTP cache (RFC 9111, a private cache) the client answers from and stores in, or `nil` (the
         /// default) for none, because caching needs a size budget only the app can choose. One `HTTPCache`
