@@ -21,7 +21,7 @@ extension FlexibleJSONDecoder {
         case flexible
     }
 
-    /// How `Date` values are decoded.
+    /// How `Date` values are decoded: JSON has no date type, so the decoder must be told the server's format.
     public enum DateDecodingStrategy: Sendable {
         /// `Date`'s own `Decodable` implementation (seconds since 2001-01-01), like `JSONDecoder`; right
         /// only for JSON that Foundation's `JSONEncoder` wrote with its default date strategy.

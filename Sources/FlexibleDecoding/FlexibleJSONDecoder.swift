@@ -5,8 +5,8 @@ import Combine
 
 /// A drop-in replacement for Foundation's `JSONDecoder` that lets plain synthesized `Codable` types accept
 /// what real servers send: integers as strings (`"123"`), integral doubles (`123.0`), booleans as
-/// `1`/`"true"`, and dates in several ISO-8601 forms — while real type errors still fail with the full
-/// coding path.
+/// `1`/`"true"`, and (with `dateDecodingStrategy = .iso8601`; the default is `JSONDecoder`'s) dates in several
+/// ISO-8601 forms — while real type errors still fail with the full coding path.
 ///
 /// ```swift
 /// struct UserDTO: Codable { let userId: Int; let name: String }
