@@ -40,7 +40,9 @@ public protocol Endpoint: Sendable {
     /// `Content-Type`, which replaces a client default (a `Content-Type` in the endpoint's `headers` wins).
     var body: RequestBody? { get }
     /// A seed-style parameters DTO: sent as the query for GET, HEAD, DELETE, OPTIONS and TRACE, and as a JSON
-    /// body otherwise. Default: none. Combine with `query`/`body` only where the placements do not clash.
+    /// body otherwise. Default: none. It serves routers migrated from libraries with one parameters dictionary;
+    /// new endpoints read better with `query` and `body`. Combine with `query`/`body` only where the placements
+    /// do not clash: a clash throws `NetworkError.configuration` rather than silently dropping one.
     var parameters: (any Encodable & Sendable)? { get }
     /// Extra header fields for this endpoint. Default: none. A field named here replaces the client's field of
     /// the same name; an invalid name or value throws `NetworkError.configuration` before anything is sent.
