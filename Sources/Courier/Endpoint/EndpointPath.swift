@@ -23,8 +23,9 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
     /// Creates a path from components.
     package init(components: [Component]) { self.components = components }
 
-    /// Creates a path that is all route text, for a route held in a variable (literals need no call). The
-    /// text is not escaped, so never build it from user input; interpolate such values instead.
+    /// Creates a path that is all route text, for a route held in a variable (literals need no call). Its `/`
+    /// separate segments and its `%` escapes are kept as written, so never build it from user input;
+    /// interpolate such values instead, where each is one escaped segment.
     public init(_ literal: String) { self.components = literal.isEmpty ? [] : [.literal(literal)] }
 
     /// Creates a path from a string literal (all route text), so `var path: EndpointPath { "/users" }`
