@@ -45,7 +45,8 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
             components.reserveCapacity(interpolationCount * 2 + 1)
         }
 
-        /// Appends route text, kept as written (the route is the developer's, not the user's).
+        /// Appends route text, its slashes and `%` escapes kept as written (the route is the developer's, not
+        /// the user's); a character a path may not hold, such as a space, is percent-encoded.
         public mutating func appendLiteral(_ literal: String) {
             guard !literal.isEmpty else { return }
             components.append(.literal(literal))
