@@ -52,15 +52,16 @@ public protocol Endpoint: Sendable {
     /// the retry policy may retry.
     var timeout: Duration? { get }
     /// Status codes that count as success, or `nil` for the client's default (200–299). Any other status
-    /// throws `NetworkError.httpStatus` carrying the response, so set it for an API that answers `304` or
-    /// `404` as a normal outcome.
+    /// throws `NetworkError.httpStatus` carrying the response, so set it for an API that answers `404` or
+    /// `409` as a normal outcome.
     var acceptableStatusCodes: Set<Int>? { get }
     /// The retry policy, or `nil` for the client's default (``RetryPolicy/default``: up to 3 attempts of an
-    /// idempotent request on a timeout, a lost or refused connection, and 408, 429, 500, 502–504). Set
-    /// ``RetryPolicy/never`` for a call that must fail fast.
+    /// idempotent request on a timeout, a lost connection or one that could not be made, and 408, 429, 500,
+    /// 502–504). Set ``RetryPolicy/never`` for a call that must fail fast.
     var retryPolicy: RetryPolicy? { get }
     /// The redirect policy, or `nil` for the client's default (follow up to 20 hops). Set
-    /// ``RedirectPolicy/never`` to see a `3xx` as the response itself.
+    /// ``RedirectPolicy/never`` to get the `3xx` back instead; it throws `NetworkError.httpStatus` unless
+    /// `acceptableStatusCodes` accepts it.
     var redirectPolicy: RedirectPolicy? { get }
     /// How the client's HTTP cache treats this request, or `nil` for `.default` (RFC 9111's rules).
     var cacheMode: CacheMode? { get }

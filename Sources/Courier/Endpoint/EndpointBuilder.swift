@@ -116,7 +116,9 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
         with { $0.timeout = timeout }
     }
 
-    /// Sets the status codes that count as success, e.g. `[302]` to read a redirect instead of following it.
+    /// Sets the status codes that count as success, for an API that answers `404` or `409` as a normal outcome;
+    /// any other status throws `NetworkError.httpStatus`. Accepting a redirect status alone does not stop the
+    /// client following it: to read a `302` itself, add `redirectPolicy(.never)` too.
     public func acceptableStatusCodes(_ codes: Set<Int>) -> Self {
         with { $0.acceptableStatusCodes = codes }
     }
@@ -126,7 +128,8 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
         with { $0.retryPolicy = policy }
     }
 
-    /// Sets the redirect policy, e.g. `.never` to see a `Location` yourself.
+    /// Sets the redirect policy, e.g. `.never` to see a `Location` yourself; the `3xx` then throws
+    /// `NetworkError.httpStatus` unless `acceptableStatusCodes(_:)` accepts it.
     public func redirectPolicy(_ policy: RedirectPolicy) -> Self {
         with { $0.redirectPolicy = policy }
     }
