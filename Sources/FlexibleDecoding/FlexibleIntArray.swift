@@ -6,17 +6,25 @@
 ///     @FlexibleIntArray var organizationIds: [Int]
 /// }
 /// ```
+///
+/// Use it with decoders other than ``FlexibleJSONDecoder`` (which needs no wrapper). An array that is all
+/// numbers or all numeric strings is decoded in one pass; only a mixed array pays for per-element
+/// fallbacks. A bad element throws with its index in the coding path; the whole array fails, no element is
+/// dropped.
 @propertyWrapper
 public struct FlexibleIntArray<Value: FixedWidthInteger & Codable & Sendable>: Codable, Sendable, Hashable {
-    /// The decoded integers, in order.
+    /// The decoded integers, in the order the array sent them.
     public var wrappedValue: [Value]
 
-    /// Wraps `wrappedValue`.
+    /// Wraps `wrappedValue`; what the compiler calls for a default value or a memberwise initializer.
     public init(wrappedValue: [Value]) {
         self.wrappedValue = wrappedValue
     }
 
-    /// Decodes every element with the fallbacks Int → numeric String → integral Double → throw.
+    /// Decodes every element with the fallbacks Int → numeric String → integral number → throw.
+    ///
+    /// - Throws: `DecodingError.typeMismatch` when the value is not an array or an element is not numeric,
+    ///   `valueNotFound` for a `null` element, `dataCorrupted` for a fraction or an out-of-range element.
     public init(from decoder: any Decoder) throws {
         // All numbers, or all numeric strings: one decode each, no per-element fallbacks.
         let single = try decoder.singleValueContainer()
@@ -49,7 +57,7 @@ public struct FlexibleIntArray<Value: FixedWidthInteger & Codable & Sendable>: C
         return values
     }
 
-    /// Encodes the integers as an array of numbers.
+    /// Encodes the integers as an array of plain numbers, whatever spelling they arrived in.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(contentsOf: wrappedValue)

@@ -5,8 +5,8 @@ import Combine
 
 /// A drop-in replacement for Foundation's `JSONDecoder` that lets plain synthesized `Codable` types accept
 /// what real servers send: integers as strings (`"123"`), integral doubles (`123.0`), booleans as
-/// `1`/`"true"`, and dates in several ISO-8601 forms — while real type errors still fail with the full
-/// coding path.
+/// `1`/`"true"`, and (with `dateDecodingStrategy = .iso8601`; the default is `JSONDecoder`'s) dates in several
+/// ISO-8601 forms — while real type errors still fail with the full coding path.
 ///
 /// ```swift
 /// struct UserDTO: Codable { let userId: Int; let name: String }
@@ -19,30 +19,44 @@ import Combine
 /// `DecodingError.dataCorrupted` whose `underlyingError` is a `JSONParseError` with line and column.
 /// `numberDecodingStrategy = .strict` gives `JSONDecoder`'s behaviour for numbers.
 public struct FlexibleJSONDecoder: Sendable {
-    /// How integers and floating-point values may be spelled. Default: `.flexible`.
+    /// How integers and floating-point values may be spelled. Default: `.flexible`, because servers that
+    /// quote numbers (`"123"`) are the reason to use this decoder; `.strict` restores `JSONDecoder`'s rules.
     public var numberDecodingStrategy: NumberDecodingStrategy = .flexible
-    /// Whether a number with a non-zero fraction may be decoded into an integer type. Default: `.reject`.
+    /// Whether a number with a non-zero fraction may be decoded into an integer type. Default: `.reject`,
+    /// so `123.5` into `Int` throws `dataCorrupted` instead of silently losing the fraction.
     public var fractionalIntegerPolicy: FractionalIntegerPolicy = .reject
-    /// How `Bool` values may be spelled. Default: `.flexible`.
+    /// How `Bool` values may be spelled. Default: `.flexible`, accepting the `1`/`0` and `"true"` spellings
+    /// that PHP- and database-backed APIs send; anything else still throws `typeMismatch`.
     public var boolDecodingStrategy: BoolDecodingStrategy = .flexible
-    /// How `Date` values are decoded. Default: `.deferredToDate`, as `JSONDecoder`.
+    /// How `Date` values are decoded. Default: `.deferredToDate`, as `JSONDecoder`, so switching decoders
+    /// never changes what a date means; most web APIs want `.iso8601`.
     public var dateDecodingStrategy: DateDecodingStrategy = .deferredToDate
-    /// How `Data` values are decoded. Default: `.base64`.
+    /// How `Data` values are decoded. Default: `.base64`, as `JSONDecoder`; invalid Base64 throws
+    /// `dataCorrupted`.
     public var dataDecodingStrategy: DataDecodingStrategy = .base64
-    /// How the strings `"Infinity"`/`"NaN"` map to floating-point values. Default: `.throw`.
+    /// How the strings `"Infinity"`/`"NaN"` map to floating-point values. Default: `.throw`, as
+    /// `JSONDecoder`: standard JSON has no spelling for them, so only opt in for a server that sends one.
     public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
-    /// How JSON object keys map to `CodingKey`s. Default: `.useDefaultKeys`.
+    /// How JSON object keys map to `CodingKey`s. Default: `.useDefaultKeys` (keys matched exactly), as
+    /// `JSONDecoder`.
     public var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
-    /// Values handed to every `Decodable` type through `Decoder.userInfo`.
+    /// Values handed to every `Decodable` type through `Decoder.userInfo`, for context a custom
+    /// `init(from:)` needs (a tenant, an API version). `Sendable` so the decoder itself stays `Sendable`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     /// Arrays and objects nested deeper than this throw `JSONParseError.Reason.nestingTooDeep`
-    /// instead of exhausting the stack. Default: 512.
+    /// instead of exhausting the stack. Default: 512, deep enough for real documents and shallow enough
+    /// that a hostile body cannot crash the process; raise it only for trusted input.
     public var maximumNestingDepth: Int = 512
 
-    /// Creates a decoder with the default (flexible) strategies.
+    /// Creates a decoder with the default strategies: flexible numbers and booleans, fractions rejected,
+    /// and otherwise `JSONDecoder`'s defaults. A value type: configure a copy per use without locking.
     public init() {}
 
     /// Decodes a value of type `T` from JSON.
+    ///
+    /// The whole body is parsed once into a compact tree before decoding starts, so memory grows with the
+    /// input size; numbers stay text until their target type is known, which is what keeps large integers
+    /// and `Decimal` exact.
     ///
     /// - Throws: `DecodingError` — `.dataCorrupted` with a `JSONParseError` underneath for malformed
     ///   JSON (truncated input, trailing garbage, invalid UTF-8, nesting too deep), otherwise the same
@@ -61,7 +75,8 @@ public struct FlexibleJSONDecoder: Sendable {
 }
 
 extension FlexibleJSONDecoder {
-    /// The error type describing malformed JSON (`JSONParseError`).
+    /// The error type describing malformed JSON (``JSONParseError``), so code can name it through the
+    /// decoder it came from.
     public typealias ParseError = JSONParseError
 }
 

@@ -9,15 +9,16 @@
 /// ```
 @propertyWrapper
 public struct FlexibleOptionalInt<Value: FixedWidthInteger & Codable & Sendable>: Codable, Sendable, Hashable {
-    /// The decoded integer, or `nil`.
+    /// The decoded integer, or `nil` when the key was missing or `null`.
     public var wrappedValue: Value?
 
-    /// Wraps `wrappedValue`.
+    /// Wraps `wrappedValue`; what the compiler calls for a default value or a memberwise initializer.
     public init(wrappedValue: Value?) {
         self.wrappedValue = wrappedValue
     }
 
-    /// Decodes `null` as `nil`, otherwise the integer with the fallbacks Int → numeric String → integral Double.
+    /// Decodes `null` as `nil`, otherwise the integer with the fallbacks Int → numeric String → integral
+    /// number. A present non-integer throws (`typeMismatch` or `dataCorrupted`) rather than becoming `nil`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         wrappedValue = container.decodeNil() ? nil : try container.decodeIntegerFlexible(Value.self)
@@ -31,8 +32,9 @@ public struct FlexibleOptionalInt<Value: FixedWidthInteger & Codable & Sendable>
 }
 
 extension KeyedDecodingContainer {
-    /// Lets a synthesized `init(from:)` treat a missing key of a `@FlexibleOptionalInt` property as `nil`.
-    /// Inlinable so the caller's concrete types specialize it.
+    /// Lets a synthesized `init(from:)` treat a missing key of a `@FlexibleOptionalInt` property as `nil`;
+    /// without it, a missing key would throw `keyNotFound` as for any non-optional wrapper. Inlinable so the
+    /// caller's concrete types specialize it.
     @inlinable
     public func decode<Value>(_ type: FlexibleOptionalInt<Value>.Type, forKey key: Key) throws -> FlexibleOptionalInt<Value> {
         FlexibleOptionalInt(wrappedValue: try decodeIntegerFlexibleIfPresent(Value.self, forKey: key))

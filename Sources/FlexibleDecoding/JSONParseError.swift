@@ -1,4 +1,5 @@
-/// Why `FlexibleJSONDecoder` could not read its input as JSON, and where.
+/// Why ``FlexibleJSONDecoder`` could not read its input as JSON, and where: enough to point at the bad
+/// byte of a server's response in a log, which a bare `dataCorrupted` message does not.
 ///
 /// `FlexibleJSONDecoder.decode(_:from:)` reports malformed JSON as
 /// `DecodingError.dataCorrupted` whose context carries this value as `underlyingError`:
@@ -11,11 +12,12 @@
 /// }
 /// ```
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of syntax problem.
+    /// The kind of syntax problem, to tell a truncated body from a wrong one.
     public enum Reason: Sendable, Hashable {
-        /// The input ended in the middle of a value (or was empty).
+        /// The input ended in the middle of a value (or was empty): usually a truncated download.
         case unexpectedEndOfInput
-        /// A byte that cannot start or continue the value at this position.
+        /// A byte that cannot start or continue the value at this position (often an HTML error page
+        /// where JSON was expected).
         case unexpectedCharacter(UInt8)
         /// A number that does not follow the JSON grammar (`01`, `1.`, `-`, `1e`).
         case invalidNumber
@@ -29,22 +31,25 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case invalidTextEncoding
         /// An unescaped control character (U+0000–U+001F) inside a string.
         case controlCharacterInString
-        /// Arrays and objects nested deeper than the decoder's `maximumNestingDepth`.
+        /// Arrays and objects nested deeper than the decoder's `maximumNestingDepth`; refused so hostile
+        /// input cannot exhaust the stack.
         case nestingTooDeep(limit: Int)
-        /// Non-whitespace bytes after the complete top-level value.
+        /// Non-whitespace bytes after the complete top-level value (two documents concatenated, say); use a
+        /// JSON Lines reader for such streams.
         case trailingCharacters
     }
 
     /// The kind of syntax problem.
     public let reason: Reason
-    /// Zero-based byte offset of the problem in the input.
+    /// Zero-based byte offset of the problem in the input, for slicing the body around it.
     public let offset: Int
     /// One-based line of the problem (lines end at `\n`).
     public let line: Int
     /// One-based column of the problem, counted in bytes from the start of the line.
     public let column: Int
 
-    /// Creates a parse error; `line` and `column` are usually derived from the input by the parser.
+    /// Creates a parse error; `line` and `column` are usually derived from the input by the parser. Public
+    /// so tests and wrappers can build the error they expect to compare against.
     public init(reason: Reason, offset: Int, line: Int, column: Int) {
         self.reason = reason
         self.offset = offset

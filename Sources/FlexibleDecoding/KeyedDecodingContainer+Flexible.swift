@@ -12,14 +12,18 @@ extension KeyedDecodingContainer {
         try decodeIntegerFlexible(Int.self, forKey: key)
     }
 
-    /// Like `decodeIntFlexible(forKey:)`, but returns `nil` for a missing key or `null`.
-    /// A present value that is not an integer still throws — garbage never becomes `nil`.
+    /// Like `decodeIntFlexible(forKey:)`, but returns `nil` for a missing key or `null`, for optional
+    /// fields. A present value that is not an integer still throws (`typeMismatch` or `dataCorrupted`), so
+    /// garbage never silently becomes `nil`.
     public func decodeIntFlexibleIfPresent(forKey key: Key) throws -> Int? {
         try decodeIntegerFlexibleIfPresent(Int.self, forKey: key)
     }
 
     /// Decodes any fixed-width integer (`Int8` … `UInt64`) sent as a number, a numeric string or an
     /// integral number with a fraction part of zero, exactly (no trip through `Double` for strings).
+    ///
+    /// Choose it over `decodeIntFlexible(forKey:)` for a width other than `Int` (identifiers and file sizes
+    /// as `UInt64`, say) or to truncate fractions with `fractionalPolicy: .truncating`.
     ///
     /// ```swift
     /// fileSize = try container.decodeIntegerFlexible(UInt64.self, forKey: .fileSize)

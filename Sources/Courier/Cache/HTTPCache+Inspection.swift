@@ -1,16 +1,18 @@
 import Foundation
 
-/// One response an `HTTPCache` holds, as `HTTPCache.cachedResponses()` lists it.
+/// One response an `HTTPCache` holds, as `HTTPCache.cachedResponses()` lists it: a read-only copy, for a
+/// debug screen or a test that checks what was stored.
 public struct CachedResponse: Sendable, Hashable {
-    /// The URL that answered.
+    /// The URL that answered (after redirects), `nil` when the transport reported none.
     public let url: URL?
-    /// The status code.
+    /// The status code: `200` for most entries; other statuses are stored when RFC 9111 allows it (a `301`, a
+    /// `404` with freshness information, say).
     public let statusCode: Int
     /// The stored header fields (hop-by-hop fields are not stored).
     public let headers: HTTPHeaders
-    /// The body.
+    /// The body as stored, held in memory in this copy.
     public let body: Data
-    /// When the response arrived (or was last revalidated).
+    /// When the response arrived (or was last revalidated): the clock freshness is counted from.
     public let storedAt: Date
     /// The stored request's fields the response's `Vary` names (lowercased), which a request must match to be
     /// answered with it; a listed field the request did not have is left out. Empty without `Vary`.
@@ -28,12 +30,14 @@ public struct CachedResponse: Sendable, Hashable {
 
 extension HTTPCache {
     /// Every stored response (each `Vary` variant on its own), most recently used first; listing does not count as
-    /// a use. A disk cache reads every entry file, on its own thread.
+    /// a use. A disk cache reads every entry file, on its own thread, and the result holds every body in memory:
+    /// meant for debugging and tests, not for a hot path.
     public func cachedResponses() async -> [CachedResponse] {
         await entries(named: namesByRecency, key: nil).map(CachedResponse.init)
     }
 
     /// The responses stored for `url` (its fragment ignored): one per `Vary` variant, most recently used first.
+    /// Listing does not count as a use, so it does not change what is evicted next.
     public func cachedResponses(for url: URL) async -> [CachedResponse] {
         let key = CacheInterceptor.key(for: url)
         let names = names(for: key)

@@ -32,7 +32,9 @@ public final class HTTPCache: Sendable {
         }
     }
 
-    /// Creates a cache in memory holding at most `memoryCapacity` bytes.
+    /// Creates a cache in memory holding at most `memoryCapacity` bytes (a negative value is taken as 0, a
+    /// cache that stores nothing). Choose it for responses that need not outlive the process; it costs up to
+    /// `memoryCapacity` of RAM, so size it for the device.
     public init(memoryCapacity: Int) {
         capacity = max(0, memoryCapacity)
         index = LockedState(CacheIndex())
@@ -40,7 +42,9 @@ public final class HTTPCache: Sendable {
     }
 
     /// Creates a cache in `directory` (created if missing) holding at most `capacity` bytes, with the entries a
-    /// previous instance left there. Reads the directory listing on the calling thread.
+    /// previous instance left there, so cached responses survive an app restart. Reads the directory listing on
+    /// the calling thread (create it off the main thread for a large cache); entries past `capacity` are evicted
+    /// at once. Point it at a caches directory the system may purge: a deleted file is just a miss.
     /// - Throws: the file system's error when the directory cannot be created or listed.
     public init(directory: URL, capacity: Int) throws {
         self.capacity = max(0, capacity)

@@ -28,15 +28,19 @@ extension NetworkClient {
         /// Network interceptors, outermost first: each sees every attempt and every redirect hop as it goes on the
         /// wire (the jar's cookies and the default fields included), just above the transport.
         public var networkInterceptors: [any Interceptor]
-        /// Decodes response bodies (and typed error bodies) for endpoints without their own decoder.
+        /// Decodes response bodies (and typed error bodies) for endpoints without their own decoder. Default:
+        /// ``JSONResponseDecoder``, tolerant of quoted numbers; set ``StrictJSONResponseDecoder`` to get
+        /// `JSONDecoder`'s rules, or one configured for the whole API (snake-case keys, date format).
         public var decoder: any ResponseDecoder
         /// Moves requests over the network; `nil` (the default) makes the client create its platform's default:
         /// `SocketTransport` on Linux, `URLSessionTransport` elsewhere.
         public var transport: (any Transport)?
-        /// Which cookie jar the client uses. Default `.perClient`: a new in-memory jar for this client.
+        /// Which cookie jar the client uses. Default `.perClient`: a new in-memory jar for this client, so a
+        /// session cookie is kept and sent back while two clients never see each other's cookies.
         public var cookiePolicy: CookiePolicy
         /// The HTTP cache (RFC 9111, a private cache) the client answers from and stores in, or `nil` (the
-        /// default) for none. One `HTTPCache` may serve several clients.
+        /// default) for none, because caching needs a size budget only the app can choose. One `HTTPCache`
+        /// may serve several clients.
         public var cache: HTTPCache?
         /// The clock `RetryInterceptor` waits with (tests inject one that does not sleep).
         package var retryClock = RetryClock.system
@@ -69,7 +73,9 @@ extension NetworkClient {
             self.cache = cache
         }
 
-        /// A per-request default, read and written in `requestDefaults` (`configuration.timeout`).
+        /// A per-request default, read and written in `requestDefaults` (`configuration.timeout`), so the
+        /// common settings read as the configuration's own while `RequestDefaults` stays the one place they
+        /// are declared.
         public subscript<Value>(dynamicMember keyPath: WritableKeyPath<RequestDefaults, Value>) -> Value {
             get { requestDefaults[keyPath: keyPath] }
             set { requestDefaults[keyPath: keyPath] = newValue }

@@ -5,7 +5,8 @@ extension NetworkClient {
     /// Opens a WebSocket to `endpoint` (its path under `baseURL`; `http`/`https`, which RFC 6455 calls
     /// `ws`/`wss`). The Upgrade request goes through the interceptors like any request (auth, cookies, default
     /// headers, logging); a refusal (a `401`, a `404`) throws `NetworkError.httpStatus` with the endpoint's
-    /// typed error body, a `101` that breaks RFC 6455 throws `WebSocketError(.handshakeFailed)`.
+    /// typed error body, a `101` that breaks RFC 6455 throws `WebSocketError(.handshakeFailed)`. The Upgrade
+    /// is never retried or cached, and is always a body-less `GET` whatever the endpoint declares.
     ///
     /// ```swift
     /// let socket = try await client.webSocket(ChatRoom(id: 7))

@@ -15,6 +15,10 @@ import CourierSockets
 /// acceptable throws `NetworkError.httpStatus`, carrying the endpoint's decoded `APIErrorBody`. Cancel the
 /// calling task to cancel a request.
 ///
+/// A value type holding only immutable state: share one client per API across tasks and actors (it is
+/// `Sendable`), so they share its connections and cookie jar. A client made per call opens its own transport
+/// (new connections, no reuse) and, with the default cookie policy, starts with an empty jar.
+///
 /// ```swift
 /// let client = NetworkClient(baseURL: URL(string: "https://api.example.com/v1")!)
 /// let user = try await client.send(GetUser(id: 7))
@@ -33,7 +37,9 @@ public struct NetworkClient: Sendable {
     private let stack: InterceptorStack
 
     /// Creates a client for the API at `baseURL`; a bad base URL is reported by each request as
-    /// `NetworkError.configuration`, not by a crash here.
+    /// `NetworkError.configuration`, not by a crash here, so a URL read from settings cannot take the app down.
+    /// The interceptor stack, the cookie jar and (without `configuration.transport`) the platform's default
+    /// transport are made here, once.
     public init(baseURL: URL, configuration: Configuration = Configuration()) {
         self.baseURL = baseURL
         self.configuration = configuration
@@ -60,21 +66,34 @@ public struct NetworkClient: Sendable {
     }
 
     /// Every interceptor a request passes, outermost first: your application interceptors, the built-ins, your
-    /// network interceptors.
+    /// network interceptors. Read-only, for checking in a test or a log which stack a client really runs.
     public var interceptors: [any Interceptor] { stack.interceptors }
 
-    /// Sends `endpoint` and returns its decoded `APIResponse`.
+    /// Sends `endpoint` and returns its decoded `APIResponse`: the call most code makes, when the status
+    /// and headers do not matter (use `response(_:)` when they do).
+    ///
+    /// The body is buffered in memory up to `maximumResponseSize` (64 MiB by default) before decoding; a larger
+    /// one fails with a `.responseTooLarge` transport failure rather than exhausting memory. Use `stream(_:)` or
+    /// `download(_:to:)` for bodies that may be larger.
+    ///
+    /// - Throws: `NetworkError`: `.configuration` or `.encoding` before anything is sent, `.transport` when no
+    ///   usable response arrived, `.httpStatus` for a status outside the acceptable ones (carrying the typed
+    ///   error body), `.decoding` when the body does not decode, `.cancelled` when the task was cancelled.
     public func send<E: APIDefinition>(_ endpoint: E) async throws -> E.APIResponse {
         // The value alone: no `Response` to assemble, no clock to read for its duration.
         try await decodedExchange(endpoint, uploadProgress: nil).value
     }
 
-    /// Sends `endpoint` and returns the decoded value with status code, headers, final URL and timing.
+    /// Sends `endpoint` and returns the decoded value with status code, headers, final URL and timing, for
+    /// callers that need an `ETag`, a pagination link or the metrics. Same buffering and errors as
+    /// `send(_:)`.
     public func response<E: APIDefinition>(_ endpoint: E) async throws -> Response<E.APIResponse> {
         try await exchange(endpoint, uploadProgress: nil)
     }
 
-    /// Sends `endpoint` (typically with a file or multipart body), reporting upload progress.
+    /// Sends `endpoint` (typically with a file or multipart body), reporting upload progress — for a progress
+    /// bar; `send(_:)` is the same request without it. The response is buffered and decoded as by `send(_:)`,
+    /// and the task's `value` throws the same `NetworkError`s.
     public func upload<E: APIDefinition>(_ endpoint: E) -> TransferTask<Response<E.APIResponse>> {
         TransferTask { report in try await exchange(endpoint, uploadProgress: report) }
     }

@@ -2,6 +2,7 @@ import CourierHTTP
 import Foundation
 
 /// A decoded value together with the response it came from: status, headers, final URL and timing.
+/// `NetworkClient.response(_:)` returns it when the value alone (what `send(_:)` returns) is not enough.
 ///
 /// ```swift
 /// let response = try await client.response(GetUser(id: 7))
@@ -19,11 +20,14 @@ public struct Response<Value: Sendable>: Sendable {
     public var url: URL?
     /// Seconds from building the request to the decoded value, retries and interceptors included.
     public var duration: TimeInterval
-    /// How the client's cache answered, or `nil` when no cache took part.
+    /// How the client's cache answered (a miss, a hit, a revalidation, or a stale response served on purpose),
+    /// or `nil` when no cache took part: for telling a fresh answer from a stored one.
     public var cacheStatus: CacheStatus?
     /// The redirects followed to get here, oldest first, so a caller can see where a request really went.
     public var redirects: [Redirect]
-    /// How the transfer spent its time, when the transport measures it (`SocketTransport`); `nil` otherwise.
+    /// How the transfer spent its time (DNS, connect, TLS, first byte), when the transport measures it:
+    /// `SocketTransport` does, and `URLSessionTransport` does on Apple platforms; `nil` otherwise (URLSession on
+    /// Linux never reports metrics).
     public var metrics: TransferMetrics?
     /// The trailer fields the server sent after the body, when the transport reports them (`SocketTransport`);
     /// `nil` when there were none.

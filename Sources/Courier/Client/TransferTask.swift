@@ -13,8 +13,9 @@ import Foundation
 /// let response = try await task.value    // Response<URL>
 /// ```
 public struct TransferTask<Value: Sendable>: Sendable {
-    /// Progress events, newest last; the sequence finishes when the transfer ends. If nobody reads it,
-    /// only the newest events are kept.
+    /// Progress events, newest last; the sequence finishes when the transfer ends. If nobody reads it, only
+    /// the newest 256 events are kept, so an unread sequence costs bounded memory and never slows the
+    /// transfer.
     public let progress: AsyncStream<TransferProgress>
     private let task: Task<Value, any Error>
 
@@ -28,7 +29,9 @@ public struct TransferTask<Value: Sendable>: Sendable {
         }
     }
 
-    /// The result of the transfer. Throws `NetworkError` (`.cancelled` when cancelled).
+    /// The result of the transfer; await it even when only `progress` is shown, to learn whether the
+    /// transfer succeeded. Throws `NetworkError` (`.cancelled` when cancelled); several readers may await it
+    /// and get the same result, but cancelling any of them cancels the transfer for all.
     public var value: Value {
         get async throws {
             let task = self.task

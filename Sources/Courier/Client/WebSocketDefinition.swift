@@ -15,15 +15,18 @@
 /// for try await message in chat.messages { print(message.text) }
 /// ```
 public protocol WebSocketDefinition: Endpoint {
-    /// What the client sends, encoded as a JSON text message.
+    /// What the client sends, encoded as a JSON text message; naming it here makes sending anything else a
+    /// compile error.
     associatedtype Send: Encodable & Sendable
-    /// What the server's messages (text or binary) decode into.
+    /// What the server's messages (text or binary) decode into; a message that does not decode throws
+    /// `NetworkError.decoding` from the message sequence.
     associatedtype Receive: Decodable & Sendable
-    /// The subprotocols offered, most preferred first, when the configuration names none (default none).
+    /// The subprotocols offered, most preferred first, when the configuration names none (default none), so
+    /// an endpoint whose server requires one (`graphql-transport-ws`, say) carries it.
     var subprotocols: [String] { get }
 }
 
 extension WebSocketDefinition {
-    /// None.
+    /// None: most servers need no subprotocol.
     public var subprotocols: [String] { [] }
 }

@@ -11,14 +11,15 @@ import Foundation
 public struct Cookie: Sendable, Hashable {
     /// The name (may be empty: `Set-Cookie: token` sets a nameless cookie whose value is `token`).
     public var name: String
-    /// The value, as sent (quotes included if the server quoted it).
+    /// The value, as sent (quotes included if the server quoted it), so it goes back to the server byte for byte.
     public var value: String
     /// The host the cookie belongs to, lowercase, IDNs as punycode: the request host for a host-only cookie,
     /// else the `Domain` attribute without its leading dot.
     public var domain: String
     /// The path prefix the cookie is sent for (`Path`, else the default path of the URL that set it).
     public var path: String
-    /// When the cookie expires; `nil` for a session cookie, which lives as long as the jar.
+    /// When the cookie expires: from `Max-Age` (which wins) or `Expires`, capped at 400 days from receipt so a
+    /// server cannot pin a cookie forever; `nil` for a session cookie, which lives as long as the jar.
     public var expires: Date?
     /// `Secure`: sent to, and accepted from, `https` URLs only, so the cookie never crosses the network in
     /// clear text.

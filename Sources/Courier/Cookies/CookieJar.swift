@@ -1,7 +1,9 @@
 import Foundation
 
 /// A client's cookies, by RFC 6265bis: stores `Set-Cookie` from responses and supplies the `Cookie` header of
-/// requests, with the same rules over every transport (see the README's cookie table).
+/// requests, with the same rules over every transport (see <doc:RetriesRedirectsCookiesAndCaching>). It keeps
+/// at most 50 cookies per domain and 3,000 in all, evicting the least recently used, so a server cannot grow it
+/// without bound.
 ///
 /// In memory by default; `init(persistingTo:)` also keeps the persistent cookies (those with `Expires` or
 /// `Max-Age`) in a file, rewritten atomically after every change by a thread of the jar's own. Safe to use from
@@ -25,7 +27,8 @@ public final class CookieJar: Sendable {
 
     private let state: LockedState<State>
     private let writer: CookieFileWriter?
-    /// The time cookies are stored, matched and expired at: `Date()` unless given (a test's clock, say).
+    /// The time cookies are stored, matched and expired at: `Date()` unless given (a test's clock, say), so
+    /// expiry can be tested without waiting.
     public let clock: @Sendable () -> Date
 
     /// The process-wide jar of `CookiePolicy.shared`, in memory.
@@ -37,7 +40,9 @@ public final class CookieJar: Sendable {
         self.init(store: CookieStore(), clock: clock)
     }
 
-    /// A jar kept in `file`: loads the cookies there (none when it does not exist yet) and writes every change.
+    /// A jar kept in `file`: loads the cookies there (none when it does not exist yet) and writes every change,
+    /// so a login survives an app restart. Only persistent cookies are written; session cookies end with the
+    /// process, as in a browser. The file holds credentials: keep it in the app's own container.
     ///
     /// - Throws: `CookieJarError.corruptFile` when the file is truncated or not a cookie file (the jar refuses it
     ///   rather than overwrite it), `.unreadableFile` when it cannot be read.
@@ -66,21 +71,25 @@ public final class CookieJar: Sendable {
 
     deinit { writer?.stop() }
 
-    /// Every cookie in the jar, in order of creation (expired ones are removed first).
+    /// Every cookie in the jar, in order of creation (expired ones are removed first): for a debug screen or to
+    /// read a session cookie's value.
     public var cookies: [Cookie] { cookies(at: clock()) }
 
-    /// The cookies a request to `url` would carry now, in the order of its `Cookie` header.
+    /// The cookies a request to `url` would carry now, in the order of its `Cookie` header; reading them does
+    /// not count as sending them.
     public func cookies(for url: URL) -> [Cookie] { cookies(for: url, now: clock()) }
 
     /// Stores the `Set-Cookie` field values of a response from `url`, each one cookie (RFC 6265bis §5.6), at the
-    /// jar's clock; returns what became of each, in order (a refused field is ignored, as the RFC says).
+    /// jar's clock; returns what became of each, in order (a refused field is ignored, as the RFC says). The
+    /// client calls it for every response; call it yourself only when using the jar without a client.
     @discardableResult
     public func receive(setCookieFields fields: [String], from url: URL) -> [Result<Cookie, CookieRejection>] {
         fields.isEmpty ? [] : store(fields, from: url, now: clock())
     }
 
     /// The `Cookie` header value for a request to `url` now (`a=1; b=2`: longer paths first, then earlier
-    /// creation), or `nil` when no cookie matches; the cookies count as sent (for the jar's eviction order).
+    /// creation), or `nil` when no cookie matches; the cookies count as sent (for the jar's eviction order). The
+    /// client calls it for every request; call it yourself only when using the jar without a client.
     public func cookieHeader(for url: URL) -> String? { cookieHeader(for: url, now: clock()) }
 
     /// Removes every cookie, from the file too: what a log-out needs, since the server's session cookie

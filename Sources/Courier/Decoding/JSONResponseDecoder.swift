@@ -15,7 +15,8 @@ public struct JSONResponseDecoder: ResponseDecoder {
     /// The tolerant decoder used.
     let decoder: FlexibleJSONDecoder
 
-    /// Creates the decoder; by default a `FlexibleJSONDecoder()` with its flexible strategies and ISO-8601 dates.
+    /// Creates the decoder; by default a `FlexibleJSONDecoder()` with its flexible strategies and ISO-8601
+    /// dates. Pass your own to set API-wide choices such as snake-case keys or a stricter number strategy.
     public init(decoder: FlexibleJSONDecoder = Self.defaultDecoder) {
         self.decoder = decoder
     }

@@ -17,6 +17,8 @@ import Foundation
 /// }
 /// ```
 public protocol ResponseDecoder: Sendable {
-    /// Decodes `type` from `body`; `headers` are the response's (for a charset, say).
+    /// Decodes `type` from `body`; `headers` are the response's (for a charset, say). Throw any error: the
+    /// client wraps it in `NetworkError.decoding` (a `NetworkError` of another case passes as it is), so callers
+    /// catch one error type whatever the format.
     func decode<T: Decodable>(_ type: T.Type, from body: Data, headers: HTTPHeaders) throws -> T
 }

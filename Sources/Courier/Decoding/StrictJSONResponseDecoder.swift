@@ -1,7 +1,9 @@
 import CourierHTTP
 import Foundation
 
-/// Decodes JSON with Foundation's `JSONDecoder`, for servers whose types are exact (no integers as strings).
+/// Decodes JSON with Foundation's `JSONDecoder`, for servers whose types are exact (no integers as strings):
+/// choose it over the default ``JSONResponseDecoder`` when a quoted number should count as a server bug, or to
+/// reuse a `JSONDecoder` the app already configures.
 ///
 /// ```swift
 /// let decoder = StrictJSONResponseDecoder()

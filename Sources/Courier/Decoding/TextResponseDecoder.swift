@@ -3,12 +3,14 @@ import Foundation
 
 /// Decodes the body as text into a `String`, using the `charset` of `Content-Type` (UTF-8, US-ASCII,
 /// ISO-8859-1, UTF-16) or UTF-8 when none is given. Bytes that are not valid in that charset fail rather than
-/// being replaced.
+/// being replaced, so a wrong charset is reported instead of showing up as garbled text. Use it for
+/// `text/plain`, CSV or HTML bodies; for raw bytes, make `Data` the response type instead.
 public struct TextResponseDecoder: ResponseDecoder {
     /// Creates the decoder; it has no settings, since the charset comes from each response's `Content-Type`.
     public init() {}
 
-    /// Decodes a `String` (or `EmptyResponse`).
+    /// Decodes a `String`; any other type throws (the client never asks a decoder for `EmptyResponse` or
+    /// `Data`).
     ///
     /// - Throws: `NetworkError.decoding` when `type` is not `String`, the charset is unknown, or the bytes are
     ///   not valid in it.

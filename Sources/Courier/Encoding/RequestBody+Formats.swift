@@ -1,7 +1,9 @@
 import Foundation
 
 extension RequestBody {
-    /// A JSON body (`application/json`).
+    /// A JSON body (`application/json`), encoded when the request is built: the body most APIs take. The
+    /// default encoder writes dates the way the client's default decoder reads them; a value that fails to
+    /// encode throws `NetworkError.encoding` with its coding path.
     ///
     /// ```swift
     /// var body: RequestBody? { .json(AddLinkRequestDTO(url: link)) }
@@ -10,7 +12,9 @@ extension RequestBody {
         RequestBody(JSONBodyEncoder(value, encoder: encoder))
     }
 
-    /// An `application/x-www-form-urlencoded` body encoded by `encoder` (spaces as `+`).
+    /// An `application/x-www-form-urlencoded` body encoded by `encoder` (spaces as `+`), for login and OAuth
+    /// token endpoints and HTML-form backends. It follows the same nesting and array conventions as the query,
+    /// so pass the server's convention in `encoder`.
     ///
     /// ```swift
     /// var body: RequestBody? { .form(LoginForm(username: "kim", password: secret)) }   // password=...&username=kim
@@ -25,7 +29,9 @@ extension RequestBody {
         RequestBody(DataBodyEncoder(data, contentType: contentType))
     }
 
-    /// A file streamed from disk with the given `Content-Type` (never read whole into memory).
+    /// A file streamed from disk with the given `Content-Type` (never read whole into memory), for uploads of
+    /// any size. A missing, unreadable or directory path throws `NetworkError.encoding` when the request is
+    /// built, before anything is sent.
     public static func file(_ url: URL, contentType: String) -> RequestBody {
         RequestBody(FileBodyEncoder(url, contentType: contentType))
     }

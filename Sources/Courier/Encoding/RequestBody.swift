@@ -1,6 +1,9 @@
 import CourierHTTP
 /// A request body before encoding: which format, and the value to encode.
 ///
+/// Encoding waits until the request is built, so an endpoint stays a cheap value and an encoding failure is
+/// reported by the call that sends it, as `NetworkError.encoding`.
+///
 /// Built-in formats are ordinary `RequestBodyEncoder` conformances (`.json`, `.form`, `.multipart`, `.data`,
 /// `.file`); plug in your own format (XML, protobuf, …) with `RequestBody(_:)`.
 public struct RequestBody: Sendable {
@@ -19,9 +22,11 @@ public struct RequestBody: Sendable {
     }
 }
 
-/// A body format: turns a value into bytes (or a streamed source) and a content type.
+/// A body format: turns a value into bytes (or a streamed source) and a content type. Conform to it for a
+/// format Courier has no shortcut for, and wrap it with `RequestBody(_:)`.
 public protocol RequestBodyEncoder: Sendable {
-    /// Encodes the body. Throw to fail the request with `NetworkError.encoding`.
+    /// Encodes the body. Throw to fail the request with `NetworkError.encoding` (a `NetworkError` thrown here
+    /// is passed on as it is). Called once per call, before any interceptor runs; retries resend the result.
     func encodeBody() throws -> EncodedBody
 }
 
@@ -34,7 +39,8 @@ public struct EncodedBody: Sendable {
     package var body: HTTPBody
 
     /// Creates an encoded body: what a custom `RequestBodyEncoder` returns (`body` may be a replayable
-    /// stream, so large bodies need not be in memory).
+    /// stream, so large bodies need not be in memory). A `nil` content type sends no `Content-Type`, leaving
+    /// any default header field to apply.
     public init(contentType: String?, body: HTTPBody) {
         self.contentType = contentType
         self.body = body

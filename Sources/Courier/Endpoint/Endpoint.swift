@@ -21,31 +21,47 @@ public protocol Endpoint: Sendable {
     /// `NetworkError.httpStatus` (`failure.errorBody(as:)`), also through `decoding(_:using:)` and other
     /// builder modifiers. Default: `EmptyResponse` (none declared; `errorBody(as:)` still decodes on demand).
     associatedtype APIErrorBody: Decodable & Sendable = EmptyResponse
-    /// The request method.
+    /// The request method. It also decides where a `parameters` DTO goes and whether a body is allowed
+    /// (`GET`, `HEAD` and `TRACE` with a body throw `NetworkError.configuration`).
     var method: HTTPMethod { get }
-    /// The path, appended to the client's base URL path. Path only: a literal `?` or `#` is rejected.
+    /// The path, appended to the client's base URL path. Path only: a literal `?` or `#` is rejected with
+    /// `NetworkError.configuration`, since query values belong in `query`, where they are encoded safely.
     var path: EndpointPath { get }
     /// An exact absolute URL, query included, sent as given instead of the base URL and `path` — for the one
     /// call that must not be rebuilt (a signed URL, a paginated response's `next` link). Checked like other URLs
     /// (`http` or `https`, a host, no fragment, valid `%` escapes); a `query` DTO is appended after its own query.
     /// Default: `nil`.
     var exactURL: URL? { get }
-    /// A DTO encoded into the query string with `queryEncoder` (or the client's). Default: none.
+    /// A DTO encoded into the query string with `queryEncoder` (or the client's). Default: none. A DTO rather
+    /// than a dictionary so the field names and types are checked by the compiler; a failing `encode(to:)`
+    /// throws `NetworkError.encoding`.
     var query: (any Encodable & Sendable)? { get }
-    /// The request body. Default: none.
+    /// The request body (JSON, form, multipart, a file, raw bytes). Default: none. It brings its own
+    /// `Content-Type`, which replaces a client default (a `Content-Type` in the endpoint's `headers` wins).
     var body: RequestBody? { get }
     /// A seed-style parameters DTO: sent as the query for GET, HEAD, DELETE, OPTIONS and TRACE, and as a JSON
-    /// body otherwise. Default: none. Combine with `query`/`body` only where the placements do not clash.
+    /// body otherwise. Default: none. It serves routers migrated from libraries with one parameters dictionary;
+    /// new endpoints read better with `query` and `body`. Combine with `query`/`body` only where the placements
+    /// do not clash: a clash throws `NetworkError.configuration` rather than silently dropping one.
     var parameters: (any Encodable & Sendable)? { get }
-    /// Extra header fields for this endpoint. Default: none.
+    /// Extra header fields for this endpoint. Default: none. A field named here replaces the client's field of
+    /// the same name; an invalid name or value throws `NetworkError.configuration` before anything is sent.
     var headers: HTTPHeaders { get }
-    /// The inactivity timeout, or `nil` for the client's default.
+    /// The inactivity timeout (the longest wait for the next bytes, not for the whole transfer), or `nil` for
+    /// the client's default (60 seconds). Expiry fails the attempt with a `.timedOut` transport failure, which
+    /// the retry policy may retry.
     var timeout: Duration? { get }
-    /// Status codes that count as success, or `nil` for the client's default (200–299).
+    /// Status codes that count as success, or `nil` for the client's default (200–299). Any other status
+    /// throws `NetworkError.httpStatus` carrying the response, so set it for an API that answers `404` or
+    /// `409` as a normal outcome.
     var acceptableStatusCodes: Set<Int>? { get }
-    /// The retry policy, or `nil` for the client's default.
+    /// The retry policy, or `nil` for the client's default (``RetryPolicy/default``: up to 3 attempts of an
+    /// idempotent request on a timeout, a lost connection or one that could not be made, and 408, 429, 500,
+    /// 502–504). Set ``RetryPolicy/never`` for a call that must fail fast.
     var retryPolicy: RetryPolicy? { get }
-    /// The redirect policy, or `nil` for the client's default.
+    /// The redirect policy, or `nil` for the client's default (follow up to 20 hops). Set
+    /// ``RedirectPolicy/never`` to get the `3xx` back instead; it throws `NetworkError.httpStatus` unless
+    /// `acceptableStatusCodes` accepts it.
     var redirectPolicy: RedirectPolicy? { get }
     /// How the client's HTTP cache treats this request, or `nil` for `.default` (RFC 9111's rules).
     var cacheMode: CacheMode? { get }

@@ -14,33 +14,40 @@ import Foundation
 /// `Decodable` (decoded with `responseDecoder`, else the client's decoder), or `EmptyResponse`. The generic
 /// parameter is `APIDefinition`'s associated type itself, so a builder needs no typealias to conform.
 public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition {
-    /// The request method (the factory that made the builder set it).
+    /// The request method (the factory that made the builder set it); it decides where `parameters` go and
+    /// whether the request is retried without an `Idempotency-Key`.
     public var method: HTTPMethod
     /// The path, appended to the client's base URL path; interpolated values are encoded as one segment.
     public var path: EndpointPath
     /// The exact URL, if any (`get(url:)`, `request(_:url:)`), used instead of the base URL and `path`.
     public var exactURL: URL?
-    /// The query DTO, if any (`query(_:encoder:)`).
+    /// The query DTO, if any (`query(_:encoder:)`); a failing `encode(to:)` throws `NetworkError.encoding`.
     public var query: (any Encodable & Sendable)?
-    /// The body, if any (`body(_:)`, `json(_:encoder:)`).
+    /// The body, if any (`body(_:)`, `json(_:encoder:)`); one on `GET`, `HEAD` or `TRACE` throws
+    /// `NetworkError.configuration` when the request is built.
     public var body: RequestBody?
     /// A seed-style parameters DTO (see `Endpoint.parameters`), kept from an endpoint given to `decoding`.
     public var parameters: (any Encodable & Sendable)?
-    /// Extra header fields (`header(_:_:)`, `headers(_:)`), added to the client's.
+    /// Extra header fields (`header(_:_:)`, `headers(_:)`), added to the client's; a field of the same name
+    /// replaces the client's.
     public var headers: HTTPHeaders
     /// The inactivity timeout, or `nil` for the client's default (`timeout(_:)`).
     public var timeout: Duration?
-    /// Status codes that count as success, or `nil` for the client's default.
+    /// Status codes that count as success, or `nil` for the client's default (200–299)
+    /// (`acceptableStatusCodes(_:)`); any other status throws `NetworkError.httpStatus`.
     public var acceptableStatusCodes: Set<Int>?
     /// The retry policy, or `nil` for the client's default (`retryPolicy(_:)`).
     public var retryPolicy: RetryPolicy?
     /// The redirect policy, or `nil` for the client's default (`redirectPolicy(_:)`).
     public var redirectPolicy: RedirectPolicy?
-    /// The cache mode, or `nil` for `.default` (`cacheMode(_:)`).
+    /// The cache mode, or `nil` for `.default`, RFC 9111's rules (`cacheMode(_:)`); it matters only when
+    /// the client has a cache.
     public var cacheMode: CacheMode?
-    /// The query encoder, or `nil` for the client's (set with `query(_:encoder:)`).
+    /// The query encoder, or `nil` for the client's (set with `query(_:encoder:)`), for the one endpoint
+    /// whose server wants another array or object convention.
     public var queryEncoder: URLQueryEncoder?
-    /// The decoder for responses, or `nil` for the client's (set with `decoding(_:using:)`).
+    /// The decoder for responses, or `nil` for the client's (set with `decoding(_:using:)`), for the one
+    /// endpoint whose body is not the API's usual format.
     public var responseDecoder: (any ResponseDecoder)?
     /// The `APIErrorBody` of the endpoint this builder was made from.
     package var carriedErrorBody: any (Decodable & Sendable).Type
@@ -64,7 +71,8 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
         self.responseDecoder = responseDecoder
     }
 
-    /// Sets the query DTO, encoded with `encoder` (`nil` = the client's query encoder).
+    /// Sets the query DTO, encoded with `encoder` (`nil` = the client's query encoder). A DTO, not a
+    /// dictionary, so names and types are checked at compile time; it may be combined with a body.
     public func query(_ value: some Encodable & Sendable, encoder: URLQueryEncoder? = nil) -> Self {
         with {
             $0.query = value
@@ -72,7 +80,8 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
         }
     }
 
-    /// Sets the body, any `RequestBody` (`.form(login)`, `.multipart(form)`, `.file(url, contentType:)`, …).
+    /// Sets the body, any `RequestBody` (`.form(login)`, `.multipart(form)`, `.file(url, contentType:)`, …),
+    /// replacing any earlier one; its content type replaces a default `Content-Type`.
     public func body(_ body: RequestBody) -> Self {
         with { $0.body = body }
     }
@@ -107,7 +116,9 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
         with { $0.timeout = timeout }
     }
 
-    /// Sets the status codes that count as success, e.g. `[302]` to read a redirect instead of following it.
+    /// Sets the status codes that count as success, for an API that answers `404` or `409` as a normal outcome;
+    /// any other status throws `NetworkError.httpStatus`. Accepting a redirect status alone does not stop the
+    /// client following it: to read a `302` itself, add `redirectPolicy(.never)` too.
     public func acceptableStatusCodes(_ codes: Set<Int>) -> Self {
         with { $0.acceptableStatusCodes = codes }
     }
@@ -117,7 +128,8 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
         with { $0.retryPolicy = policy }
     }
 
-    /// Sets the redirect policy, e.g. `.never` to see a `Location` yourself.
+    /// Sets the redirect policy, e.g. `.never` to see a `Location` yourself; the `3xx` then throws
+    /// `NetworkError.httpStatus` unless `acceptableStatusCodes(_:)` accepts it.
     public func redirectPolicy(_ policy: RedirectPolicy) -> Self {
         with { $0.redirectPolicy = policy }
     }
@@ -136,8 +148,11 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
 }
 
 extension Endpoint {
-    /// This endpoint with a named response type, decoded with `decoder` (`nil` = the client's default, tolerant
-    /// JSON). `Data` returns the raw body and `EmptyResponse` ignores it.
+    /// This endpoint with a named response type, decoded with `decoder` (`nil` = the client's
+    /// `Configuration.decoder`, tolerant JSON unless configured). `Data` returns the raw body and `EmptyResponse`
+    /// ignores it. The way to give a router enum case or a builder a response type without declaring one per
+    /// endpoint; every other property, the error body type included, is kept. A `responseDecoder` the endpoint
+    /// declared itself is not: pass it again as `decoder`.
     ///
     /// ```swift
     /// let user = try await client.send(.get("/users/\(id)").decoding(User.self))

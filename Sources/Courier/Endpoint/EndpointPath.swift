@@ -1,4 +1,5 @@
-/// The path of an endpoint, relative to the client's base URL.
+/// The path of an endpoint, relative to the client's base URL: a type rather than a `String`, so the
+/// route and the values interpolated into it stay apart and only the values are escaped.
 ///
 /// Literal text is the route; every interpolated value is a path *parameter*, percent-encoded as exactly one
 /// segment when the URL is built (`/` → `%2F`, `?` → `%3F`; `.` and `..` are rejected), so no value can
@@ -22,7 +23,9 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
     /// Creates a path from components.
     package init(components: [Component]) { self.components = components }
 
-    /// Creates a path that is all route text, for a route held in a variable (literals need no call).
+    /// Creates a path that is all route text, for a route held in a variable (literals need no call). Its `/`
+    /// separate segments and its `%` escapes are kept as written, so never build it from user input;
+    /// interpolate such values instead, where each is one escaped segment.
     public init(_ literal: String) { self.components = literal.isEmpty ? [] : [.literal(literal)] }
 
     /// Creates a path from a string literal (all route text), so `var path: EndpointPath { "/users" }`
@@ -32,7 +35,8 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
     /// Creates a path from an interpolated string literal: the interpolations become parameters.
     public init(stringInterpolation: StringInterpolation) { self.components = stringInterpolation.components }
 
-    /// Collects literal text and parameter values, keeping them apart so only the values are escaped.
+    /// Collects literal text and parameter values, keeping them apart so only the values are escaped. The
+    /// compiler uses it for `"/users/\(id)"`; code rarely names it.
     public struct StringInterpolation: StringInterpolationProtocol {
         var components: [Component] = []
 
@@ -41,7 +45,8 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
             components.reserveCapacity(interpolationCount * 2 + 1)
         }
 
-        /// Appends route text, kept as written (the route is the developer's, not the user's).
+        /// Appends route text, its slashes and `%` escapes kept as written (the route is the developer's, not
+        /// the user's); a character a path may not hold, such as a space, is percent-encoded.
         public mutating func appendLiteral(_ literal: String) {
             guard !literal.isEmpty else { return }
             components.append(.literal(literal))

@@ -4,7 +4,8 @@ import Foundation
 extension HTTPRequest {
     /// Builds the request for `endpoint` against `baseURL`: the exact URL (see `RequestURLBuilder`), the query
     /// encoded from the endpoint's query DTO, the body encoded by its `RequestBody`, and validated headers.
-    /// Pure: no network, no clock.
+    /// Pure: no network, no clock — so a test can assert on the exact URL, headers and body an endpoint
+    /// produces, and code that signs requests can see them before a client sends them.
     ///
     /// - The seed-style `parameters` DTO goes into the query for `GET`, `HEAD`, `DELETE`, `OPTIONS` and
     ///   `TRACE`, and into a JSON body otherwise; it may not be combined with a `query` (resp. `body`) that would

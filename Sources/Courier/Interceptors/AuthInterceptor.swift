@@ -19,14 +19,17 @@ public struct AuthInterceptor: Interceptor {
     private let coordinator: TokenRefreshCoordinator
 
     /// Creates the interceptor; `headerName` and `scheme` cover APIs that want `X-API-Key: <token>` or a
-    /// bare token instead of `Authorization: Bearer <token>`.
+    /// bare token instead of `Authorization: Bearer <token>`. Put it in `Configuration.interceptors` (as
+    /// above), where it runs once per call, above the built-in retries and redirects.
     public init(tokenProvider: any TokenProvider, headerName: String = "Authorization", scheme: String? = "Bearer") {
         self.headerName = headerName
         self.scheme = scheme
         self.coordinator = TokenRefreshCoordinator(provider: tokenProvider)
     }
 
-    /// Sends `request` with the current token; on `401`, refreshes (single flight) and replays once.
+    /// Sends `request` with the current token; on `401`, refreshes (single flight) and replays once. Only
+    /// once, so a server that rejects every token cannot loop; the second `401` reaches the caller as
+    /// `NetworkError.httpStatus`, and a failed refresh as ``AuthenticationFailure``.
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         if request.headers.contains(headerName) { return try await next(request) }
         let token = try await coordinator.currentToken()

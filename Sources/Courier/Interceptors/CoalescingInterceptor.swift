@@ -26,7 +26,8 @@ public struct CoalescingInterceptor: Interceptor {
         self.onJoin = onJoin
     }
 
-    /// Joins an identical buffered `GET` in flight, or sends it and shares the result.
+    /// Joins an identical buffered `GET` in flight, or sends it and shares the result; every caller gets the
+    /// same response or the same error, so one failure fails all of them.
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         guard request.method == .get, request.body == nil, case .buffered(let limit) = request.responseBodyMode else {
             return try await next(request)

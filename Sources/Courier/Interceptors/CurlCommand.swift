@@ -3,7 +3,8 @@ import Foundation
 
 extension HTTPRequest {
     /// The request as a `curl` command line, with redacted headers and query values replaced; a file body
-    /// becomes `--data-binary @path`, a streamed body a placeholder.
+    /// becomes `--data-binary @path`, a streamed body a placeholder. For reproducing a request outside the
+    /// app; an in-memory body is included as it is (not redacted), so mind passwords in form bodies.
     ///
     /// ```swift
     /// print(request.curlCommand())

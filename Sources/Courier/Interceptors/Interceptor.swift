@@ -17,9 +17,12 @@ import CourierHTTP
 /// }
 /// ```
 public protocol Interceptor: Sendable {
-    /// The rest of the chain after this interceptor.
+    /// The rest of the chain after this interceptor: call it to pass the request on (more than once to retry),
+    /// or not at all to answer yourself.
     typealias Next = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
-    /// Handles `request`, usually by calling `next`.
+    /// Handles `request`, usually by calling `next`. Errors thrown here reach the caller as they are (throw a
+    /// `NetworkError` so callers catch one error type); a response you return is still checked against the
+    /// acceptable statuses where the chain ends.
     func intercept(_ request: HTTPRequest, next: @escaping Next) async throws -> HTTPResponse
 }

@@ -24,6 +24,15 @@ public struct LoggingInterceptor: Interceptor {
     let logCurlCommand: Bool
 
     /// Creates the interceptor; `nil` logs to OSLog on Apple platforms and to standard error elsewhere.
+    ///
+    /// - Parameters:
+    ///   - logger: Where events go; pass one to route them into the app's logging system.
+    ///   - redaction: The header fields and query parameters whose values are hidden; by default the ones
+    ///     that carry credentials.
+    ///   - logHeaders: Whether events carry header fields. Off by default: headers are verbose and may hold
+    ///     personal data that `redaction` does not name.
+    ///   - logCurlCommand: Whether each request event carries a curl command to replay it. Off by default: the
+    ///     command includes the request body, which `redaction` does not touch.
     public init(
         logger: (any NetworkLogger)? = nil,
         redaction: Redaction = Redaction(),
@@ -36,7 +45,8 @@ public struct LoggingInterceptor: Interceptor {
         self.logCurlCommand = logCurlCommand
     }
 
-    /// Logs `request`, passes it on, and logs the response or the failure.
+    /// Logs `request`, passes it on, and logs the response or the failure. The response event is logged when
+    /// the body has been read, so it carries the real size; the response itself is passed on unchanged.
     public func intercept(_ request: HTTPRequest, next: Next) async throws -> HTTPResponse {
         let url = redaction.redact(request.url)
         let (logger, redaction, logHeaders) = (self.logger, self.redaction, self.logHeaders)

@@ -17,7 +17,8 @@ public enum NetworkLogEvent: Sendable, CustomStringConvertible {
     /// A response arrived and its body was read (`bodySize` counts the bytes that were read, on disk for a
     /// download); `duration` runs from sending to the end of the body. Failing statuses are logged here too.
     case response(method: HTTPMethod, url: String, statusCode: Int, headers: HTTPHeaders, bodySize: Int64, duration: Duration)
-    /// No response: the error that ended the request.
+    /// No response: the error that ended the request (a transport failure, a cancellation), as text so events
+    /// stay `Sendable` and printable. A failing status is a `.response`, not a failure.
     case failure(method: HTTPMethod, url: String, error: String, duration: Duration)
 
     /// The request's method, whatever the event.
@@ -35,7 +36,7 @@ public enum NetworkLogEvent: Sendable, CustomStringConvertible {
     }
 
     /// `→ GET https://…`, `← 200 GET https://… (1.2 ms, 512 bytes)` or `✕ GET https://… (3.0 ms): …`, then
-    /// the header fields one per line.
+    /// the header fields one per line: what the default loggers write, ready for a logger of your own.
     public var description: String {
         switch self {
         case .request(let method, let url, let headers, let bodySize, let curlCommand):

@@ -7,7 +7,9 @@ import os
 /// logging system; without one, events go to the platform's default (OSLog on Apple platforms, standard
 /// error elsewhere).
 public protocol NetworkLogger: Sendable {
-    /// Records one event. Values of redacted headers and query parameters are already replaced.
+    /// Records one event. Values of redacted headers and query parameters are already replaced. Called on the
+    /// request's task, synchronously while the request runs, so hand slow work (a file, a network sink) to
+    /// another task.
     func log(_ event: NetworkLogEvent)
 }
 

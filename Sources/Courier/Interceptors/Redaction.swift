@@ -4,7 +4,8 @@ import Foundation
 /// Which header fields and query parameters are hidden in logs and curl commands, and how.
 ///
 /// By default `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` are redacted; add your own
-/// header and query names (compared case-insensitively).
+/// header and query names (compared case-insensitively). A user name and password in the URL are always
+/// hidden. Bodies are never redacted: a curl command shows the body as sent.
 ///
 /// ```swift
 /// var redaction = Redaction()
@@ -12,11 +13,13 @@ import Foundation
 /// redaction.queryNames.insert("access_token")
 /// ```
 public struct Redaction: Sendable, Hashable {
-    /// Header names whose values are replaced (stored lower-cased, whatever case they are inserted in).
+    /// Header names whose values are replaced (stored lower-cased, whatever case they are inserted in): add
+    /// any custom credential field, such as `x-api-key`.
     public var headerNames: Set<String> {
         didSet { headerNames = Set(headerNames.map { $0.lowercased() }) }
     }
-    /// Query parameter names whose values are replaced (stored lower-cased, whatever case they are inserted in).
+    /// Query parameter names whose values are replaced (stored lower-cased, whatever case they are inserted
+    /// in). Empty by default: add `access_token` and the like for APIs that put secrets in the URL.
     public var queryNames: Set<String> {
         didSet { queryNames = Set(queryNames.map { $0.lowercased() }) }
     }

@@ -15,11 +15,13 @@
 /// JSONNumber(UInt64.max).uint64Value   // 18446744073709551615
 /// ```
 public enum JSONNumber: Sendable {
-    /// An integer in `Int64`'s range.
+    /// An integer in `Int64`'s range, the case almost every integer gets.
     case integer(Int64)
-    /// An integer in `UInt64`'s range (the initializers use it only above `Int64.max`).
+    /// An integer in `UInt64`'s range (the initializers use it only above `Int64.max`), so unsigned 64-bit
+    /// identifiers keep every digit.
     case unsignedInteger(UInt64)
-    /// Any other number.
+    /// Any other number: a fraction, an exponent that is not an exact integer, or an integer beyond `UInt64`
+    /// (then rounded to the nearest `Double`).
     case double(Double)
 
     /// An integer number, so an `Int` variable needs no `Int64(…)` conversion.
@@ -52,7 +54,8 @@ public enum JSONNumber: Sendable {
         }
     }
 
-    /// The value as an `Int64`, if it is an integer in range (`2.0` gives `2`, `2.5` gives `nil`).
+    /// The value as an `Int64`, if it is an integer in range (`2.0` gives `2`, `2.5` gives `nil`): the case does
+    /// not matter, only the value, so a server that writes `2.0` for an id still reads as `2`.
     public var int64Value: Int64? {
         switch self {
         case .integer(let value): value
@@ -61,7 +64,8 @@ public enum JSONNumber: Sendable {
         }
     }
 
-    /// The value as a `UInt64`, if it is a non-negative integer in range.
+    /// The value as a `UInt64`, if it is a non-negative integer in range; `nil` for `-1` or `2.5` rather than a
+    /// wrapped or truncated value.
     public var uint64Value: UInt64? {
         switch self {
         case .integer(let value): UInt64(exactly: value)
@@ -73,7 +77,8 @@ public enum JSONNumber: Sendable {
     /// The value as an `Int`, if it is an integer in range: `nil` rather than a truncated or wrapped value.
     public var intValue: Int? { int64Value.flatMap { Int(exactly: $0) } }
 
-    /// The value as a `Double`, rounded to the nearest `Double` for integers beyond 2^53.
+    /// The value as a `Double`, rounded to the nearest `Double` for integers beyond 2^53: for arithmetic, not
+    /// for identifiers (use `int64Value` or `uint64Value` to keep them exact).
     public var doubleValue: Double {
         switch self {
         case .integer(let value): Double(value)
@@ -168,7 +173,9 @@ extension JSONNumber: Hashable {
 }
 
 extension JSONNumber: Codable {
-    /// Decodes a JSON number (integers exactly when they fit `Int64` or `UInt64`).
+    /// Decodes a JSON number (integers exactly when they fit `Int64` or `UInt64`). A value that is not a number
+    /// throws the decoder's error; what counts as a number is the decoder's choice (a flexible
+    /// `FlexibleJSONDecoder` also reads `"1"`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = JSONNumber.probe(container) {

@@ -17,13 +17,14 @@ extension JSONValue {
         return elements[index]
     }
 
-    /// The bool, if this is `true` or `false` (numbers and strings are not converted).
+    /// The bool, if this is `true` or `false` (numbers and strings are not converted, so a `1` is never
+    /// mistaken for `true`).
     public var boolValue: Bool? {
         guard case .bool(let value) = self else { return nil }
         return value
     }
 
-    /// The string, if this is a string (numbers are not converted).
+    /// The string, if this is a string (numbers are not converted; use `description` for any value as text).
     public var stringValue: String? {
         guard case .string(let value) = self else { return nil }
         return value
@@ -35,10 +36,12 @@ extension JSONValue {
         return value
     }
 
-    /// The number as an `Int`, if this is a number with an integral value in `Int`'s range.
+    /// The number as an `Int`, if this is a number with an integral value in `Int`'s range; `nil` for `1.5` or
+    /// a value that does not fit, rather than a rounded or wrapped one.
     public var intValue: Int? { numberValue?.intValue }
 
-    /// The number as a `Double` (nearest value for very large integers), if this is a number.
+    /// The number as a `Double` (nearest value for very large integers, so precision may be lost beyond
+    /// 2^53; use `numberValue` to keep it), if this is a number.
     public var doubleValue: Double? { numberValue?.doubleValue }
 
     /// The elements, if this is an array, to iterate without a `switch`.
@@ -66,6 +69,10 @@ extension JSONValue {
     }
 
     /// Decodes this value as `T`, e.g. once a `type` member says what an `ANY` field holds.
+    ///
+    /// It writes the value back to JSON text and decodes that, so it costs a copy of the value; fine for an
+    /// event or a field, wasteful for a large document. Throws the decoder's `DecodingError` when the value is
+    /// not a `T` (and `dataCorrupted` for a NaN or infinite number, which JSON cannot express).
     ///
     /// ```swift
     /// if event["type"]?.stringValue == "order" { let order = try event.decode(Order.self) }

@@ -20,17 +20,18 @@
 /// never applies its `keyDecodingStrategy` to them). Encoding writes the same JSON back (object key
 /// order follows the encoder's settings, e.g. `.sortedKeys`).
 public enum JSONValue: Sendable, Hashable {
-    /// `null`
+    /// `null`, kept distinct from a missing member (which a subscript returns as `nil`).
     case null
-    /// `true` or `false`
+    /// `true` or `false`; `1`, `0` and `"true"` are never read as one (see the type's decoding rules).
     case bool(Bool)
-    /// A number, integral (exact `Int64`/`UInt64`) or floating point.
+    /// A number, integral (exact `Int64`/`UInt64`) or floating point, so identifiers beyond 2^53 survive.
     case number(JSONNumber)
-    /// A string.
+    /// A string, kept as text even when it looks like a number.
     case string(String)
-    /// An array of values.
+    /// An array of values, in order.
     case array([JSONValue])
-    /// An object; keys are unique, their order is not kept.
+    /// An object; keys are unique and their order is not kept (`description` sorts them, so equal objects
+    /// print identically).
     case object([String: JSONValue])
 }
 
@@ -41,7 +42,9 @@ extension JSONValue: Codable {
     /// method that only succeeds for that JSON kind in `JSONDecoder` and `FlexibleJSONDecoder`: a string
     /// is tried before numbers (flexible decoders read `"1"` as a number), numbers before `Bool`
     /// (flexible decoders read `1` as `true`), and an integer is kept only when it is the number's exact
-    /// value (a decoder that truncates `1.5` to `1` gets `1.5` as a `Double`).
+    /// value (a decoder that truncates `1.5` to `1` gets `1.5` as a `Double`). This order is what makes the
+    /// result the same whichever decoder reads it. Throws only when the value is of no JSON kind (a number
+    /// beyond `Double`'s range, say), with the decoder's own error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {

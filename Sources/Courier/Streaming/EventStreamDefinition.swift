@@ -16,6 +16,7 @@ import Foundation
 ///
 /// `send` on such an endpoint returns the whole stream's bytes once it has ended (`APIResponse` is `Data`).
 public protocol EventStreamDefinition: APIDefinition where APIResponse == Data {
-    /// What one event's `data` decodes into.
+    /// What one event's `data` decodes into; an event whose `data` is not an `Event` throws
+    /// `NetworkError.decoding` and ends the loop.
     associatedtype Event: Decodable & Sendable
 }

@@ -5,7 +5,9 @@ import Foundation
 /// line, decoded as each line arrives. The first `next()` sends the request; each iteration sends its own.
 ///
 /// Values are read as the loop asks for them, with no task or buffer in between, so a loop that stops reading
-/// stops the transfer and memory stays bounded; breaking out of the loop closes the connection.
+/// stops the transfer and memory stays bounded (by the longest line, which has no limit); breaking out of the
+/// loop closes the connection. A line that is not an `Item` throws `NetworkError.decoding` and ends the loop;
+/// blank lines are skipped, so keep-alive newlines do no harm.
 public struct JSONLines<Item: Decodable & Sendable>: AsyncSequence, Sendable {
     public typealias Element = Item
 
@@ -14,12 +16,13 @@ public struct JSONLines<Item: Decodable & Sendable>: AsyncSequence, Sendable {
     let errorBody: any (Decodable & Sendable).Type
     let decoder: any ResponseDecoder
 
-    /// Starts reading; the first `next()` sends the request.
+    /// Starts reading; the first `next()` sends the request, so building the sequence costs nothing and each
+    /// iterator gets its own response.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(lines: self)
     }
 
-    /// Reads values; dropping it closes the connection.
+    /// Reads values; dropping it closes the connection, so leaving a loop early frees it at once.
     public struct AsyncIterator: AsyncIteratorProtocol {
         private let lines: JSONLines
         private var response: HTTPResponse?
@@ -29,12 +32,15 @@ public struct JSONLines<Item: Decodable & Sendable>: AsyncSequence, Sendable {
             self.lines = lines
         }
 
-        /// The next value, or `nil` at the end of the body. Throws `NetworkError`.
+        /// The next value, or `nil` at the end of the body. Throws `NetworkError`: `.httpStatus` (with the typed
+        /// error body) on the first call, `.transport` when the connection fails, `.decoding` for a line that is
+        /// not an `Item`.
         public mutating func next() async throws -> Item? {
             try await next(isolation: nil)
         }
 
-        /// `next()` on the caller's actor (what `for try await` calls).
+        /// `next()` on the caller's actor (what `for try await` calls), so reading needs no hop to another
+        /// executor per value.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Item? {
             if reader == nil {
                 let response = try await lines.client.stream(lines.endpoint, errorBody: lines.errorBody, decoder: lines.decoder)

@@ -7,6 +7,8 @@ extension NetworkClient {
     /// first: a status that is not acceptable throws `NetworkError.httpStatus` with the endpoint's typed error
     /// body, as `send` does. Retries happen only before the head; the body is not limited by
     /// `maximumResponseSize`. Stop reading (or cancel the task) to end the transfer and free the connection.
+    /// Choose it over `send` for bodies too large to hold or that never end (logs, exports), and over
+    /// `download(_:to:)` when the bytes are processed rather than kept.
     public func stream(_ endpoint: some Endpoint) async throws -> HTTPResponse {
         try await stream(endpoint, errorBody: endpoint.errorBodyType, decoder: decoder(for: endpoint))
     }
@@ -26,7 +28,9 @@ extension NetworkClient {
     }
 
     /// JSON Lines (NDJSON): one `Item` per non-empty line of the response, decoded with the endpoint's decoder
-    /// (else the client's) as each line arrives (see `JSONLines`).
+    /// (else the client's) as each line arrives (see `JSONLines`): for streaming exports and LLM-style
+    /// responses, where waiting for the whole body would hold it all in memory. Nothing is sent until the
+    /// sequence is iterated.
     public func lines<Item: Decodable & Sendable>(_ endpoint: some Endpoint, decoding type: Item.Type) -> JSONLines<Item> {
         JSONLines(client: self, endpoint: EndpointBuilder<Data>(endpoint), errorBody: endpoint.errorBodyType,
                   decoder: decoder(for: endpoint))
@@ -51,7 +55,9 @@ extension NetworkClient {
                          errorBody: endpoint.errorBodyType, decoder: decoder(for: endpoint))
     }
 
-    /// Server-Sent Events whose `data` is decoded as `Item` with the endpoint's decoder (else the client's).
+    /// Server-Sent Events whose `data` is decoded as `Item` with the endpoint's decoder (else the client's),
+    /// reconnecting as `events(_:)` does. An event whose `data` is not an `Item` throws `NetworkError.decoding`
+    /// and ends the loop; use `events(_:)` to see the event type and skip kinds you do not decode.
     public func events<Item: Decodable & Sendable>(
         _ endpoint: some Endpoint, decoding type: Item.Type
     ) -> AsyncThrowingMapSequence<ServerSentEvents, Item> {

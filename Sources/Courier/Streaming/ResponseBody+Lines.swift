@@ -6,8 +6,10 @@ extension ResponseBody {
     /// last line without a line end is included. Invalid UTF-8 is replaced with U+FFFD.
     ///
     /// Lines are read as the loop asks for them, with no task or buffer in between: a loop that stops reading stops
-    /// the transfer reading (over `SocketTransport`, the socket reads), so memory stays bounded however long the
-    /// body is. Breaking out of the loop discards the rest of the body and frees the connection.
+    /// the transfer reading (over `SocketTransport`, the socket reads), so memory stays bounded by the longest line
+    /// however long the body is. A line has no length limit, so a line end that never comes is buffered whole: read
+    /// untrusted streams by chunks instead. Breaking out of the loop discards the rest of the body and frees the
+    /// connection.
     ///
     /// ```swift
     /// let response = try await client.stream(.get("/logs/tail"))
@@ -23,21 +25,25 @@ extension ResponseBody {
 
         let body: ResponseBody
 
-        /// Starts reading the body.
+        /// Starts reading the body. A body can be read once: iterate the lines of one response with one
+        /// iterator.
         public func makeAsyncIterator() -> AsyncIterator {
             AsyncIterator(reader: LineReader(body: body))
         }
 
-        /// Reads lines; dropping it discards the rest of the body.
+        /// Reads lines; dropping it discards the rest of the body, so leaving a loop early never leaves the
+        /// connection half read.
         public struct AsyncIterator: AsyncIteratorProtocol {
             let reader: LineReader
 
-            /// The next line, or `nil` at the end of the body. Throws `NetworkError`.
+            /// The next line, or `nil` at the end of the body. Throws `NetworkError` (`.transport` when the
+            /// connection breaks mid-body, `.cancelled` when the task is cancelled).
             public mutating func next() async throws -> String? {
                 try await next(isolation: nil)
             }
 
-            /// `next()` on the caller's actor (what `for try await` calls).
+            /// `next()` on the caller's actor (what `for try await` calls), so a loop on the main actor reads
+            /// lines without a hop to another executor per line.
             public mutating func next(isolation actor: isolated (any Actor)?) async throws -> String? {
                 try await reader.next(isolation: actor)
             }

@@ -5,7 +5,8 @@ import Foundation
 /// `NetworkClient.events` describes. Each iteration opens its own connection.
 ///
 /// The iterator parses the body where it reads it — no task or buffer in between — so an event costs its parsing
-/// and little more.
+/// and little more. An event's `data` has no size limit, so a stream from an untrusted server can grow memory
+/// until its event ends.
 public struct ServerSentEvents: AsyncSequence, Sendable {
     /// One event, as the server sent it (the `decoding:` variants decode its `data`).
     public typealias Element = ServerSentEvent
@@ -36,7 +37,10 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
             reader = Reader(events: events)
         }
 
-        /// The next event, or `nil` once the stream ended (`204`, or reconnection no longer allowed).
+        /// The next event, or `nil` once the stream ended (`204`, or reconnection no longer allowed). Throws
+        /// `NetworkError`: `.httpStatus` for a status that is not acceptable, `.transport` for a `Content-Type`
+        /// other than `text/event-stream` or a dropped connection that may not be reopened. When reconnections
+        /// are allowed but used up, the sequence ends without an error, as it does when the server ends it.
         public mutating func next() async throws -> ServerSentEvent? {
             try await next(isolation: nil)
         }

@@ -23,14 +23,18 @@ import FoundationNetworking
 /// let transport = URLSessionTransport(configuration: .init(maximumConnectionsPerHost: 4))
 /// ```
 public final class URLSessionTransport: Transport {
-    /// Settings of the transport, fixed when it is made because its `URLSession` is.
+    /// Settings of the transport, fixed when it is made because its `URLSession` is: make another transport to
+    /// change them.
     public struct Configuration: Sendable {
-        /// The most connections to one host at a time; more requests wait, so a burst cannot exhaust a server.
+        /// The most connections to one host at a time (default 6, what browsers use; values below 1 count as 1);
+        /// more requests wait, so a burst cannot exhaust a server.
         public var maximumConnectionsPerHost: Int
-        /// Where `.stream` bodies are spooled before upload, so a streamed body is never held in memory whole.
+        /// Where `.stream` bodies are spooled before upload, so a streamed body is never held in memory whole
+        /// (default: the system's temporary directory). It needs room for the largest streamed body; each file is
+        /// removed when its request ends.
         public var temporaryDirectory: URL
 
-        /// Creates a configuration; the defaults suit an app talking to one API.
+        /// Creates a configuration; the defaults suit an app talking to one API, so name only what differs.
         public init(
             maximumConnectionsPerHost: Int = 6,
             temporaryDirectory: URL = FileManager.default.temporaryDirectory
@@ -82,7 +86,11 @@ public final class URLSessionTransport: Transport {
         control.async { session.value.finishTasksAndInvalidate() }
     }
 
-    /// Sends `request`; returns at the response head, with the body streaming.
+    /// Sends `request`; returns at the response head, with the body streaming. The client calls it through its
+    /// interceptors; call it yourself only to bypass them (no retries, redirects, cookies or status check).
+    ///
+    /// - Throws: `NetworkError`: `.transport` when no response arrived (the URL error mapped to a kind such as
+    ///   `.timedOut` or `.cannotConnect`), `.cancelled` when the task was cancelled.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         if Task.isCancelled { throw NetworkError.cancelled }
         let urlRequest = try makeURLRequest(request)

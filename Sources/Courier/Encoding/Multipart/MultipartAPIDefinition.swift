@@ -16,7 +16,8 @@ import CourierHTTP
 /// }
 /// ```
 public protocol MultipartAPIDefinition: APIDefinition {
-    /// The form sent as the body.
+    /// The form sent as the body, built on each read: keep it cheap (file parts are references to disk, not
+    /// their bytes).
     var multipartFormData: MultipartFormData { get }
 }
 

@@ -17,7 +17,8 @@ import Foundation
 ///   `filename*=UTF-8''…` parameter (RFC 8187) next to an ASCII `filename` fallback.
 /// - The boundary is random (`courier-` + 32 hex digits, 128 random bits). If an in-memory part happens to
 ///   contain it, a new one is drawn; a boundary you chose yourself that collides fails instead.
-/// - The encoded body has an exact `contentLength` (file sizes are read when the body is encoded).
+/// - The encoded body has an exact `contentLength` (file sizes are read when the body is encoded), so it is
+///   sent with `Content-Length`, which many upload servers require, and progress can be reported.
 public struct MultipartFormData: Sendable {
     /// One part of the form, as the `append` methods build it (read by the encoder and by tests).
     package struct Part: Sendable {
@@ -65,20 +66,23 @@ public struct MultipartFormData: Sendable {
     }
 
     /// Creates an empty form with a fixed boundary (1–70 RFC 2046 `bchars`; checked when encoded). Useful for
-    /// reproducible bytes in tests; a collision with part content then fails instead of redrawing.
+    /// reproducible bytes in tests; a collision with part content then throws `NetworkError.encoding` instead
+    /// of redrawing. It costs a read of every file part when encoded, to look for the boundary in it.
     public init(boundary: String) {
         self.boundary = boundary
         self.boundaryIsRandom = false
     }
 
     /// Appends a text field (UTF-8, no `Content-Type`, which RFC 7578 reads as `text/plain`), with optional
-    /// extra part headers.
+    /// extra part headers: what an HTML form's text inputs send. An invalid header throws
+    /// `NetworkError.configuration` when the request is built.
     public mutating func append(_ value: String, name: String, headers: HTTPHeaders = [:]) {
         parts.append(Part(name: name, headers: headers, content: .data(Data(value.utf8))))
     }
 
     /// Appends bytes held in memory; `contentType` defaults to `application/octet-stream`, the type that
-    /// promises nothing about the content.
+    /// promises nothing about the content. The bytes are copied into the body, so prefer `append(fileAt:…)`
+    /// for anything large.
     public mutating func append(
         _ data: Data, name: String, filename: String? = nil, contentType: String? = nil, headers: HTTPHeaders = [:]
     ) {
@@ -90,7 +94,8 @@ public struct MultipartFormData: Sendable {
 
     /// Appends a file, streamed from disk when the request is sent, so a large upload never sits in memory.
     /// `filename` defaults to the file's name and `contentType` to a type guessed from its extension
-    /// (`application/octet-stream` when unknown).
+    /// (`application/octet-stream` when unknown). The file must still be there when the request is built: a
+    /// missing or non-regular file throws `NetworkError.encoding`.
     public mutating func append(
         fileAt url: URL, name: String, filename: String? = nil, contentType: String? = nil, headers: HTTPHeaders = [:]
     ) {
@@ -170,7 +175,8 @@ public struct MultipartFormData: Sendable {
 }
 
 extension RequestBody {
-    /// A `multipart/form-data` body; file parts are streamed from disk.
+    /// A `multipart/form-data` body; file parts are streamed from disk, and the body replays from the start on
+    /// a retry. See ``MultipartFormData`` for the boundary and the errors.
     public static func multipart(_ form: MultipartFormData) -> RequestBody {
         RequestBody(MultipartBodyEncoder(form))
     }
