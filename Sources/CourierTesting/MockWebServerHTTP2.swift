@@ -22,11 +22,12 @@ extension MockWebServer {
         public var maxConcurrentStreams: UInt32?
         /// SETTINGS_INITIAL_WINDOW_SIZE announced: the request body a client may send on a stream before a
         /// WINDOW_UPDATE (0: a window that never opens, with `sendsWindowUpdates` false). 65,535 by default,
-        /// the protocol's own initial value; values above 2^31-1 are lowered to it. A small window tests a
+        /// the protocol's own initial value; the initializer lowers values above 2^31-1 to it. A small window tests a
         /// client's flow control on uploads.
         public var initialWindowSize: UInt32
         /// Whether request body bytes read are credited back with WINDOW_UPDATE (default true). False scripts
-        /// a stalled window: a client can send no more than the initial windows.
+        /// a stalled window: a client can send no more than the initial windows, which tests that a client
+        /// honours flow control (waits, or times out) instead of sending past the window.
         public var sendsWindowUpdates: Bool
         /// Whether PINGs are acknowledged (default true). False scripts a peer gone silent, to test a client's
         /// PING liveness check.
@@ -34,8 +35,9 @@ extension MockWebServer {
         /// After this many streams on a connection, GOAWAY (NO_ERROR) names the last of them as the last
         /// stream processed: those are answered, streams the client opened after it are neither recorded
         /// nor answered (the client must replay them elsewhere), and the connection closes once the answers
-        /// are sent. Nil (the default): never; a value below 1 is raised to 1. Use it to test a client's
-        /// graceful move to a new connection.
+        /// are sent. Nil (the default): never; the initializer raises a value below 1 to 1 (set on the
+        /// property, a value below 1 never sends GOAWAY). Use it to test a client's graceful move to a new
+        /// connection.
         public var goAwayAfterRequests: Int?
 
         /// Creates HTTP/2 settings; the defaults are a well-behaved server not offered over TLS (see each

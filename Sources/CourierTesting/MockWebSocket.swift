@@ -83,7 +83,8 @@ public final class MockWebSocket: Sendable {
         /// Whether the client sent a Close frame: false after a session the client ended by dropping the
         /// connection, which a well-behaved client does not do.
         public var closeReceived = false
-        /// The code of the client's Close frame (nil for none or an empty one).
+        /// The code of the client's Close frame (nil for none or an empty one), to check that a client closes
+        /// with the code its app asked for.
         public var closeCode: WebSocketCloseCode?
         /// The reason of the client's Close frame; empty when it gave none.
         public var closeReason = ""

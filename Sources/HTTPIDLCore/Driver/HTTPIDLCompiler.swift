@@ -6,15 +6,17 @@
 /// 4. generate — `SwiftGenerator`: each `ValidatedFile` → Swift declarations;
 /// 5. render — `SwiftRenderer` (driven by the generator): the declarations → the text of one `.swift` file.
 ///
-/// Stages 1-3 always run and report diagnostics; 4-5 only for an error-free run.
+/// Stages 1-3 always run and report diagnostics; 4-5 only for an error-free run. This type is the one entry
+/// point a tool needs (the `httpidl` command calls it, and the build plugin runs that command): the stages
+/// run inside it, and ``SemanticAnalyzer`` and ``SwiftGenerator`` are public only for their options.
 ///
 /// ```swift
 /// let result = HTTPIDLCompiler().compile([SourceFile(name: "users.http", text: text)])
 /// if result.succeeded { try GeneratedFileWriter().write(result.outputs, to: outputDirectory) }
 /// ```
 public struct HTTPIDLCompiler: Sendable {
-    /// Settings of one run; the defaults are what the build plugin uses (public declarations, warnings
-    /// reported but not fatal).
+    /// Settings of one run; the defaults are those of `httpidl generate` without flags (public declarations,
+    /// files split by size, warnings reported but not fatal).
     public struct Options: Sendable {
         /// Treat warnings as errors (off by default). Turn it on in CI to keep `.http` files free of what
         /// compiles but is likely a mistake: a `MESSAGE` without a `REQUEST` (nothing generated), an unknown
@@ -26,7 +28,7 @@ public struct HTTPIDLCompiler: Sendable {
         /// Semantic settings: the runtime features the checked files may use (see ``SemanticAnalyzer/Options``).
         public var analyzer: SemanticAnalyzer.Options
 
-        /// Creates options; every argument defaults to the plugin's behaviour.
+        /// Creates options; every argument defaults to `httpidl generate`'s behaviour without flags.
         public init(strict: Bool = false, generator: SwiftGenerator.Options = .init(), analyzer: SemanticAnalyzer.Options = .init()) {
             self.strict = strict
             self.generator = generator

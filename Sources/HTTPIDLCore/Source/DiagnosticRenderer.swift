@@ -5,6 +5,10 @@
 ///     Usr owner;
 ///     ^~~
 /// ```
+///
+/// The first line is the `file:line:col: severity: message` form that Xcode, editors and CI logs turn into a
+/// link to the place; the excerpt and caret below it let a terminal user see the problem without opening the
+/// file.
 public struct DiagnosticRenderer: Sendable {
     /// Creates a renderer; it has no settings.
     public init() {}
