@@ -35,8 +35,8 @@ public struct HeldCertificate: Sendable, Hashable {
     /// The base64 SHA-256 of the certificate's SubjectPublicKeyInfo: the value a `CertificatePin` holds, for
     /// testing certificate pinning against a known key.
     public let publicKeySHA256: String
-    /// The subject's common name (1 to 64 printable ASCII characters). Clients check `hosts`, not this, so it
-    /// serves to tell certificates apart in logs and errors.
+    /// The subject's common name (for a generated certificate, 1 to 64 printable ASCII characters). Clients
+    /// check the subjectAltNames (`hosts`), not this, so it serves to tell certificates apart in logs and errors.
     public let commonName: String
     /// The DNS names and IP addresses in the subjectAltName extension (empty for authorities and clients,
     /// and for a certificate loaded from PEM): the names a client verifies the server against.

@@ -17,8 +17,8 @@ import Foundation
 /// #expect(socket.transcript.messages == [.text("ping me")])
 /// ```
 public final class MockWebSocket: Sendable {
-    /// One step of the script. Steps run in order, so a test states the conversation it expects, and a step
-    /// that waits for the client fails the session (no hang) when the client goes away or stays silent past
+    /// One step of the script. Steps run in order, so a test states the conversation it expects; a step that
+    /// waits for the client ends the session (no hang) when the client goes away or stays silent past
     /// `Configuration.readTimeout`.
     public enum Step: Sendable, Hashable {
         /// Sends a message (compressed when permessage-deflate was negotiated, so the client's decompression is
