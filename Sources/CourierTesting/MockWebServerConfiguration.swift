@@ -37,6 +37,7 @@ extension MockWebServer {
         public var http2 = MockWebServer.HTTP2()
         #if canImport(COpenSSL)
         /// Serve HTTPS with this certificate (see `MockWebServer.TLS`); nil (the default) serves plain HTTP.
+        /// Set it to test a client's certificate verification, pinning and mutual TLS against a real handshake.
         public var tls: MockWebServer.TLS? = nil
         #endif
 
