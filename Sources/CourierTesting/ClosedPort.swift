@@ -14,11 +14,12 @@ import Darwin
 /// let client = NetworkClient(baseURL: closed.url)   // every request fails with .cannotConnect
 /// ```
 public final class ClosedPort: Sendable {
-    /// The refused port.
+    /// The refused port, chosen by the system; it stays reserved until this value is released.
     public let port: UInt16
     private let descriptor: Int32
 
-    /// Reserves a port on 127.0.0.1.
+    /// Reserves a port on 127.0.0.1 by binding a socket that never listens, so connections to it are refused.
+    /// - Throws: `POSIXError` (`EMFILE` when no socket can be made, `EADDRNOTAVAIL` when none can be bound).
     public init() throws {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -45,7 +46,7 @@ public final class ClosedPort: Sendable {
         self.port = UInt16(bigEndian: address.sin_port)
     }
 
-    /// `http://127.0.0.1:<port>/`.
+    /// `http://127.0.0.1:<port>/`, the base URL for a client that must fail to connect.
     public var url: URL { URL(string: "http://127.0.0.1:\(port)/")! }
 
     deinit { close(descriptor) }

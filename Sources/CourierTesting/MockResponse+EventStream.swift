@@ -3,7 +3,9 @@ import Foundation
 extension MockResponse {
     /// A `text/event-stream` response written in `pieces` (each flushed on its own, `pause` between them), with
     /// no length: the stream ends when the server closes the connection after the last piece — what a client sees
-    /// as a dropped connection, and reconnects after.
+    /// as a dropped connection, and reconnects after. Use it to test event parsing across piece boundaries
+    /// and a client's reconnection with `Last-Event-ID`. The status line's reason is always `OK`, whatever
+    /// `status` is (200 by default).
     ///
     /// ```swift
     /// server.enqueue(.eventStream(["id: 1\ndata: hello\n\n", "data: world\n\n"], pause: .milliseconds(10)))

@@ -1,21 +1,25 @@
 extension MockResponse {
     /// A fault on the HTTP/2 stream a response answers (ignored when the request came over HTTP/1.1).
     /// Error codes are RFC 9113's (§7): 0x0 NO_ERROR, 0x1 PROTOCOL_ERROR, 0x2 INTERNAL_ERROR, 0x7
-    /// REFUSED_STREAM, 0x8 CANCEL, …
+    /// REFUSED_STREAM, 0x8 CANCEL, … Each fault tests how a client tells a request the server never processed
+    /// (safe to replay) from one that failed part-way (not safe unless idempotent).
     public enum HTTP2Fault: Sendable, Hashable {
         /// RST_STREAM with `code` instead of a response (`afterBodyBytes` nil), or after the headers and that
-        /// many body bytes. With REFUSED_STREAM (0x7) and no bytes, clients may replay the request.
+        /// many body bytes. With REFUSED_STREAM (0x7) and no bytes, clients may replay the request; after body
+        /// bytes the client must report the failure instead.
         case resetStream(code: UInt32, afterBodyBytes: Int64? = nil)
         /// GOAWAY with `code` whose last-stream-id is the stream before this one, instead of a response: this
         /// request counts as unprocessed (a client replays it on a new connection); streams below it are
-        /// answered, then the connection closes.
+        /// answered, then the connection closes. NO_ERROR (0) by default: a graceful shutdown.
         case goAway(code: UInt32 = 0)
         /// Instead of a response, a frame every client must reject as a connection error: a PING of 7 octets
-        /// (FRAME_SIZE_ERROR). The connection stays open until the client closes it.
+        /// (FRAME_SIZE_ERROR). The connection stays open until the client closes it, so a test catches a
+        /// client that ignores the error and waits for a response forever.
         case malformedFrame
     }
 
-    /// Scripts an HTTP/2 fault for the stream this response answers (see `HTTP2Fault`).
+    /// Scripts an HTTP/2 fault for the stream this response answers (see `HTTP2Fault`); over HTTP/1.1 the
+    /// response is sent normally, so the same script serves both protocols.
     ///
     /// ```swift
     /// server.enqueue(MockResponse().http2Fault(.resetStream(code: 0x7)))  // REFUSED_STREAM: replayed

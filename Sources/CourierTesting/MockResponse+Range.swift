@@ -6,6 +6,11 @@ extension MockResponse {
     /// `Range: bytes=first-[last]` (or `bytes=-suffix`) whose `If-Range`, when sent, matches the validator; `416`
     /// with `Content-Range: bytes */length` for a range that starts past the end.
     ///
+    /// Use it to test resumable downloads and range requests against a server that follows the rules. A range
+    /// it does not serve (several ranges, a malformed header) or an `If-Range` that no longer matches gets the
+    /// whole body with `200`, as RFC 9110 allows, so a client must check the status before appending. Pass
+    /// `Data` whose indices start at 0 (not a slice of larger data): the range is cut by index.
+    ///
     /// ```swift
     /// server.dispatcher = { MockResponse.ranged(file, for: $0, etag: "\"v1\"") }
     /// ```

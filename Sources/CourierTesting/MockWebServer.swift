@@ -41,13 +41,16 @@ import Foundation
 ///
 /// The server stops on `shutdown()` or when the last reference goes away.
 public final class MockWebServer: Sendable {
-    /// Chooses the response for a request when the queue is empty. It runs in a `Task` of its own (the
-    /// connection waits for it), may suspend, and may throw: an error is answered with 500 and its description.
+    /// Chooses the response for a request when the queue is empty, for tests whose answers depend on the
+    /// request (routing by path, echoing a header) rather than on order. It runs in a `Task` of its own (the
+    /// connection waits for it), may suspend, and may throw: an error is answered with 500 and its description,
+    /// so a failing dispatcher shows up in the client's result instead of hanging the request.
     public typealias Dispatcher = @Sendable (RecordedRequest) async throws -> MockResponse
 
     private let core: ServerCore
 
     /// Creates a server; it listens once `start()` is called (or `url(_:)`, `baseURL` or `port` is used).
+    /// Call `start()` yourself when a test must see a bind failure as an error: the lazy start swallows it.
     public init(configuration: Configuration = Configuration()) {
         core = ServerCore(configuration: configuration)
     }
@@ -56,31 +59,40 @@ public final class MockWebServer: Sendable {
         core.shutdown()
     }
 
-    /// Binds 127.0.0.1 and starts accepting connections.
-    /// - Throws: `MockWebServerError.cannotStart` if the port cannot be bound, `.alreadyStarted` on a second call.
+    /// Binds 127.0.0.1 (or the configured Unix socket) and starts accepting connections, each served on a
+    /// thread of its own.
+    /// - Throws: `MockWebServerError.cannotStart` if the port or socket path cannot be bound or the TLS
+    ///   certificate cannot be loaded, `.alreadyStarted` on a second call (even after `shutdown()`: a server
+    ///   runs once; make a new one for a fresh start).
     public func start() throws {
         try core.start()
     }
 
     /// Stops accepting, closes every connection, wakes `takeRequest` waiters with `.shutDown`, and waits
-    /// (briefly) for the server's threads to finish. Calling it again does nothing.
+    /// (briefly) for the server's threads to finish. Calling it again does nothing, so `defer { shutdown() }`
+    /// is safe beside an explicit call; a test that ends without it still stops the server when the last
+    /// reference goes away.
     public func shutdown() {
         core.shutdown()
     }
 
-    /// The port the server listens on. Starts the server if needed; 0 if it could not start.
+    /// The port the server listens on: a free one chosen by the system unless the configuration names one, so
+    /// parallel tests never collide. Starts the server if needed; 0 if it could not start (or listens on a Unix
+    /// socket).
     public var port: UInt16 {
         core.startIfNeeded()
         return core.port
     }
 
-    /// `http://127.0.0.1:<port>` (`https` when the configuration has `tls`; starts the server if needed).
+    /// `http://127.0.0.1:<port>/` (`https` when the configuration has `tls`; starts the server if needed): the
+    /// base URL to configure a client under test with.
     public var baseURL: URL {
         url("/")
     }
 
     /// An `http://127.0.0.1:<port>` URL for `path`, which may carry a query (`"/search?q=a%20b"`); `https`
-    /// when the configuration has `tls`. Starts the server if needed.
+    /// when the configuration has `tls`. Starts the server if needed. A missing leading `/` is added, and a
+    /// path that is not a valid URL is percent-encoded rather than trapping.
     public func url(_ path: String = "/") -> URL {
         let port = self.port
         let suffix = path.hasPrefix("/") ? path : "/" + path
@@ -90,7 +102,7 @@ public final class MockWebServer: Sendable {
         return URL(string: origin + encoded) ?? URL(fileURLWithPath: "/")
     }
 
-    /// `https` for a server with TLS, else `http`.
+    /// `https` for a server with TLS, else `http`, for tests that build URLs themselves.
     public var scheme: String {
         #if canImport(COpenSSL)
         if core.configuration.tls != nil { return "https" }
@@ -98,34 +110,41 @@ public final class MockWebServer: Sendable {
         return "http"
     }
 
-    /// Adds a response to the end of the queue.
+    /// Adds a response to the end of the queue. Enqueue before the client sends: each request takes the oldest
+    /// queued response, so the order of `enqueue` calls is the order of the answers.
     public func enqueue(_ response: MockResponse) {
         core.enqueue([response])
     }
 
-    /// Adds responses to the end of the queue, in order.
+    /// Adds responses to the end of the queue, in order, for a test scripting a sequence (e.g. a 503 then a
+    /// 200 to test a retry).
     public func enqueue(contentsOf responses: [MockResponse]) {
         core.enqueue(responses)
     }
 
-    /// The responses still waiting in the queue.
+    /// The responses still waiting in the queue; 0 at the end of a test shows the client sent every request
+    /// the test scripted an answer for.
     public var queuedResponseCount: Int {
         core.state.withLock { $0.responses.count }
     }
 
-    /// Answers requests when the queue is empty (see the type's documentation). Nil by default.
+    /// Answers requests when the queue is empty (see the type's documentation). Nil by default, so an
+    /// unexpected request gets `defaultResponse` rather than some other test's answer.
     public var dispatcher: Dispatcher? {
         get { core.state.withLock { $0.dispatcher } }
         set { core.state.withLock { $0.dispatcher = newValue } }
     }
 
-    /// Sent when neither the queue nor a dispatcher supplies a response. `404 Not Found` by default.
+    /// Sent when neither the queue nor a dispatcher supplies a response. `404 Not Found` by default, so a
+    /// request the test did not script fails visibly instead of looking like a success.
     public var defaultResponse: MockResponse {
         get { core.state.withLock { $0.defaultResponse } }
         set { core.state.withLock { $0.defaultResponse = newValue } }
     }
 
-    /// The next request not yet taken, in arrival order; waits up to `timeout` for one to arrive.
+    /// The next request not yet taken, in arrival order; waits up to `timeout` (10 s by default) for one to
+    /// arrive, so a test can check what the client sent without sleeping. The timeout only bounds a failing
+    /// test; a passing one returns as soon as the request is there.
     /// - Throws: `MockWebServerError.noRequestWithin` after `timeout`, `.shutDown` if the server stops while
     ///   waiting, `CancellationError` if the task is cancelled.
     public func takeRequest(timeout: Duration = .seconds(10)) async throws -> RecordedRequest {
@@ -152,7 +171,8 @@ public final class MockWebServer: Sendable {
         }
     }
 
-    /// How many `takeRequest` calls are waiting for a request right now.
+    /// How many `takeRequest` calls are waiting for a request right now, so a test can wait (with
+    /// `waitUntil`) until another task is waiting before it sends.
     public var waitingTakeRequestCount: Int {
         core.state.withLock { $0.waiters.count }
     }
@@ -164,32 +184,39 @@ public final class MockWebServer: Sendable {
         core.bytesSent.withLock { $0 }
     }
 
-    /// How many complete requests the server has received.
+    /// How many complete requests the server has received, taken or not: the number a retry or redirect test
+    /// checks.
     public var requestCount: Int {
         core.state.withLock { $0.recorded.count }
     }
 
-    /// Every complete request received so far, in arrival order (whether taken or not).
+    /// Every complete request received so far, in arrival order (whether taken or not), for checking a whole
+    /// exchange at once; each body is kept up to `Configuration.maxRecordedBodyBytes`.
     public var recordedRequests: [RecordedRequest] {
         core.state.withLock { $0.recorded }
     }
 
-    /// Requests the server refused or could not finish reading, in order (see `MalformedRequest`).
+    /// Requests the server refused or could not finish reading, in order (see `MalformedRequest`): a test that
+    /// expects none checks this is empty, which catches a client that writes a bad request the server answered
+    /// with a 4xx the test never looked at.
     public var malformedRequests: [MalformedRequest] {
         core.state.withLock { $0.malformed }
     }
 
-    /// How many connections the server has accepted in total.
+    /// How many connections the server has accepted in total; a test of connection reuse expects 1 after
+    /// several requests.
     public var connectionCount: Int {
         core.state.withLock { $0.nextConnectionID }
     }
 
-    /// How many connections are open right now.
+    /// How many connections are open right now, to check that a client closes what it no longer uses (wait for
+    /// it with `waitUntil`, as the server notices a close only after the client makes it).
     public var openConnectionCount: Int {
         core.state.withLock { $0.openConnections.count }
     }
 
-    /// The largest number of connections that were open at the same time.
+    /// The largest number of connections that were open at the same time, to test a client's limit on
+    /// connections per host.
     public var peakOpenConnectionCount: Int {
         core.state.withLock { $0.peakOpenConnections }
     }

@@ -1,36 +1,49 @@
 extension MockWebServer {
-    /// Limits and timeouts of a `MockWebServer`. The defaults suit tests; all are plain properties.
+    /// Limits and timeouts of a `MockWebServer`. The defaults suit tests (generous timeouts, a free port, no
+    /// body limit); change one only to test how a client meets that limit. All are plain properties.
     public struct Configuration: Sendable {
-        /// The port to bind on 127.0.0.1; 0 (the default) picks a free one.
+        /// The port to bind on 127.0.0.1; 0 (the default) picks a free one, so parallel tests never collide.
+        /// Name a port only when the client must find the server at a fixed address.
         public var port: UInt16
         /// How long a client may take over the request line and header section in all, and how long it may
         /// stall in the middle of a body, before the server gives up, records
-        /// `MalformedRequest.Kind.timedOut` and closes the connection.
+        /// `MalformedRequest.Kind.timedOut` and closes the connection. 15 s by default: long enough for a
+        /// loaded CI machine, short enough that a client that stalls fails the test instead of hanging it.
         public var readTimeout: Duration
-        /// How long an idle keep-alive connection stays open waiting for its next request.
+        /// How long an idle keep-alive connection stays open waiting for its next request; 120 s by default,
+        /// longer than a test runs, so connection reuse is never broken by the server. Shorten it to test a
+        /// client's handling of a server that closes idle connections.
         public var idleTimeout: Duration
-        /// The largest request line plus header section accepted; larger ones are answered 431.
+        /// The largest request line plus header section accepted; larger ones are answered 431. 64 KiB by
+        /// default; the initializer raises values below 256 to 256 (a value set on the property is used as is).
         public var maxHeaderBytes: Int
         /// How much of each request body is kept in `RecordedRequest.body`. The rest of a larger body is
         /// still read (and counted in `bodySize`) but discarded, so a multi-GB upload costs no memory.
+        /// 16 MiB by default; the initializer takes a negative value as 0 (record no body bytes).
         public var maxRecordedBodyBytes: Int
-        /// The largest request body accepted at all (answered 413 above it); nil accepts any size.
+        /// The largest request body accepted at all (answered 413 above it, and recorded as malformed); nil
+        /// (the default) accepts any size. Set it to test how a client reports a rejected upload.
         public var maxBodyBytes: Int64?
-        /// The listen backlog (pending connections not yet accepted).
+        /// The listen backlog (pending connections not yet accepted); 1024 by default, so a burst of
+        /// concurrent connections is not refused. The initializer raises a value below 1 to 1.
         public var backlog: Int32
         /// Listen on a Unix domain socket at this path (which must not exist; it is removed at shutdown) instead
         /// of TCP on 127.0.0.1; nil (the default) listens on TCP. `port` is then 0: point the client at the path
-        /// (with `SocketTransport`, a `HostResolver` mapping a host to `.unixSocket(path:)`).
+        /// (with `SocketTransport`, a `HostResolver` mapping a host to `.unixSocket(path:)`). Use it to test a
+        /// client of a local daemon's API (as Docker's), which listens on a socket file rather than a port.
         public var unixSocketPath: String? = nil
         /// HTTP/2: offered over TLS or not, announced settings and scripted connection-level faults (see
         /// `MockWebServer.HTTP2`). Cleartext connections that open with the HTTP/2 preface are always served.
         public var http2 = MockWebServer.HTTP2()
         #if canImport(COpenSSL)
         /// Serve HTTPS with this certificate (see `MockWebServer.TLS`); nil (the default) serves plain HTTP.
+        /// Set it to test a client's certificate verification, pinning and mutual TLS against a real handshake.
         public var tls: MockWebServer.TLS? = nil
         #endif
 
-        /// Creates a configuration; every argument has a default suited to tests.
+        /// Creates a configuration; every argument has a default suited to tests (see each property for its
+        /// default and why). Out-of-range values are raised to the smallest usable one here, never rejected;
+        /// values assigned to the properties later are not checked.
         public init(
             port: UInt16 = 0,
             readTimeout: Duration = .seconds(15),

@@ -13,26 +13,35 @@ extension MockWebServer {
     /// configuration.http2.sendsWindowUpdates = false // request bodies stall after the first 65,535 bytes
     /// ```
     public struct HTTP2: Sendable, Hashable {
-        /// Whether ALPN selects `h2` over TLS when the client offers it (default false: `http/1.1`).
+        /// Whether ALPN selects `h2` over TLS when the client offers it (default false: `http/1.1`, so existing
+        /// HTTPS tests keep testing HTTP/1.1 even with a client that prefers HTTP/2). Set it to test HTTP/2.
         public var offeredOverTLS: Bool
         /// SETTINGS_MAX_CONCURRENT_STREAMS announced; streams beyond it are refused with REFUSED_STREAM.
-        /// Nil (the default) announces no limit.
+        /// Nil (the default) announces no limit. Set a small limit to test that a client queues or replays
+        /// requests beyond the server's limit.
         public var maxConcurrentStreams: UInt32?
         /// SETTINGS_INITIAL_WINDOW_SIZE announced: the request body a client may send on a stream before a
-        /// WINDOW_UPDATE (0: a window that never opens, with `sendsWindowUpdates` false).
+        /// WINDOW_UPDATE (0: a window that never opens, with `sendsWindowUpdates` false). 65,535 by default,
+        /// the protocol's own initial value; the initializer lowers values above 2^31-1 to it. A small window tests a
+        /// client's flow control on uploads.
         public var initialWindowSize: UInt32
         /// Whether request body bytes read are credited back with WINDOW_UPDATE (default true). False scripts
-        /// a stalled window: a client can send no more than the initial windows.
+        /// a stalled window: a client can send no more than the initial windows, which tests that a client
+        /// honours flow control (waits, or times out) instead of sending past the window.
         public var sendsWindowUpdates: Bool
-        /// Whether PINGs are acknowledged (default true). False scripts a peer gone silent.
+        /// Whether PINGs are acknowledged (default true). False scripts a peer gone silent, to test a client's
+        /// PING liveness check.
         public var acknowledgesPings: Bool
         /// After this many streams on a connection, GOAWAY (NO_ERROR) names the last of them as the last
         /// stream processed: those are answered, streams the client opened after it are neither recorded
         /// nor answered (the client must replay them elsewhere), and the connection closes once the answers
-        /// are sent. Nil (the default): never.
+        /// are sent. Nil (the default): never; the initializer raises a value below 1 to 1 (set on the
+        /// property, a value below 1 never sends GOAWAY). Use it to test a client's graceful move to a new
+        /// connection.
         public var goAwayAfterRequests: Int?
 
-        /// Creates HTTP/2 settings; the defaults are a well-behaved server not offered over TLS.
+        /// Creates HTTP/2 settings; the defaults are a well-behaved server not offered over TLS (see each
+        /// property for its default and the fault it scripts when changed).
         public init(
             offeredOverTLS: Bool = false, maxConcurrentStreams: UInt32? = nil, initialWindowSize: UInt32 = 65_535,
             sendsWindowUpdates: Bool = true, acknowledgesPings: Bool = true, goAwayAfterRequests: Int? = nil

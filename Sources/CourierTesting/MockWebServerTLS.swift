@@ -16,16 +16,23 @@ extension MockWebServer {
     /// certificate, plain HTTP sent to the TLS port) never stop the server: they are recorded in
     /// `malformedRequests` as `MalformedRequest.Kind.tlsHandshakeFailed` and the connection is closed.
     public struct TLS: Sendable, Hashable {
-        /// The server certificate and key (its hosts should include 127.0.0.1).
+        /// The server certificate and key (its hosts should include 127.0.0.1, the host of the server's URLs,
+        /// or a verifying client refuses it; leave it out on purpose to test that refusal).
         public var certificate: HeldCertificate
-        /// Intermediate certificates sent after `certificate`, leaf-most first.
+        /// Intermediate certificates sent after `certificate`, leaf-most first; empty by default. Send an
+        /// intermediate to test that a client builds a chain to a root it trusts, or leave it out to test that
+        /// a client refuses an incomplete chain.
         public var intermediates: [HeldCertificate]
-        /// When set, clients must present a certificate signed by this authority; others fail the handshake.
+        /// When set, clients must present a certificate signed by this authority; others fail the handshake
+        /// (recorded as `MalformedRequest.Kind.tlsHandshakeFailed`). Nil by default: no client certificate is
+        /// asked for. Set it to test a client's mutual-TLS identity.
         public var requiredClientAuthority: HeldCertificate?
-        /// The highest protocol version the server accepts (nil: TLS 1.3), to test clients against TLS 1.2.
+        /// The highest protocol version the server accepts (nil: TLS 1.3), to test clients against TLS 1.2,
+        /// e.g. that a client requiring TLS 1.3 refuses such a server.
         public var maximumVersion: TLSConfiguration.Version?
 
-        /// Serves `certificate`.
+        /// Serves `certificate`, for tests that need a particular certificate (expired, wrong host, RSA); the
+        /// other settings default to no client certificate and TLS 1.3.
         public init(
             certificate: HeldCertificate, intermediates: [HeldCertificate] = [],
             requiredClientAuthority: HeldCertificate? = nil, maximumVersion: TLSConfiguration.Version? = nil
@@ -36,7 +43,9 @@ extension MockWebServer {
             self.maximumVersion = maximumVersion
         }
 
-        /// Serves a new certificate for `localhost`, `127.0.0.1` and `::1`, signed by `authority`.
+        /// Serves a new certificate for `localhost`, `127.0.0.1` and `::1`, signed by `authority`: the usual
+        /// choice, as a client trusting `authority` then accepts the server under any local name.
+        /// - Throws: `HeldCertificateError` when `authority` is not an authority or generation fails.
         public init(
             serving authority: HeldCertificate, requiredClientAuthority: HeldCertificate? = nil,
             maximumVersion: TLSConfiguration.Version? = nil
@@ -50,7 +59,8 @@ extension MockWebServer {
 }
 
 extension MockWebServer.Configuration {
-    /// A configuration serving TLS, every other setting at its default.
+    /// A configuration serving TLS, every other setting at its default, for the common case of an HTTPS test
+    /// server.
     public init(tls: MockWebServer.TLS) {
         self.init()
         self.tls = tls

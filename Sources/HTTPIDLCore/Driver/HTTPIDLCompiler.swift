@@ -6,23 +6,29 @@
 /// 4. generate — `SwiftGenerator`: each `ValidatedFile` → Swift declarations;
 /// 5. render — `SwiftRenderer` (driven by the generator): the declarations → the text of one `.swift` file.
 ///
-/// Stages 1-3 always run and report diagnostics; 4-5 only for an error-free run.
+/// Stages 1-3 always run and report diagnostics; 4-5 only for an error-free run. This type is the one entry
+/// point a tool needs (the `httpidl` command calls it, and the build plugin runs that command): the stages
+/// run inside it, and ``SemanticAnalyzer`` and ``SwiftGenerator`` are public only for their options.
 ///
 /// ```swift
 /// let result = HTTPIDLCompiler().compile([SourceFile(name: "users.http", text: text)])
 /// if result.succeeded { try GeneratedFileWriter().write(result.outputs, to: outputDirectory) }
 /// ```
 public struct HTTPIDLCompiler: Sendable {
-    /// Settings of one run.
+    /// Settings of one run; the defaults are those of `httpidl generate` without flags (public declarations,
+    /// files split by size, warnings reported but not fatal).
     public struct Options: Sendable {
-        /// Treat warnings as errors.
+        /// Treat warnings as errors (off by default). Turn it on in CI to keep `.http` files free of what
+        /// compiles but is likely a mistake: a `MESSAGE` without a `REQUEST` (nothing generated), an unknown
+        /// type assumed to be a Swift type, a single-value body moved into the query.
         public var strict: Bool
-        /// Generator settings.
+        /// Generator settings: the access level and the number of files per source (see
+        /// ``SwiftGenerator/Options``).
         public var generator: SwiftGenerator.Options
-        /// Semantic settings.
+        /// Semantic settings: the runtime features the checked files may use (see ``SemanticAnalyzer/Options``).
         public var analyzer: SemanticAnalyzer.Options
 
-        /// Creates options.
+        /// Creates options; every argument defaults to `httpidl generate`'s behaviour without flags.
         public init(strict: Bool = false, generator: SwiftGenerator.Options = .init(), analyzer: SemanticAnalyzer.Options = .init()) {
             self.strict = strict
             self.generator = generator
@@ -30,38 +36,56 @@ public struct HTTPIDLCompiler: Sendable {
         }
     }
 
-    /// One generated Swift file.
+    /// One generated Swift file, kept in memory so a caller decides where (and whether) to write it; write it
+    /// with ``GeneratedFileWriter``.
     public struct Output: Sendable, Hashable {
-        /// The `.http` file it comes from.
+        /// The `.http` file it comes from, as named in its ``SourceFile``, for messages and for grouping the
+        /// parts of one source.
         public let sourceName: String
-        /// The output file name (`users.http` → `users.swift`).
+        /// The output file name (`users.http` → `users.swift`, its later parts `users.2.swift`, …), without
+        /// a directory: the caller chooses where the files go.
         public let fileName: String
-        /// The Swift source.
+        /// The Swift source, UTF-8 text ready to write.
         public let contents: String
     }
 
-    /// The result of a run.
+    /// The result of a run: diagnostics always, Swift only when there was no error.
     public struct Result: Sendable {
-        /// Every diagnostic, grouped by input file in order.
+        /// Every diagnostic, grouped by input file in the order the files were given and by position within
+        /// each file, so they print the way a reader goes through the files (an error for two sources with
+        /// the same output name comes last).
         public let diagnostics: [Diagnostic]
-        /// The generated files; empty when any error was reported (no partial output).
+        /// The generated files; empty when any error was reported (no partial output, so a build never
+        /// compiles Swift from half-checked sources) or when the run was made with `generate: false`.
         public let outputs: [Output]
-        /// The validated model (present even with errors, for what could be checked).
+        /// The validated model (present even with errors, for what could be checked), to hand to
+        /// ``OpenAPIExporter`` without compiling again.
         public let model: ValidatedModel
 
-        /// Whether the run produced no error.
+        /// Whether the run produced no error (warnings allowed unless `strict` made them errors): the check to
+        /// make before writing `outputs` or failing a build.
         public var succeeded: Bool { !diagnostics.containsErrors }
     }
 
-    /// The settings.
+    /// The settings every run of this compiler uses.
     public let options: Options
 
-    /// Creates a compiler.
+    /// Creates a compiler. It holds only its options, so one value can compile any number of runs, from any
+    /// thread.
     public init(options: Options = Options()) {
         self.options = options
     }
 
-    /// Compiles `sources` together (they share one namespace) into one Swift file each.
+    /// Compiles `sources` together (they share one namespace, so a `STRUCT` in one file can be used in another)
+    /// into one Swift file each (or several, see ``SwiftGenerator/Options/parts``).
+    ///
+    /// Bad input never throws or traps: every problem is a diagnostic in the result, including two sources
+    /// that would generate the same output file name.
+    /// - Parameters:
+    ///   - sources: The `.http` files of one target.
+    ///   - generate: Pass false to only check the files (lex, parse, analyze), e.g. for an editor or a lint
+    ///     step; `outputs` is then empty.
+    /// - Returns: The diagnostics, the model, and the generated files when there was no error.
     public func compile(_ sources: [SourceFile], generate: Bool = true) -> Result {
         let parsed = sources.map { Parser.parse(Lexer(source: $0)) }
         let (model, checkDiagnostics) = SemanticAnalyzer.analyze(parsed.map(\.0), options: options.analyzer)
@@ -73,6 +97,8 @@ public struct HTTPIDLCompiler: Sendable {
 
     /// `checked` (a run without outputs) with its Swift generated, unless it has an error: an OpenAPI import's
     /// own check (`OpenAPIImporter.Result.checked`) becomes the run, without compiling its `.http` again.
+    /// `options.strict` is not applied here (the diagnostics are kept as checked): for a strict run, compile
+    /// the text with ``compile(_:generate:)`` instead.
     public func generating(_ checked: Result) -> Result {
         guard !checked.diagnostics.containsErrors else { return checked }
         let generator = SwiftGenerator(options: options.generator)
@@ -84,7 +110,8 @@ public struct HTTPIDLCompiler: Sendable {
         return Result(diagnostics: checked.diagnostics, outputs: outputs, model: checked.model)
     }
 
-    /// `dir/users.http` → `users.swift`; its second part `users.2.swift`.
+    /// `dir/users.http` → `users.swift`; its second part `users.2.swift`. A spec name (`api.yaml`) loses its
+    /// extension too. Build tools call it to declare output files before the compiler runs.
     public static func outputFileName(for sourceName: String, part: Int = 1) -> String {
         var base = sourceName.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? sourceName
         if base.hasSuffix(".http") { base.removeLast(5) }

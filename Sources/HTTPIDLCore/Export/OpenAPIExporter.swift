@@ -7,7 +7,16 @@
 /// imported as optional fields), `EXTERN` types (exported as any value), `BINARY { BLOB; }` (imported as FILE).
 /// Not exported at all: `WEBSOCKET`s (OpenAPI has no WebSocket; `omissions` names them).
 public enum OpenAPIExporter {
-    /// The OpenAPI document for a validated model.
+    /// The OpenAPI document for a validated model, to publish an API written in `.http` to tools that read
+    /// OpenAPI (documentation sites, other languages' generators, contract tests).
+    ///
+    /// Export the model of a run without errors: a model from a failed run holds only what could be checked.
+    /// - Parameters:
+    ///   - model: ``HTTPIDLCompiler/Result/model`` of a successful run.
+    ///   - title: The document's `info.title`.
+    ///   - version: The document's `info.version` (the API's version, not OpenAPI's); `1.0.0` by default.
+    /// - Returns: OpenAPI 3.1 as JSON text, deterministic for the same model. Call ``omissions(_:)`` to learn
+    ///   what it could not include.
     public static func export(_ model: ValidatedModel, title: String, version: String = "1.0.0") -> String {
         var enums: [String: ModelEnum] = [:]
         for file in model.files {
@@ -54,7 +63,8 @@ public enum OpenAPIExporter {
     }
 
     /// What `export` leaves out, one warning each (`chat.http: warning: …`): the WebSockets, which OpenAPI
-    /// cannot describe.
+    /// cannot describe. Print them so a user does not assume the exported document covers the whole API;
+    /// empty when nothing was left out.
     public static func omissions(_ model: ValidatedModel) -> [String] {
         model.files.flatMap { file in
             file.declarations.flatMap { declaration -> [String] in

@@ -1,7 +1,9 @@
 /// Prints a parsed `.http` file in canonical layout: upper-case keywords, four-space indentation, one
 /// declaration per block separated by a blank line, one field per line, `{}` for empty bodies and
 /// `{ TYPE; }` for single-value bodies. Every comment is kept (trailing comments stay on their line).
-/// Formatting is idempotent: formatting the output again gives the same text.
+/// Formatting is idempotent: formatting the output again gives the same text, so a CI step can check that
+/// files are formatted by comparing them with the formatter's output. The OpenAPI importer writes its `.http`
+/// in this layout too, so imported and hand-written files look alike.
 public struct IDLFormatter {
     private var lines: [String] = []
     private var comments: [Comment]
@@ -9,7 +11,11 @@ public struct IDLFormatter {
     private var nextComment = 0
     private var depth = 0
 
-    /// Formats a source file; returns `nil` text (and the diagnostics) when the file has syntax errors.
+    /// Formats a source file; returns `nil` text (and the diagnostics) when the file has syntax errors, rather
+    /// than guessing a layout for text it could not parse. Only syntax is checked: a file with unknown types
+    /// or other semantic errors still formats.
+    /// - Returns: The formatted text (ending in a newline, or empty for a file with no declarations or
+    ///   comments) and the parser's diagnostics, which may hold warnings even when `text` is present.
     public static func format(_ source: SourceFile) -> (text: String?, diagnostics: [Diagnostic]) {
         let (syntax, diagnostics) = Parser.parse(source)
         guard !diagnostics.containsErrors else { return (nil, diagnostics) }

@@ -4,27 +4,34 @@
 /// Structs and responses become `Codable, Sendable, Equatable` structs coded by their wire keys; enums
 /// get a fallback case for unknown raw values; each request is a struct conforming to `APIDefinition` with
 /// nested `Query` and `Body` DTOs. Recursive struct fields use `HTTPIDLIndirect` heap storage.
+///
+/// Run it through ``HTTPIDLCompiler``, which generates only for files that checked without errors; its public
+/// part is ``Options``, the settings a tool passes in ``HTTPIDLCompiler/Options/generator``.
 public struct SwiftGenerator: Sendable {
-    /// Generator settings.
+    /// Generator settings; the defaults suit a library target of modest size, one file per `.http`.
     public struct Options: Sendable, Hashable {
-        /// `public` (default) or `internal` declarations.
+        /// `public` (default) or `internal` declarations: public so a target of generated API types can be
+        /// imported by others; internal for generation straight into an app target.
         public var accessLevel: AccessLevel
         /// How many files each `.http` file's Swift is split into (`name.swift`, `name.2.swift`, …), or `nil`
-        /// to split only a large one, by size. A build tool that declares its outputs ahead passes a count.
+        /// to split only a large one, by size (about 256 KB per file, where the Swift compiler's time per file
+        /// starts to grow fast). A build tool that declares its outputs ahead passes a count; a part may then
+        /// hold no declarations, and a count below 1 is taken as 1.
         public var parts: Int?
 
-        /// Creates options.
+        /// Creates options: public declarations, split by size unless `parts` is given.
         public init(accessLevel: AccessLevel = .public, parts: Int? = nil) {
             self.accessLevel = accessLevel
             self.parts = parts
         }
     }
 
-    /// The access level of generated declarations.
+    /// The access level of generated declarations, chosen by where the generated code lives.
     public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
-        /// `public` declarations (for a library target).
+        /// `public` declarations (for a library target whose API types other modules use).
         case `public`
-        /// No modifier (internal, for an app target).
+        /// No modifier (internal, for an app target), so generated types do not become part of a module's
+        /// public interface.
         case `internal`
     }
 

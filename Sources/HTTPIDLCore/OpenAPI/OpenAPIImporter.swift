@@ -8,26 +8,35 @@ import Foundation
 /// ```
 /// Parse errors are errors at the spec's `file:line:col`; what `.http` cannot express exactly is a warning
 /// pointing at the spec's line and a `// openapi:` comment in the output, never Swift that does not compile.
-/// The output is deterministic: the same spec gives the same bytes.
+/// The output is deterministic: the same spec gives the same bytes, so a checked-in import changes only when
+/// the spec does and its diff can be reviewed.
 public enum OpenAPIImporter {
-    /// An import's result.
+    /// An import's result: the text, what was lost or wrong, and the text's own compile check, so a caller can
+    /// decide to write the file and generate Swift without reading the spec twice.
     public struct Result: Sendable {
-        /// The `.http` text (`nil` when the spec could not be read).
+        /// The `.http` text (`nil` when the spec could not be read). It is present even when `diagnostics`
+        /// holds errors, for inspection: write it only when `diagnostics.containsErrors` is false, as `httpidl`
+        /// does.
         public let text: String?
-        /// Errors and warnings, located in the spec.
+        /// Errors and warnings, located in the spec (`file:line:col` of the node they come from), because the
+        /// spec is what the user edits to fix them. Render them with ``DiagnosticRenderer`` and the spec's
+        /// ``SourceFile``.
         public let diagnostics: [Diagnostic]
         /// The check of `text` (compiled without strict mode, without outputs; its diagnostics are located in the
-        /// `.http` named `httpName(for:)`): `HTTPIDLCompiler.generating(_:)` makes Swift from it.
+        /// `.http` named `httpName(for:)`): `HTTPIDLCompiler.generating(_:)` makes Swift from it, which saves
+        /// compiling the text a second time. Nil when the spec could not be read.
         public let checked: HTTPIDLCompiler.Result?
     }
 
-    /// Whether a file name is an OpenAPI document httpidl reads (`.json`, `.yaml`, `.yml`).
+    /// Whether a file name is an OpenAPI document httpidl reads (`.json`, `.yaml`, `.yml`, in any letter case),
+    /// so a tool can route inputs to the importer or the `.http` compiler by name alone.
     public static func isSpecFileName(_ name: String) -> Bool {
         let lower = name.lowercased()
         return lower.hasSuffix(".json") || lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
     }
 
-    /// `dir/openapi.yaml` → `dir/openapi.http`.
+    /// `dir/openapi.yaml` → `dir/openapi.http`: the name the imported text is checked and reported under, and
+    /// the file a tool writes it to. A name without a spec extension gets `.http` appended.
     public static func httpName(for specName: String) -> String {
         guard let dot = specName.lastIndex(of: "."), isSpecFileName(specName) else { return specName + ".http" }
         return specName[..<dot] + ".http"
@@ -40,7 +49,9 @@ public enum OpenAPIImporter {
         return try YAMLParser.parse(source)
     }
 
-    /// Imports one spec.
+    /// Imports one spec: parses it (JSON when the name ends in `.json` or the text starts with `{`, YAML
+    /// otherwise), translates it to `.http`, and compiles the result to check it. Never throws or traps on bad
+    /// input: a spec that does not parse gives a nil `text` and one error diagnostic.
     public static func importSpec(_ source: SourceFile) -> Result {
         let root: YAMLNode
         do {

@@ -2,14 +2,17 @@
 /// pairing, `$param` binding, placement and type rules, and recursive structs (marked for indirect storage).
 ///
 /// All files of one run share one namespace, so a `STRUCT` in one file can be used in another.
+///
+/// ``HTTPIDLCompiler`` runs it; its public part is ``Options``, passed in ``HTTPIDLCompiler/Options/analyzer``.
 public struct SemanticAnalyzer: Sendable {
-    /// Settings that depend on the runtime being generated for.
+    /// Settings that depend on the runtime being generated for, so one compiler can target older Courier
+    /// versions.
     public struct Options: Sendable {
         /// Whether `ANY` is allowed (it maps to Courier's `JSONValue`). On by default; turn it off to generate
         /// for a Courier version older than `JSONValue`, and `ANY` is diagnosed instead.
         public var supportsAnyType: Bool
 
-        /// Creates options.
+        /// Creates options; by default every construct of the language is allowed.
         public init(supportsAnyType: Bool = true) {
             self.supportsAnyType = supportsAnyType
         }

@@ -5,12 +5,19 @@
 ///     Usr owner;
 ///     ^~~
 /// ```
+///
+/// The first line is the `file:line:col: severity: message` form that Xcode, editors and CI logs turn into a
+/// link to the place; the excerpt and caret below it let a terminal user see the problem without opening the
+/// file.
 public struct DiagnosticRenderer: Sendable {
-    /// Creates a renderer.
+    /// Creates a renderer; it has no settings.
     public init() {}
 
     /// Renders one diagnostic with its source line, caret line and notes. `source` must be the file the
-    /// diagnostic belongs to (pass `nil` to print the summary lines only).
+    /// diagnostic belongs to (pass `nil` to print the summary lines only, e.g. when the source is no longer
+    /// at hand). Lines over 120 columns are cut around the caret with `…`, so a minified spec's one long line
+    /// still prints readably.
+    /// - Returns: The lines joined by `\n`, without a final newline.
     public func render(_ diagnostic: Diagnostic, source: SourceFile?) -> String {
         var lines = [diagnostic.summary]
         if let source {

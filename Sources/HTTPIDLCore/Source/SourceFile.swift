@@ -2,8 +2,11 @@
 ///
 /// Offsets are indices into `scalars` (Unicode scalars). Bytes that are not valid UTF-8 are replaced by
 /// U+FFFD and remembered in `invalidUTF8Offsets`, so the lexer can report each one at its exact place.
+/// Every compiler entry point takes one, and diagnostics are rendered against the same value, so a caller
+/// keeps it to print them.
 public struct SourceFile: Sendable {
-    /// The name shown in diagnostics (the path as given on the command line).
+    /// The name shown in diagnostics (the path as given on the command line). It also names the output:
+    /// `dir/users.http` generates `users.swift`, so two sources must not share a last path component.
     public let name: String
     /// The text as Unicode scalars.
     package let scalars: [Unicode.Scalar]
@@ -12,12 +15,14 @@ public struct SourceFile: Sendable {
     /// Offset of the first scalar of each line.
     let lineStarts: [Int]
 
-    /// Creates a source file from text.
+    /// Creates a source file from text already decoded, e.g. from an editor buffer or a test.
     public init(name: String, text: String) {
         self.init(name: name, scalars: Array(text.unicodeScalars), invalid: [])
     }
 
-    /// Creates a source file from raw bytes, decoding UTF-8 and recording invalid sequences.
+    /// Creates a source file from raw bytes, decoding UTF-8 and recording invalid sequences. Prefer it for
+    /// files read from disk: invalid bytes are then reported as errors at their place instead of failing the
+    /// read (a leading byte-order mark is kept in the text; the lexer skips it).
     public init(name: String, bytes: [UInt8]) {
         var invalid: Set<Int> = []
         // ASCII fast path: most `.http` files are mostly ASCII, and their ASCII start is widened in one loop.
@@ -57,10 +62,12 @@ public struct SourceFile: Sendable {
         self.lineStarts = starts
     }
 
-    /// The whole text.
+    /// The whole text (with U+FFFD where invalid UTF-8 was), rebuilt on each call: keep the result rather than
+    /// calling it in a loop.
     public var text: String { Self.string(scalars[...]) }
 
-    /// The 1-based line and column of an offset (columns count Unicode scalars).
+    /// The 1-based line and column of an offset (columns count Unicode scalars), for locating a
+    /// ``SourceRange`` the way an editor does. An offset out of range is clamped to the file, never a trap.
     public func location(of offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, scalars.count))
         var low = 0
@@ -125,31 +132,35 @@ public struct SourceFile: Sendable {
     }
 }
 
-/// A 1-based line and column.
+/// A 1-based line and column, as editors and compilers print them, so `file:line:col` links open at the
+/// right place.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
-    /// The line, starting at 1.
+    /// The line, starting at 1 (lines end at `\n`; a `\r` before it belongs to the line break).
     public let line: Int
-    /// The column in Unicode scalars, starting at 1.
+    /// The column in Unicode scalars, starting at 1 (not bytes, not grapheme clusters: an emoji with a
+    /// modifier counts as two).
     public let column: Int
 
-    /// Creates a location.
+    /// Creates a location; the values are taken as given (the compiler makes them with
+    /// ``SourceFile/location(of:)``).
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    /// `line:column`.
+    /// `line:column`, the form used inside a diagnostic's summary.
     public var description: String { "\(line):\(column)" }
 }
 
-/// A half-open range of scalar offsets in a `SourceFile`.
+/// A half-open range of scalar offsets in a `SourceFile`: what a diagnostic points at, kept as offsets so it
+/// is cheap to store and compare, and turned into lines and columns only when printed.
 public struct SourceRange: Sendable, Hashable {
-    /// The first offset.
+    /// The first offset (the place a diagnostic's caret points at).
     public let start: Int
-    /// One past the last offset.
+    /// One past the last offset; equal to `start` for an empty range, such as a point between two tokens.
     public let end: Int
 
-    /// Creates a range.
+    /// Creates a range; an `end` before `start` is raised to `start`, so a range is never negative.
     public init(start: Int, end: Int) {
         self.start = start
         self.end = max(start, end)
