@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The client turns a status outside the request's acceptable codes into this error after retries and
 /// redirects, and releases the connection; the status, headers and the start of the body are kept so an API's
-/// error document can still be read (``errorBody(as:)``).
+/// error document can still be read (`errorBody(as:)`).
 public struct HTTPStatusFailure: Sendable, Equatable, CustomStringConvertible {
     /// The status code, e.g. `404`; what most handlers switch on.
     public var statusCode: Int
@@ -15,7 +15,7 @@ public struct HTTPStatusFailure: Sendable, Equatable, CustomStringConvertible {
     /// an error page that never ends cannot exhaust memory; the rest is discarded.
     public var body: Data
     /// The endpoint's `APIErrorBody`, decoded from `body` with the endpoint's (else the client's) decoder, when
-    /// the endpoint declares one and it decoded. Read it with ``errorBody(as:)``, which also decodes other types.
+    /// the endpoint declares one and it decoded. Read it with `errorBody(as:)`, which also decodes other types.
     public var errorBody: (any Sendable)?
     /// Why the endpoint's `APIErrorBody` could not be decoded from `body`, when it could not: the server's error
     /// document did not match the declared type, which is worth logging.

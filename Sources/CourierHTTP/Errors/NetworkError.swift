@@ -17,8 +17,8 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     case encoding(EncodingFailure)
     /// No usable response arrived (timeout, cannot connect, connection lost, …).
     ///
-    /// The transient kinds (``RetryPolicy/isTransient(_:)``) have already been retried by the request's policy
-    /// when this is thrown.
+    /// The transient kinds (``RetryPolicy/isTransient(_:)``) of a request that may be resent have already been
+    /// retried by its policy when this is thrown.
     case transport(TransportFailure)
     /// A response arrived with a status code outside the request's acceptable codes (200–299 by default).
     ///

@@ -1,8 +1,8 @@
 /// Why no usable response arrived: the payload of ``NetworkError/transport(_:)``.
 ///
-/// Every transport maps its own errors (`URLError`, socket errors, TLS alerts) to one ``TransportFailure/Kind``, so an app
-/// handles "offline" or "timed out" the same way on every platform; `code` and `message` keep the original
-/// detail for logs.
+/// Every transport maps its own errors (`URLError`, socket errors, TLS alerts) to one
+/// ``TransportFailure/Kind``, so an app handles "offline" or "timed out" the same way on every platform; `code`
+/// and `message` keep the original detail for logs.
 public struct TransportFailure: Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure, the same on every transport: what an app switches on.
     ///

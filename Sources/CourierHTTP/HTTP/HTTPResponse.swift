@@ -35,7 +35,8 @@ public struct HTTPResponse: Sendable {
     package var metricsRecorder: TransferMetricsRecorder?
 
     /// How the transfer spent its time and on which connection, once the body has been read; `nil` before, and
-    /// for transports that do not measure (`URLSessionTransport`: URLSession never reports metrics on Linux).
+    /// for transports that do not measure (a stub; `URLSessionTransport` on Linux, where URLSession reports no
+    /// metrics). What to look at when a request is slow, before guessing.
     public var metrics: TransferMetrics? { metricsRecorder?.metrics }
 
     /// The trailer fields sent after the body (a chunked HTTP/1.1 body's trailer section, HTTP/2's trailing

@@ -1,8 +1,10 @@
 import Foundation
 
-/// How one request over `SocketTransport` spent its time, and on which connection: what URLSession never
-/// reports on Linux. Use it to tell a slow DNS, connect or handshake from a slow server (`firstByte`). On `Response.metrics` (and `HTTPResponse.metrics` once the body is read), and delivered to
-/// `SocketTransport.Configuration.metricsHandler` when the response body ends (or the request fails).
+/// How one request spent its time, and on which connection: measured by `SocketTransport`, and taken from
+/// URLSession's task metrics by `URLSessionTransport` on Apple platforms (URLSession on Linux reports none). On
+/// `Response.metrics` (and `HTTPResponse.metrics` once the body is read), and delivered to
+/// `SocketTransport.Configuration.metricsHandler` when the response body ends (or the request fails). Use it to
+/// tell a slow DNS lookup, connect or handshake from a slow server (`firstByte`).
 ///
 /// Every phase is measured from the moment the transport got the request; a phase that did not happen (no
 /// DNS lookup on a reused connection, no TLS over plain HTTP) is `nil`.
