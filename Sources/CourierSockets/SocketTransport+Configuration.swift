@@ -13,7 +13,8 @@ extension SocketTransport {
         /// multiplexes its requests on one connection instead.
         public var maximumConnectionsPerHost: Int
         /// How long a pooled connection may sit idle before it is closed (default 60 s): long enough to reuse
-        /// it for the next call, short enough to close before most servers drop it themselves.
+        /// it for the next call. A connection the server closed first is noticed, and a request that met it is
+        /// sent again on a new one when that is safe.
         public var idleConnectionTimeout: Duration
         /// The longest connecting may take (all addresses of the host together; default 10 s), so an
         /// unreachable host fails with `.timedOut` well before the request's inactivity timeout would.

@@ -22,7 +22,8 @@ extension SocketTransport {
         /// A resolver that asks `lookUp` for each host (as in the URL, IPv6 without brackets) and port it
         /// connects to: return the addresses to try in order, or `nil` to leave the host to the system resolver.
         /// An error thrown (or no address) fails the request with `.cannotConnect` (a `NetworkError` thrown is
-        /// passed on as it is). Called for every new connection, not for reused ones, so it may be slow.
+        /// passed on as it is). Called only when a new connection is opened, so a slow lookup costs
+        /// only new connections.
         public init(_ lookUp: @escaping @Sendable (_ host: String, _ port: Int) async throws -> [HostAddress]?) {
             self.lookUp = lookUp
         }

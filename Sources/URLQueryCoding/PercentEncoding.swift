@@ -14,7 +14,7 @@
 /// ```
 public enum PercentEncoding {
     /// A set of ASCII characters that are written as they are; every other byte is percent-encoded. Two 64-bit
-    /// masks rather than a `CharacterSet`, so checking a byte costs a shift, and the value is `Sendable`.
+    /// masks rather than a `CharacterSet`, so checking a byte costs a shift.
     public struct AllowedCharacters: Sendable, Hashable {
         /// Bit `n` set means ASCII code `n` (0–63) is allowed.
         @usableFromInline let low: UInt64
@@ -101,7 +101,7 @@ public enum PercentEncoding {
     }
 
     /// Decodes `%XX` escapes (and, with `plusAsSpace`, `+` as a space: on for form bodies, off for RFC 3986
-    /// queries). Strict, unlike `removingPercentEncoding`'s `nil`: the error says where the input is broken.
+    /// queries). Unlike `removingPercentEncoding`, which returns `nil`, the error says where the input is broken.
     ///
     /// - Throws: ``PercentEncodingError`` for a `%` not followed by two hex digits, or when the
     ///   decoded bytes are not valid UTF-8.

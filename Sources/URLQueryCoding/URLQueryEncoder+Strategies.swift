@@ -44,7 +44,8 @@ extension URLQueryEncoder {
     public enum ObjectEncodingStrategy: Sendable, Hashable, CaseIterable {
         /// `user[name]=kim` — PHP, Rails/Rack, qs (Express), OpenAPI `style: deepObject`. The default.
         case brackets
-        /// `user.name=kim` (arrays stay `ids[0]`) — Spring's data binder, qs `allowDots`.
+        /// `user.name=kim` (arrays stay `ids[0]`) — Spring's data binder, ASP.NET Core model binding, qs
+        /// `allowDots`.
         case dots
         /// `name=kim`: the parent key is dropped — OpenAPI `style: form, explode: true` objects.
         /// Two leaves with the same name are rejected (`EncodingError.keyCollision`) rather than sent twice for
@@ -68,8 +69,8 @@ extension URLQueryEncoder {
     /// How `Date` values are written; a date ISO-8601 cannot write (outside the years 1–9999) throws
     /// ``URLQueryEncoder/EncodingError/invalidValue(codingPath:reason:)``.
     public enum DateEncodingStrategy: Sendable {
-        /// `2024-05-01T12:30:00.250Z`: ISO-8601 in UTC with milliseconds. The default: keeps sub-second times
-        /// and is parsed by every framework's ISO-8601 reader.
+        /// `2024-05-01T12:30:00.250Z`: ISO-8601 in UTC with milliseconds. The default: keeps sub-second times,
+        /// and most frameworks' ISO-8601 readers accept the fraction.
         case iso8601WithFractionalSeconds
         /// `2024-05-01T12:30:00Z`: ISO-8601 in UTC, whole seconds (the fraction is dropped): for servers whose
         /// parser rejects a fraction.
@@ -89,7 +90,7 @@ extension URLQueryEncoder {
     public enum BoolEncodingStrategy: Sendable, Hashable {
         /// `true` / `false`. The default: what most frameworks parse as a boolean.
         case literal
-        /// `1` / `0`: for servers (older PHP code, C#'s `int` flags) that parse only digits.
+        /// `1` / `0`: for servers that read a flag as an integer.
         case numeric
     }
 
@@ -104,7 +105,8 @@ extension URLQueryEncoder {
         case custom(@Sendable (Data) throws -> String)
     }
 
-    /// What to do with NaN and ±infinity in `Double` and `Float` values.
+    /// What to do with NaN and ±infinity in `Double` and `Float` values, which have no number syntax a server
+    /// parses.
     public enum NonConformingFloatEncodingStrategy: Sendable, Hashable {
         /// Throw `EncodingError.nonFiniteNumber`. The default: a query has no standard spelling for them, and a
         /// server would misread a guess.

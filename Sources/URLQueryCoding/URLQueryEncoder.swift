@@ -24,7 +24,7 @@ import Foundation
 /// ```
 public struct URLQueryEncoder: Sendable {
     /// How arrays are written (default `.indexed`, PHP's form, the only one that can hold arrays of objects or
-    /// of arrays, so nothing fails to encode by default). FastAPI, Spring, Go and every OpenAPI-generated server
+    /// of arrays, so nothing fails to encode by default). FastAPI, Django, Go and every OpenAPI-generated server
     /// want `.repeated` instead and silently ignore an indexed list.
     public var arrayEncodingStrategy: ArrayEncodingStrategy {
         didSet { context = makeContext() }
@@ -47,9 +47,8 @@ public struct URLQueryEncoder: Sendable {
     public var keyEncodingStrategy: KeyEncodingStrategy {
         didSet { context = makeContext() }
     }
-    /// How dates are written (default ISO-8601 with milliseconds, UTC: readable, sortable and parsed by every
-    /// framework, and no precision is lost below a millisecond's). Use `.iso8601` for a server that rejects
-    /// fractions.
+    /// How dates are written (default ISO-8601 with milliseconds, UTC: readable, sortable, parsed by most
+    /// frameworks, and precise to the millisecond). Use `.iso8601` for a server that rejects fractions.
     public var dateEncodingStrategy: DateEncodingStrategy {
         didSet { context = makeContext() }
     }

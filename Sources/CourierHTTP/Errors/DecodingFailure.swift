@@ -14,7 +14,8 @@ public struct DecodingFailure: Sendable, Hashable, CustomStringConvertible {
     public var codingPath: String
     /// The underlying error's description: what was wrong at `codingPath` (type mismatch, missing key, …).
     public var message: String
-    /// The status of the response that failed to decode (`nil` when decoded outside a client).
+    /// The status of the response that failed to decode (`nil` when decoded outside a client): a `200` with an
+    /// unexpected body is a contract problem, an error status an acceptable-codes setting that let it through.
     public var statusCode: Int?
     /// The response's header fields: `Content-Type` often says what went wrong (`text/html` from a proxy's error
     /// page instead of JSON).

@@ -11,9 +11,10 @@ public struct TransportFailure: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
         /// No data arrived within the timeout (an inactivity timeout, not a limit on the whole transfer).
         case timedOut
-        /// The server could not be reached (refused, unreachable, DNS failure).
+        /// The server could not be reached (refused, unreachable, DNS failure): the request never reached it.
         case cannotConnect
-        /// The connection closed before the response was complete.
+        /// The connection closed before the response was complete. The server may have acted on the request,
+        /// which is why only requests that may be resent are retried.
         case connectionLost
         /// The server's bytes are not a valid HTTP response (conflicting lengths, bad chunks, a decompression
         /// bomb, …): a server that sent them once will likely send them again.

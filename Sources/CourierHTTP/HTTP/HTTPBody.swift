@@ -9,7 +9,7 @@ public enum HTTPBody: Sendable {
     /// An unreadable file fails with `TransportFailure.Kind.fileSystem`.
     case file(URL)
     /// A body produced in chunks on demand, for content assembled while sending (multipart with file parts);
-    /// sent chunked when its length is unknown.
+    /// without a known length it goes out without `Content-Length` (chunked over HTTP/1.1).
     case stream(any BodySource)
 
     /// The body's length in bytes when known without producing it (a file's size is read from disk), which lets
@@ -49,7 +49,7 @@ public protocol BodyReader: AnyObject {
     /// it can send next, so only one chunk is in memory at a time.
     func read(maxLength: Int) throws -> Data?
 
-    /// Releases the reader's resources (open files). Idempotent, since the transport calls it both at the end
-    /// and when an attempt fails.
+    /// Releases the reader's resources (open files). Idempotent, so a transport may call it on every path that
+    /// ends a read (end, failure, cancellation) without tracking whether it already did.
     func close()
 }

@@ -21,7 +21,8 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
     /// The method token, as sent.
     public var description: String { rawValue }
 
-    /// `GET`: reads a resource. Idempotent, so retried; the only method the HTTP cache stores.
+    /// `GET`: reads a resource. Idempotent, so retried; the only method the HTTP cache stores. An endpoint's
+    /// `GET` cannot carry a body (its parameters go into the query).
     public static let get: HTTPMethod = "GET"
     /// `POST`: creates or acts. Not idempotent: retried only with an `Idempotency-Key` header; a 301 or 302
     /// redirect turns it into a `GET`.
@@ -32,11 +33,11 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
     public static let patch: HTTPMethod = "PATCH"
     /// `DELETE`: removes a resource. Idempotent, so retried.
     public static let delete: HTTPMethod = "DELETE"
-    /// `HEAD`: a `GET` without the body, to read headers (size, `ETag`) cheaply. Cannot carry a body.
+    /// `HEAD`: a `GET` without the body, to read headers (size, `ETag`) cheaply. Cannot carry an endpoint's body.
     public static let head: HTTPMethod = "HEAD"
     /// `OPTIONS`: asks what the server allows. Idempotent.
     public static let options: HTTPMethod = "OPTIONS"
-    /// `TRACE`: echoes the request back, for debugging. Cannot carry a body.
+    /// `TRACE`: echoes the request back, for debugging. Cannot carry an endpoint's body.
     public static let trace: HTTPMethod = "TRACE"
     /// `CONNECT`: opens a tunnel through a proxy; the transports send it themselves for an `https` proxy, so an
     /// endpoint rarely needs it.

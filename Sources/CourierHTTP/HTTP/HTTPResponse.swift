@@ -12,7 +12,7 @@ public struct HTTPResponse: Sendable {
     /// The header fields (case-insensitive names, in the order received).
     public var headers: HTTPHeaders
     /// The body, read once: in memory or still arriving. Read it or discard it: a body left unread holds its
-    /// connection until it is released.
+    /// connection until it is dropped.
     public var body: ResponseBody
     /// The URL that answered (after redirects), which may differ from the one requested; `nil` for a response
     /// built without one (a stub).

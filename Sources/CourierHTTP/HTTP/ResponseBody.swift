@@ -73,7 +73,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     }
 
     /// Stops the transfer and discards what has not been read (a no-op for a buffered body). Call it when the
-    /// body is not wanted: the connection is released at once instead of when the body is dropped.
+    /// body is not wanted, so the transfer stops at once rather than when the body is dropped.
     public func discard() {
         if case .streamed(let handle) = storage { handle.source.cancel() }
     }

@@ -21,8 +21,8 @@ public struct RequestDefaults: Sendable {
     public var headers: HTTPHeaders
     /// Encodes query DTOs of endpoints that do not bring their own `queryEncoder`. Default: `URLQueryEncoder()`
     /// (brackets for objects, indexed arrays, ISO-8601 dates with fractional seconds). Change the array
-    /// convention to `.repeated` for FastAPI, Spring or an OpenAPI-generated server, which ignore indexed
-    /// arrays: see <doc:QueryConventions>.
+    /// convention to `.repeated` for FastAPI, Django, Go or an OpenAPI-generated server, which ignore
+    /// indexed arrays: see <doc:QueryConventions>.
     public var queryEncoder: URLQueryEncoder
     /// The inactivity timeout. Default: 60 seconds, as URLSession's. It limits the wait for the next byte, not the
     /// whole call, so a slow but moving download never times out; retries each get their own.

@@ -26,7 +26,7 @@ public struct TransferMetrics: Sendable, Hashable, CustomStringConvertible {
     /// `URLSessionTaskTransactionMetrics.networkProtocolName`); `nil` when the transport does not say. Shows
     /// whether HTTP/2 was negotiated.
     public var networkProtocolName: String?
-    /// Until the host name was resolved; `nil` on a reused connection or for an IP literal.
+    /// Until the host name was resolved; `nil` on a reused connection.
     public var domainLookup: Duration?
     /// Until the TCP connection was established; `nil` on a reused connection.
     public var connect: Duration?

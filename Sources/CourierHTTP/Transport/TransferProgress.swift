@@ -9,8 +9,8 @@
 public struct TransferProgress: Sendable, Hashable, CustomStringConvertible {
     /// Bytes sent (uploads) or received (downloads) so far.
     public var completedBytes: Int64
-    /// The expected total, when the length is known (`Content-Length`); `nil` for a chunked or compressed
-    /// transfer, where only a byte count (or a spinner) can be shown.
+    /// The expected total, when the length is known (`Content-Length`); `nil` for a transfer of unknown length
+    /// (a chunked response), where only a byte count (or a spinner) can be shown.
     public var totalBytes: Int64?
 
     /// Creates a progress value; a negative total (URLSession's "unknown") becomes `nil`.
