@@ -2,7 +2,7 @@
 /// default header fields (see `NetworkClient`) send `Accept-Encoding` with `acceptedContentCodings`.
 ///
 /// A transport that does not conform never gets compressed bodies it could not read: the client only asks for
-/// the codings the transport declares.
+/// the codings the transport declares (unless an endpoint sets `Accept-Encoding` itself).
 ///
 /// ```swift
 /// extension MyTransport: ContentDecodingTransport {
