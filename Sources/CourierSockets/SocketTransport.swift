@@ -18,8 +18,8 @@ import Foundation
 /// it does none of them. Linux only: on Apple platforms the type does not exist (use `URLSessionTransport`).
 ///
 /// The default transport on Linux, where URLSession (over libcurl) reports no metrics, has no WebSockets and
-/// reads ahead into memory when the reader is slow. Create one per set of settings and share it: its connection pool is what makes the second
-/// request to a host cheap, and it is safe to use from any task.
+/// reads ahead into memory when the reader is slow. Create one per set of settings and share it: its connection
+/// pool is what makes the second request to a host cheap, and it is safe to use from any task.
 public final class SocketTransport: Transport {
     /// The configuration it was created with; fixed for the transport's life (make another transport for other
     /// settings).
