@@ -5,29 +5,36 @@ import Foundation
 /// form) and a `CONNECT` tunnel through a proxy for `https` URLs (TLS end to end with the server).
 ///
 /// By default it is read from the environment as libcurl reads it (`.environment`); set `.none` to connect
-/// directly whatever the environment says.
+/// directly whatever the environment says. Reading the environment by default means a client behind a corporate
+/// proxy works as `curl` does there, with no code. The proxy itself is always spoken to in plain HTTP: its URL's
+/// scheme is not read, so an `https://` proxy gets no TLS and a `socks5://` one is not supported.
 public struct ProxyConfiguration: Sendable, Hashable {
-    /// The proxy for `http` URLs.
+    /// The proxy for `http` URLs, which gets each request in absolute form (and so sees it whole); `nil` connects
+    /// directly.
     public var httpProxy: URL?
-    /// The proxy for `https` URLs (reached with `CONNECT`).
+    /// The proxy for `https` URLs (reached with `CONNECT`), which sees only the host and port: TLS runs through
+    /// the tunnel, so certificate checks and pins still apply to the server. `nil` connects directly.
     public var httpsProxy: URL?
     /// Hosts reached directly: a name matches itself and its subdomains (`example.com` and `.example.com` both
     /// match `api.example.com`), `*` matches every host; IP addresses match exactly, and a range in CIDR form
-    /// (`10.0.0.0/8`, `fd00::/8`) matches the addresses in it, as libcurl reads them.
+    /// (`10.0.0.0/8`, `fd00::/8`) matches the addresses in it, as libcurl reads them. For internal hosts a proxy
+    /// cannot reach; case and a trailing dot are ignored.
     public var excludedHosts: [String]
 
-    /// Creates a configuration. A proxy URL without a scheme is taken as `http://`, without a port as 1080
-    /// (libcurl's default); `user:password@` in it is sent as `Proxy-Authorization: Basic`.
+    /// Creates a configuration. A proxy URL without a port is reached on 1080 (libcurl's default);
+    /// `user:password@` in it (percent-decoded) is sent as `Proxy-Authorization: Basic`.
     public init(httpProxy: URL? = nil, httpsProxy: URL? = nil, excludedHosts: [String] = []) {
         self.httpProxy = httpProxy
         self.httpsProxy = httpsProxy
         self.excludedHosts = excludedHosts
     }
 
-    /// Direct connections only.
+    /// Direct connections only, whatever the environment says: for tests against loopback servers, or a client
+    /// that must never go through a proxy.
     public static let none = ProxyConfiguration()
 
-    /// The process environment's proxies, read once.
+    /// The process environment's proxies, read each time this property is read (a `SocketTransport` keeps what
+    /// its configuration read). The default.
     public static var environment: ProxyConfiguration {
         ProxyConfiguration(environment: ProcessInfo.processInfo.environment)
     }
@@ -35,6 +42,8 @@ public struct ProxyConfiguration: Sendable, Hashable {
     /// The proxies `environment` names, by libcurl's rules: `http_proxy` in lower case only (the upper-case name
     /// can be set by a CGI request's `Proxy:` header), `https_proxy` or `HTTPS_PROXY`, `all_proxy` or
     /// `ALL_PROXY` for either when unset, and `no_proxy` or `NO_PROXY` as a comma-separated list of excluded hosts.
+    /// A value without a scheme (`proxy:3128`) is taken as `http://`; one that is no URL is ignored. Takes the
+    /// dictionary rather than reading the process's, so tests can pass their own.
     public init(environment: [String: String]) {
         func value(_ names: String...) -> String? {
             names.lazy.compactMap { environment[$0] }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }

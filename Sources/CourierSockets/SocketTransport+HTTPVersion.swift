@@ -1,13 +1,18 @@
 #if os(Linux)  // SocketTransport is Linux only (see SocketTransport.swift)
 extension SocketTransport {
-    /// Which HTTP versions a `SocketTransport` speaks (`Configuration.httpVersion`).
+    /// Which HTTP versions a `SocketTransport` speaks (`Configuration.httpVersion`). HTTP/2 multiplexes many
+    /// requests on one connection (one TLS handshake per origin); HTTP/1.1 needs a connection per request in
+    /// flight.
     public enum HTTPVersion: Sendable, Hashable {
-        /// Over TLS, ALPN offers `h2` and `http/1.1` and the server picks; cleartext stays HTTP/1.1.
+        /// Over TLS, ALPN offers `h2` and `http/1.1` and the server picks; cleartext stays HTTP/1.1. The default:
+        /// HTTP/2 wherever the server offers it, never a failure where it does not.
         case automatic
-        /// HTTP/1.1 only (ALPN offers `http/1.1`).
+        /// HTTP/1.1 only (ALPN offers `http/1.1`): for a server or middlebox whose HTTP/2 misbehaves, or to
+        /// compare the two.
         case http1Only
         /// HTTP/2 without negotiation, over cleartext and TLS (ALPN offers only `h2`), for servers known to
-        /// speak it. Requests through a plain HTTP proxy (no tunnel) stay HTTP/1.1.
+        /// speak it (an `h2c` backend inside a cluster, a gRPC-style service). A server that does not speak
+        /// HTTP/2 fails the request. Requests through a plain HTTP proxy (no tunnel) stay HTTP/1.1.
         case http2PriorKnowledge
 
         /// The protocols ALPN offers over TLS, most preferred first.

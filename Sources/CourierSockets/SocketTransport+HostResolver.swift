@@ -21,16 +21,20 @@ extension SocketTransport {
 
         /// A resolver that asks `lookUp` for each host (as in the URL, IPv6 without brackets) and port it
         /// connects to: return the addresses to try in order, or `nil` to leave the host to the system resolver.
-        /// An error thrown (or no address) fails the request with `.cannotConnect`.
+        /// An error thrown (or no address) fails the request with `.cannotConnect` (a `NetworkError` thrown is
+        /// passed on as it is). Called only when a new connection is opened, so a slow lookup costs
+        /// only new connections.
         public init(_ lookUp: @escaping @Sendable (_ host: String, _ port: Int) async throws -> [HostAddress]?) {
             self.lookUp = lookUp
         }
 
-        /// Every host through `getaddrinfo` (numeric addresses are parsed at once).
+        /// Every host through `getaddrinfo` (numeric addresses are parsed at once): the default, which honours
+        /// `/etc/hosts` and the system's DNS settings.
         public static let system = HostResolver { _, _ in nil }
 
         /// Fixed addresses for the hosts in `table` (names compared case-insensitively); other hosts go to the
-        /// system resolver.
+        /// system resolver. Like `curl --resolve`: for a staging server or a test that must keep the real host
+        /// name for TLS.
         public static func mapping(_ table: [String: [HostAddress]]) -> HostResolver {
             let lowercased = Dictionary(table.map { ($0.key.lowercasedASCII, $0.value) }, uniquingKeysWith: { first, _ in first })
             return HostResolver { host, _ in lowercased[host.lowercasedASCII] }

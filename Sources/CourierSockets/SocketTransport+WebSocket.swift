@@ -7,7 +7,11 @@ extension SocketTransport: WebSocketTransport {
     ///
     /// The Upgrade needs an HTTP/1.1 connection (WebSocket over HTTP/2, RFC 8441, is not spoken): a transport
     /// that may speak HTTP/2 opens it through a sibling at `.http1Only`, whose TLS offers only `http/1.1` in
-    /// ALPN and whose pool never holds an HTTP/2 connection.
+    /// ALPN and whose pool never holds an HTTP/2 connection. The sibling is made on the first WebSocket and
+    /// kept for the next ones.
+    ///
+    /// - Throws: `NetworkError` as `send` does; `WebSocketError(.handshakeFailed)` for a `101` that breaks
+    ///   RFC 6455 §4.1.
     public func webSocket(_ request: HTTPRequest, configuration: WebSocketConfiguration) async throws
         -> (response: HTTPResponse, channel: (any WebSocketChannel)?) {
         guard self.configuration.httpVersion == .http1Only else {

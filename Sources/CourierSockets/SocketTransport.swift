@@ -16,8 +16,13 @@ import Foundation
 /// It follows the `Transport` contract: `send` returns at the response head; the body streams, and a reader
 /// that stops reading stops the socket reads. Redirects, cookies and caching are the interceptors' job, so
 /// it does none of them. Linux only: on Apple platforms the type does not exist (use `URLSessionTransport`).
+///
+/// The default transport on Linux, where URLSession (over libcurl) reports no metrics, has no WebSockets and
+/// reads ahead into memory when the reader is slow. Create one per set of settings and share it: its connection
+/// pool is what makes the second request to a host cheap, and it is safe to use from any task.
 public final class SocketTransport: Transport {
-    /// The configuration it was created with.
+    /// The configuration it was created with; fixed for the transport's life (make another transport for other
+    /// settings).
     public let configuration: Configuration
 
     private let pool: ConnectionPool
@@ -29,7 +34,9 @@ public final class SocketTransport: Transport {
     /// HTTP/2 (see `webSocket`).
     let http1Sibling = LockedState<SocketTransport?>(nil)
 
-    /// Creates a transport; its connections are opened on first use and closed when it is released.
+    /// Creates a transport; its connections are opened on first use and closed when it is released, so creating
+    /// one costs nothing until it sends. A TLS configuration that cannot be used fails the first https request,
+    /// not this initializer.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         pool = ConnectionPool(
@@ -58,7 +65,9 @@ public final class SocketTransport: Transport {
         pool.shutDown()
     }
 
-    /// Sends `request` and returns at the response head, its body streaming.
+    /// Sends `request` and returns at the response head, its body streaming. A request that fails on a pooled
+    /// connection the server had already closed, before any response byte, is sent once more on a new
+    /// connection when that is safe, so a stale keep-alive connection does not surface as an error.
     ///
     /// - Throws: `NetworkError.cancelled` when the task is cancelled (the connection is closed at once);
     ///   `.transport` with `.cannotConnect`, `.timedOut`, `.connectionLost`, `.badServerResponse` (naming

@@ -2,7 +2,9 @@
 ///
 /// Every encoder in Courier goes through these helpers so the whole library agrees on one rule:
 /// characters in the chosen ``AllowedCharacters`` set stay as they are, every other byte of the UTF-8
-/// form is written as `%XX` with uppercase hex digits.
+/// form is written as `%XX` with uppercase hex digits. Use them when building a URL or body by hand, so it is
+/// escaped exactly as Courier's own requests are; `addingPercentEncoding` with Foundation's character sets
+/// leaves `+`, `&` and `=` as they are in a query, which servers then misread.
 ///
 /// ```swift
 /// PercentEncoding.encodeQueryComponent("a+b c&d")   // "a%2Bb%20c%26d"
@@ -11,7 +13,8 @@
 /// try PercentEncoding.decode("a%2Bb+c", plusAsSpace: true)  // "a+b c"
 /// ```
 public enum PercentEncoding {
-    /// A set of ASCII characters that are written as they are; every other byte is percent-encoded.
+    /// A set of ASCII characters that are written as they are; every other byte is percent-encoded. Two 64-bit
+    /// masks rather than a `CharacterSet`, so checking a byte costs a shift.
     public struct AllowedCharacters: Sendable, Hashable {
         /// Bit `n` set means ASCII code `n` (0–63) is allowed.
         @usableFromInline let low: UInt64
@@ -19,7 +22,7 @@ public enum PercentEncoding {
         @usableFromInline let high: UInt64
 
         /// Creates a set from the ASCII characters of `characters` (non-ASCII characters are ignored:
-        /// they are always percent-encoded).
+        /// they are always percent-encoded), for a component with rules of its own.
         public init(ascii characters: String) {
             var low: UInt64 = 0
             var high: UInt64 = 0
@@ -36,7 +39,7 @@ public enum PercentEncoding {
             self.high = high
         }
 
-        /// Whether the byte is written as is.
+        /// Whether the byte is written as is; always `false` for a byte of 128 or above.
         @inlinable
         public func contains(_ byte: UInt8) -> Bool {
             if byte < 64 { return low & (1 &<< UInt64(byte)) != 0 }
@@ -44,7 +47,7 @@ public enum PercentEncoding {
             return false
         }
 
-        /// The union of two sets.
+        /// The union of two sets: to widen a standard set by a few characters.
         public func union(_ other: AllowedCharacters) -> AllowedCharacters {
             AllowedCharacters(low: low | other.low, high: high | other.high)
         }
@@ -66,7 +69,8 @@ public enum PercentEncoding {
     }
 
     /// Percent-encodes `string`, leaving the characters in `allowed` as they are. With `spaceAsPlus`
-    /// a space becomes `+` (form bodies) instead of `%20`.
+    /// a space becomes `+` (form bodies) instead of `%20`. The general form of the three helpers below; use it
+    /// for a component with a set of its own.
     public static func encode(
         _ string: String, allowing allowed: AllowedCharacters = .unreserved, spaceAsPlus: Bool = false
     ) -> String {
@@ -77,23 +81,27 @@ public enum PercentEncoding {
     }
 
     /// Encodes a query name or value for a URL: unreserved characters stay, a space becomes `%20`,
-    /// everything else (`+`, `&`, `=`, `#`, `[`, `]`, non-ASCII…) becomes `%XX`.
+    /// everything else (`+`, `&`, `=`, `#`, `[`, `]`, non-ASCII…) becomes `%XX`. `%20` rather than `+`, because
+    /// RFC 3986 servers read a `+` in a query as a plus.
     public static func encodeQueryComponent(_ string: String) -> String {
         encode(string, allowing: .queryComponent)
     }
 
     /// Encodes a name or value for an `application/x-www-form-urlencoded` body: like
-    /// ``encodeQueryComponent(_:)`` but a space becomes `+` (and `+` itself `%2B`).
+    /// ``encodeQueryComponent(_:)`` but a space becomes `+` (and `+` itself `%2B`), as HTML forms write it and
+    /// every form parser reads it.
     public static func encodeFormComponent(_ string: String) -> String {
         encode(string, allowing: .queryComponent, spaceAsPlus: true)
     }
 
-    /// Encodes a value as exactly one path segment: `/` becomes `%2F`, `?` `%3F`, `#` `%23`, `%` `%25`.
+    /// Encodes a value as exactly one path segment: `/` becomes `%2F`, `?` `%3F`, `#` `%23`, `%` `%25`. For path
+    /// parameters, so a value such as `a/b` cannot reach another route or add a query.
     public static func encodePathSegment(_ string: String) -> String {
         encode(string, allowing: .pathSegment)
     }
 
-    /// Decodes `%XX` escapes (and, with `plusAsSpace`, `+` as a space).
+    /// Decodes `%XX` escapes (and, with `plusAsSpace`, `+` as a space: on for form bodies, off for RFC 3986
+    /// queries). Unlike `removingPercentEncoding`, which returns `nil`, the error says where the input is broken.
     ///
     /// - Throws: ``PercentEncodingError`` for a `%` not followed by two hex digits, or when the
     ///   decoded bytes are not valid UTF-8.
@@ -131,7 +139,8 @@ public enum PercentEncoding {
 
     /// Encodes `string` for a URL while keeping escapes that are already there: a valid `%XX` is kept,
     /// every other byte outside `allowed` is percent-encoded. Used for paths written by hand, such as
-    /// `users/%E2%9C%93` or `my docs`.
+    /// `users/%E2%9C%93` or `my docs`, which may or may not be escaped already: escaping again would turn
+    /// `%E2` into `%25E2`.
     ///
     /// - Throws: ``PercentEncodingError`` with kind `.malformedEscape` for `%`, `%2` or `%ZZ`.
     public static func encodePreservingEscapes(
@@ -219,22 +228,25 @@ public enum PercentEncoding {
     }
 }
 
-/// A percent-encoded string that cannot be decoded.
+/// A percent-encoded string that cannot be decoded: thrown rather than guessed at, because a lenient decoder
+/// that keeps a stray `%` reads a value differently from the server.
 public struct PercentEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What is wrong with the input.
+    /// What is wrong with the input: the escape syntax, or the bytes it produced.
     public enum Kind: Sendable, Hashable {
         /// A `%` not followed by two hexadecimal digits (`%`, `%2`, `%ZZ`).
         case malformedEscape
-        /// The escapes decode to bytes that are not valid UTF-8.
+        /// The escapes decode to bytes that are not valid UTF-8 (a Latin-1 sender, or a truncated character):
+        /// refused rather than replaced with U+FFFD, which would change the value.
         case invalidUTF8
     }
 
     /// What is wrong with the input.
     public let kind: Kind
-    /// The UTF-8 byte offset of the bad escape in the input (0 for `.invalidUTF8`).
+    /// The UTF-8 byte offset of the bad escape in the input (0 for `.invalidUTF8`, which is found only after
+    /// decoding), to point at it in a log.
     public let offset: Int
 
-    /// Creates an error.
+    /// Creates an error; for code that validates escapes the same way.
     public init(kind: Kind, offset: Int) {
         self.kind = kind
         self.offset = offset

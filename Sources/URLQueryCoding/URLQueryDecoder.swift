@@ -10,30 +10,42 @@ import Foundation
 /// Errors are `Swift.DecodingError`s with the coding path of the offending value; a malformed escape
 /// (`%`, `%2`, `%ZZ`) is a `DecodingError.dataCorrupted` whose `underlyingError` is a
 /// ``PercentEncodingError``. Booleans are read from `true`/`false` and `1`/`0`.
+///
+/// For a server, a test that checks what an encoder wrote, or a URL (a deep link, an OAuth callback) to read
+/// into a typed value. Hostile input is bounded: names nested deeper than 128 levels and array indices above
+/// ``maximumArrayIndex`` are refused rather than allocated. A decoder is a value: configure it once and share it.
 public struct URLQueryDecoder: Sendable {
-    /// How arrays are read (default `.indexed`, which also accepts `tags[]=a` and `tags=a&tags=b`).
+    /// How arrays are read (default `.indexed`, which also accepts `tags[]=a` and `tags=a&tags=b`, so the
+    /// default reads whatever non-delimited form a client sent). Pick a delimited strategy to split `tags=a,b`.
     public var arrayDecodingStrategy: ArrayDecodingStrategy
-    /// How nested object key paths are read (default `.brackets`).
+    /// How nested object key paths are read (default `.brackets`); must match the form the sender used.
     public var objectDecodingStrategy: ObjectDecodingStrategy
-    /// How declared keys map to query keys (default `.useDefaultKeys`).
+    /// How declared keys map to query keys (default `.useDefaultKeys`); use the counterpart of the encoder's
+    /// key strategy so a value round-trips.
     public var keyDecodingStrategy: KeyDecodingStrategy
-    /// How dates are read (default ISO-8601, fraction optional).
+    /// How dates are read (default ISO-8601, fraction optional, `Z` or an offset: what any client's ISO-8601
+    /// writer produces).
     public var dateDecodingStrategy: DateDecodingStrategy
-    /// How `Data` is read (default base64).
+    /// How `Data` is read (default base64, the encoder's default).
     public var dataDecodingStrategy: DataDecodingStrategy
-    /// What to do with non-finite numbers (default: reject).
+    /// What to do with non-finite numbers (default: reject with `DecodingError.dataCorrupted`, so `nan` in a
+    /// query cannot slip into arithmetic).
     public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy
     /// Whether a `+` in a query string means a space, as browsers send GET forms (default `false`:
-    /// RFC 3986 reads `+` as a plus). Form bodies always read `+` as a space.
+    /// RFC 3986 reads `+` as a plus). Form bodies always read `+` as a space. Turn it on for URLs a browser
+    /// form produced.
     public var decodesPlusAsSpace: Bool
     /// The largest array index accepted (`tags[10000]`); a larger one is rejected rather than
     /// allocating a huge array. It also bounds the missing elements (gaps) of all arrays of one query
-    /// together, so many sparse arrays cannot multiply it. Default 10,000.
+    /// together, so many sparse arrays cannot multiply it. Default 10,000. A rejected index throws
+    /// `DecodingError.dataCorrupted`.
     public var maximumArrayIndex: Int
-    /// Values handed to `init(from:)` implementations through `Decoder.userInfo`.
+    /// Values handed to `init(from:)` implementations through `Decoder.userInfo`, for DTOs whose decoding
+    /// depends on a setting of the call. Default empty.
     public var userInfo: [CodingUserInfoKey: any Sendable]
 
-    /// Creates a decoder; every strategy defaults to the documented behaviour.
+    /// Creates a decoder; every strategy defaults to the behaviour documented on its property, the mirror of
+    /// ``URLQueryEncoder``'s defaults.
     public init(
         arrayDecodingStrategy: ArrayDecodingStrategy = .indexed,
         objectDecodingStrategy: ObjectDecodingStrategy = .brackets,
@@ -70,12 +82,18 @@ public struct URLQueryDecoder: Sendable {
     }
 
     /// Decodes query items whose names and values are unescaped (as `URLComponents.queryItems` gives
-    /// them). A missing value reads as an empty string.
+    /// them). A missing value reads as an empty string. For `URLComponents` you already hold; names and values
+    /// are not unescaped again.
+    ///
+    /// - Throws: `DecodingError` with the coding path of the bad value.
     public func decode<T: Decodable>(_ type: T.Type, from items: [URLQueryItem], rootKey: String? = nil) throws -> T {
         try decode(type, pairs: items.map { ($0.name, $0.value ?? "") }, rootKey: rootKey)
     }
 
-    /// Decodes an `application/x-www-form-urlencoded` body (`+` is a space).
+    /// Decodes an `application/x-www-form-urlencoded` body (`+` is a space, as HTML forms write it).
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for a body that is not UTF-8 or has a malformed escape, and
+    ///   `DecodingError` with the coding path of a bad value.
     public func decode<T: Decodable>(_ type: T.Type, fromFormBody body: Data, rootKey: String? = nil) throws -> T {
         guard let text = String(data: body, encoding: .utf8) else {
             throw DecodingError.dataCorrupted(

@@ -10,6 +10,12 @@ import Foundation
 ///   `Nullable` property set to `.null`) is an empty value, `key=`.
 /// - A top-level scalar or array needs `rootKey:`.
 ///
+/// Servers disagree on how arrays and nested objects look in a query, and one that expects another convention
+/// usually ignores the parameters silently rather than failing; pick the strategies your server parses (which
+/// framework parses which is in the *Query conventions* article of the Courier documentation). A value the chosen
+/// convention cannot express throws ``EncodingError`` instead of being written in a form the server would misread.
+/// An encoder is a value: configure it once and share it between tasks.
+///
 /// ```swift
 /// struct Params: Encodable { let user: User; let tags: [String] }
 /// struct User: Encodable { let name: String; let age: Int }
@@ -17,41 +23,52 @@ import Foundation
 /// // "tags%5B0%5D=new&tags%5B1%5D=trial&user%5Bage%5D=32&user%5Bname%5D=kim"
 /// ```
 public struct URLQueryEncoder: Sendable {
-    /// How arrays are written (default `.indexed`).
+    /// How arrays are written (default `.indexed`, PHP's form, the only one that can hold arrays of objects or
+    /// of arrays, so nothing fails to encode by default). FastAPI, Django, Go and every OpenAPI-generated server
+    /// want `.repeated` instead and silently ignore an indexed list.
     public var arrayEncodingStrategy: ArrayEncodingStrategy {
         didSet { context = makeContext() }
     }
-    /// How nested object key paths are written (default `.brackets`).
+    /// How nested object key paths are written (default `.brackets`, read by PHP, Rails, qs and OpenAPI's
+    /// `deepObject`); Spring wants `.dots`, OpenAPI's `form` style `.flattened`.
     public var objectEncodingStrategy: ObjectEncodingStrategy {
         didSet { context = makeContext() }
     }
     /// Array strategies of single keys of the top-level object (the key as written), each used instead of
     /// `arrayEncodingStrategy` for the value under that key: OpenAPI gives every query parameter its own style
-    /// (`["expand": .bracketed]` with `.repeated` writes `ids=1&ids=2&expand[]=a`). Default empty.
+    /// (`["expand": .bracketed]` with `.repeated` writes `ids=1&ids=2&expand[]=a`). Default empty. Deeper keys
+    /// follow the strategy of their top-level key.
     public var arrayEncodingStrategiesByKey: [String: ArrayEncodingStrategy] = [:]
-    /// Object strategies of single keys of the top-level object, as `arrayEncodingStrategiesByKey`.
+    /// Object strategies of single keys of the top-level object, as `arrayEncodingStrategiesByKey`: for an
+    /// OpenAPI operation mixing `deepObject` and `form` parameters. Default empty.
     public var objectEncodingStrategiesByKey: [String: ObjectEncodingStrategy] = [:]
-    /// How keys are transformed (default `.useDefaultKeys`).
+    /// How keys are transformed (default `.useDefaultKeys`: the `CodingKeys` as declared). `.convertToSnakeCase`
+    /// saves writing `CodingKeys` for a snake_case API.
     public var keyEncodingStrategy: KeyEncodingStrategy {
         didSet { context = makeContext() }
     }
-    /// How dates are written (default ISO-8601 with fractional seconds, UTC).
+    /// How dates are written (default ISO-8601 with milliseconds, UTC: readable, sortable, parsed by most
+    /// frameworks, and precise to the millisecond). Use `.iso8601` for a server that rejects fractions.
     public var dateEncodingStrategy: DateEncodingStrategy {
         didSet { context = makeContext() }
     }
-    /// How booleans are written (default `true`/`false`).
+    /// How booleans are written (default `true`/`false`, which most frameworks parse; `.numeric` for those that
+    /// want `1`/`0`).
     public var boolEncodingStrategy: BoolEncodingStrategy {
         didSet { context = makeContext() }
     }
-    /// How `Data` is written (default base64).
+    /// How `Data` is written (default base64, as `JSONEncoder` writes it; `.base64URL` avoids the percent-escapes
+    /// `+`, `/` and `=` need in a query).
     public var dataEncodingStrategy: DataEncodingStrategy {
         didSet { context = makeContext() }
     }
-    /// What to do with NaN and infinity (default: throw).
+    /// What to do with NaN and infinity (default: throw ``EncodingError/nonFiniteNumber(codingPath:)``, since no
+    /// query convention has a standard spelling for them and a server would misread any guess).
     public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
         didSet { context = makeContext() }
     }
-    /// Values handed to `encode(to:)` implementations through `Encoder.userInfo`.
+    /// Values handed to `encode(to:)` implementations through `Encoder.userInfo`, for DTOs whose encoding
+    /// depends on a setting of the call. Default empty.
     public var userInfo: [CodingUserInfoKey: any Sendable] {
         didSet { context = makeContext() }
     }
@@ -60,7 +77,8 @@ public struct URLQueryEncoder: Sendable {
     /// `encode` call allocates nothing for them.
     private(set) var context: QueryEncodingContext
 
-    /// Creates an encoder; every strategy defaults to the documented behaviour.
+    /// Creates an encoder; every strategy defaults to the behaviour documented on its property (PHP's
+    /// conventions, ISO-8601 dates, NaN refused).
     public init(
         arrayEncodingStrategy: ArrayEncodingStrategy = .indexed,
         objectEncodingStrategy: ObjectEncodingStrategy = .brackets,
@@ -98,7 +116,9 @@ public struct URLQueryEncoder: Sendable {
     }
 
     /// Encodes `value` as query items in wire order, with names and values **unescaped** (as
-    /// `URLQueryItem` holds them).
+    /// `URLQueryItem` holds them): for `URLComponents.queryItems`, which escapes them itself. Prefer
+    /// ``encodeQueryString(_:rootKey:)`` when building a URL by hand: `URLComponents` leaves `+` unescaped, which
+    /// many servers read as a space.
     ///
     /// - Parameters:
     ///   - value: the DTO to encode; its properties become the fields, keys sorted within each level so the
@@ -113,7 +133,8 @@ public struct URLQueryEncoder: Sendable {
     }
 
     /// Encodes `value` as a percent-encoded query string without the leading `?`
-    /// (`tags%5B0%5D=a&user%5Bname%5D=kim%20lee`). Space is `%20`, `+` is `%2B`.
+    /// (`tags%5B0%5D=a&user%5Bname%5D=kim%20lee`). Space is `%20`, `+` is `%2B`: only RFC 3986 unreserved
+    /// characters stay as they are, so no server can read a value differently from what was meant.
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeQueryString<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> String {
@@ -124,7 +145,8 @@ public struct URLQueryEncoder: Sendable {
     }
 
     /// Encodes `value` as an `application/x-www-form-urlencoded` body: like
-    /// ``encodeQueryString(_:rootKey:)`` but a space is written as `+`.
+    /// ``encodeQueryString(_:rootKey:)`` but a space is written as `+`, as HTML forms send it (and every server
+    /// reads a form body).
     ///
     /// - Throws: ``EncodingError``, or what your custom closures and `encode(to:)` throw.
     public func encodeFormBody<T: Encodable>(_ value: T, rootKey: String? = nil) throws -> Data {

@@ -3,6 +3,9 @@ import URLQueryCoding
 extension Array where Element == any CodingKey {
     /// The coding path as a reader writes it: keys joined by dots, array indices in brackets —
     /// `items[3].userId`. Empty for the top level.
+    ///
+    /// What every Courier failure prints, instead of Swift's list of `CodingKey` values, so the failing field
+    /// can be found in the JSON by eye.
     public var codingPathDescription: String {
         var result = ""
         for key in self {
@@ -19,7 +22,8 @@ extension Array where Element == any CodingKey {
 
 extension DecodingFailure {
     /// Describes `error` (usually a Swift `DecodingError`) met while decoding `type`, with its coding path
-    /// rendered like `items[3].userId`.
+    /// rendered like `items[3].userId`: what a custom `ResponseDecoder` uses to fail the way the
+    /// client's decoders do.
     ///
     /// ```swift
     /// catch { throw NetworkError.decoding(DecodingFailure(error, decoding: User.self)) }
@@ -59,7 +63,7 @@ extension DecodingFailure {
 
 extension EncodingFailure {
     /// Describes `error` (usually a Swift `EncodingError`) met while encoding `part`, with its coding path
-    /// rendered like `filter.ids[0]`.
+    /// rendered like `filter.ids[0]`; a `URLQueryEncoder.EncodingError` keeps its own path and message.
     public init(_ error: any Error, part: Part) {
         if let queryError = error as? URLQueryEncoder.EncodingError {
             self.init(part: part, codingPath: queryError.codingPath.codingPathDescription, message: queryError.description)

@@ -1,23 +1,30 @@
 import Foundation
 
-/// A response whose status code is not acceptable, with everything needed to handle it.
+/// A response whose status code is not acceptable, with everything needed to handle it: the payload of
+/// ``NetworkError/httpStatus(_:)``.
+///
+/// The client turns a status outside the request's acceptable codes into this error after retries and
+/// redirects, and releases the connection; the status, headers and the start of the body are kept so an API's
+/// error document can still be read (`errorBody(as:)`).
 public struct HTTPStatusFailure: Sendable, Equatable, CustomStringConvertible {
-    /// The status code.
+    /// The status code, e.g. `404`; what most handlers switch on.
     public var statusCode: Int
-    /// The response's header fields.
+    /// The response's header fields (`Retry-After`, `WWW-Authenticate`, a request ID for a bug report, …).
     public var headers: HTTPHeaders
-    /// The start of the response body (at most 1 MiB, and never more than the request's response size limit).
+    /// The start of the response body: at most 1 MiB, and never more than the request's response size limit, so
+    /// an error page that never ends cannot exhaust memory; the rest is discarded.
     public var body: Data
     /// The endpoint's `APIErrorBody`, decoded from `body` with the endpoint's (else the client's) decoder, when
-    /// the endpoint declares one and it decoded.
+    /// the endpoint declares one and it decoded. Read it with `errorBody(as:)`, which also decodes other types.
     public var errorBody: (any Sendable)?
-    /// Why the endpoint's `APIErrorBody` could not be decoded from `body`, when it could not.
+    /// Why the endpoint's `APIErrorBody` could not be decoded from `body`, when it could not: the server's error
+    /// document did not match the declared type, which is worth logging.
     public var errorBodyFailure: DecodingFailure?
     /// The decoder the client decoded (or would decode) the endpoint's bodies with: a Courier `ResponseDecoder`,
     /// which `errorBody(as:)` decodes other types with.
     package var bodyDecoder: (any Sendable)?
 
-    /// Creates a failure.
+    /// Creates a failure; interceptors and test stubs use it to fail as the client would.
     public init(
         statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data(),
         errorBody: (any Sendable)? = nil, errorBodyFailure: DecodingFailure? = nil
@@ -31,16 +38,20 @@ public struct HTTPStatusFailure: Sendable, Equatable, CustomStringConvertible {
 
     /// The typed error body, if it was decoded as `type` (for a `Decodable` type, Courier's overload also decodes
     /// it on demand).
+    ///
+    /// - Returns: ``errorBody`` cast to `type`, or `nil` when it was not decoded or is of another type.
     public func errorBody<T>(as type: T.Type) -> T? {
         errorBody as? T
     }
 
-    /// Compares status, headers and body (the decoded error body is derived from them).
+    /// Compares status, headers and body; the decoded error body is derived from them (and is not `Equatable`),
+    /// so it takes no part.
     public static func == (lhs: HTTPStatusFailure, rhs: HTTPStatusFailure) -> Bool {
         lhs.statusCode == rhs.statusCode && lhs.headers == rhs.headers && lhs.body == rhs.body
     }
 
-    /// `HTTP 404 Not Found: <first 200 bytes of the body on one line>`.
+    /// A readable description for logs, `HTTP 404 Not Found: <first 200 bytes of the body on one line>`: the body
+    /// usually says why the server refused.
     public var description: String {
         let phrase = Self.reasonPhrase(for: statusCode).map { " \($0)" } ?? ""
         var text = String(decoding: body.prefix(200), as: UTF8.self)
@@ -51,7 +62,10 @@ public struct HTTPStatusFailure: Sendable, Equatable, CustomStringConvertible {
         return text.isEmpty ? "HTTP \(statusCode)\(phrase)" : "HTTP \(statusCode)\(phrase): \(text)"
     }
 
-    /// The RFC 9110 reason phrase for common status codes (`404` → `Not Found`).
+    /// The RFC 9110 reason phrase for common status codes (`404` → `Not Found`), for messages shown to people.
+    ///
+    /// - Returns: The phrase, or `nil` for a code not in the table (the server's own phrase is not kept: HTTP/2
+    ///   has none).
     public static func reasonPhrase(for statusCode: Int) -> String? {
         switch statusCode {
         case 100: "Continue"

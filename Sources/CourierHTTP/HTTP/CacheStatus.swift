@@ -1,4 +1,5 @@
-/// How the client's HTTP cache answered a request (`HTTPResponse.cacheStatus`, `Response.cacheStatus`).
+/// How the client's HTTP cache answered a request (`HTTPResponse.cacheStatus`, `Response.cacheStatus`): what to
+/// look at when a response seems out of date, or to tell the user the data is from the cache.
 ///
 /// `nil` on a response means no cache took part: the client has none, or the request bypassed it.
 public enum CacheStatus: Sendable, Hashable {

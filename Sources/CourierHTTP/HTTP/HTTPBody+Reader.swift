@@ -2,7 +2,8 @@ import Foundation
 
 extension HTTPBody {
     /// Opens a fresh reader over the body from its first byte, whatever the case: in-memory bytes, a file
-    /// read from disk in chunks, or a `BodySource`. Each call starts again (retries replay the body).
+    /// read from disk in chunks, or a `BodySource`. Each call starts again (retries replay the body); what a
+    /// custom transport uses to send any body one chunk at a time, without a case of its own per kind.
     ///
     /// - Throws: `NetworkError.transport` with kind `.fileSystem` when a file cannot be opened.
     public func makeReader() throws -> any BodyReader {

@@ -1,6 +1,7 @@
 extension HTTPHeaders {
     /// Checks every field: names must be RFC 9110 tokens, values must not contain CR, LF, NUL or other
-    /// control characters (horizontal tab is allowed). This is what stops header injection.
+    /// control characters (horizontal tab is allowed). This is what stops header injection. The client calls it
+    /// when it builds a request; call it yourself to fail early on fields built from user input.
     ///
     /// - Throws: `NetworkError.configuration(reason: .invalidHeader(name:reason:))` for the first bad field.
     ///
@@ -12,7 +13,7 @@ extension HTTPHeaders {
         }
     }
 
-    /// Checks one field; see `validate()`.
+    /// Checks one field by the rules of ``validate(allowingUTF8:)``, without building a header list.
     ///
     /// - Throws: `NetworkError.configuration(reason: .invalidHeader(name:reason:))`.
     public static func validate(name: String, value: String, allowingUTF8: Bool = false) throws(NetworkError) {

@@ -2,7 +2,10 @@
 ///
 /// Order and repeated fields are kept (`Set-Cookie` may appear several times); subscripting by name reads
 /// the first value, and `values(for:)` all of them. Header validity (no CR/LF) is checked when a request is
-/// built.
+/// built, not here, so building headers never throws.
+///
+/// `==` compares the fields as stored: same order, names with the same case. Compare single values with the
+/// subscript when that is too strict.
 ///
 /// ```swift
 /// var headers: HTTPHeaders = ["Accept": "application/json"]
@@ -11,21 +14,21 @@
 /// headers["accept"]                    // "application/json"
 /// ```
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
-    /// One header field.
+    /// One header field, name and value as given: kept apart so repeated fields and their order survive.
     public struct Field: Sendable, Hashable {
         /// The name as given (lookups ignore case).
         public var name: String
-        /// The value.
+        /// The value, as sent (not trimmed or unfolded).
         public var value: String
 
-        /// Creates a field.
+        /// Creates a field; nothing is checked until a request is built from it.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
-    /// The fields in order.
+    /// The fields in order, repeated names included: the form for code that must see every field.
     public private(set) var fields: [Field]
 
     /// Creates headers from fields, keeping their order.
@@ -57,7 +60,8 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         }
     }
 
-    /// Every value for `name` (case-insensitive), in order.
+    /// Every value for `name` (case-insensitive), in order: for fields that may repeat (`Set-Cookie`, `Vary`,
+    /// `Link`), where the subscript would see only the first.
     public func values(for name: String) -> [String] {
         fields.filter { Self.equalNames($0.name, name) }.map(\.value)
     }
@@ -67,7 +71,8 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         fields.contains { Self.equalNames($0.name, name) }
     }
 
-    /// Appends a field, keeping existing fields of the same name.
+    /// Appends a field, keeping existing fields of the same name: how to send a repeated field, where the
+    /// subscript would replace.
     public mutating func add(name: String, value: String) {
         fields.append(Field(name: name, value: value))
     }
@@ -77,7 +82,8 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         fields.removeAll { Self.equalNames($0.name, name) }
     }
 
-    /// Returns these headers with `other`'s fields replacing fields of the same name.
+    /// Returns these headers with `other`'s fields replacing fields of the same name (every field of that name,
+    /// so `other`'s repeated fields come through whole): how an endpoint's headers override the defaults.
     public func merging(_ other: HTTPHeaders) -> HTTPHeaders {
         // Every request built with default headers passes here: compare names in place (headers are few)
         // rather than collecting lowercased names into a set.
@@ -92,7 +98,8 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         return HTTPHeaders(merged)
     }
 
-    /// The distinct names, in order of first appearance (compared case-insensitively).
+    /// The distinct names, in order of first appearance (compared case-insensitively), spelled as first given:
+    /// to visit each name once with `values(for:)`.
     public var uniqueNames: [String] {
         var seen: Set<String> = []
         return fields.compactMap { seen.insert($0.name.lowercased()).inserted ? $0.name : nil }
@@ -137,7 +144,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// Iterates over the fields in order.
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
-    /// `Name: value` lines.
+    /// `Name: value` lines, unredacted: log it only through a logger that redacts credentials.
     public var description: String { fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n") }
 
     static func equalNames(_ lhs: String, _ rhs: String) -> Bool {

@@ -1,5 +1,8 @@
 /// An HTTP request method: an open set of tokens (RFC 9110 §9), with the standard ones as constants.
 ///
+/// A struct rather than an enum because servers define their own methods (`PURGE`, WebDAV's `PROPFIND`): any
+/// token can be sent, and the constants cover the common ones.
+///
 /// ```swift
 /// let method: HTTPMethod = .post
 /// let custom: HTTPMethod = "PURGE"
@@ -15,29 +18,33 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
     /// Creates a method from a string literal, e.g. `"PURGE"`.
     public init(stringLiteral value: String) { self.rawValue = value }
 
-    /// The method token.
+    /// The method token, as sent.
     public var description: String { rawValue }
 
-    /// `GET`
+    /// `GET`: reads a resource. Idempotent, so retried; the only method the HTTP cache stores. An endpoint's
+    /// `GET` cannot carry a body (its parameters go into the query).
     public static let get: HTTPMethod = "GET"
-    /// `POST`
+    /// `POST`: creates or acts. Not idempotent: retried only with an `Idempotency-Key` header; a 301 or 302
+    /// redirect turns it into a `GET`.
     public static let post: HTTPMethod = "POST"
-    /// `PUT`
+    /// `PUT`: replaces a resource. Idempotent, so retried.
     public static let put: HTTPMethod = "PUT"
-    /// `PATCH`
+    /// `PATCH`: changes part of a resource. Not idempotent: retried only with an `Idempotency-Key` header.
     public static let patch: HTTPMethod = "PATCH"
-    /// `DELETE`
+    /// `DELETE`: removes a resource. Idempotent, so retried.
     public static let delete: HTTPMethod = "DELETE"
-    /// `HEAD`
+    /// `HEAD`: a `GET` without the body, to read headers (size, `ETag`) cheaply. Cannot carry an endpoint's body.
     public static let head: HTTPMethod = "HEAD"
-    /// `OPTIONS`
+    /// `OPTIONS`: asks what the server allows. Idempotent.
     public static let options: HTTPMethod = "OPTIONS"
-    /// `TRACE`
+    /// `TRACE`: echoes the request back, for debugging. Cannot carry an endpoint's body.
     public static let trace: HTTPMethod = "TRACE"
-    /// `CONNECT`
+    /// `CONNECT`: opens a tunnel through a proxy; the transports send it themselves for an `https` proxy, so an
+    /// endpoint rarely needs it.
     public static let connect: HTTPMethod = "CONNECT"
 
-    /// Whether the method is idempotent (RFC 9110 §9.2.2), so a retry cannot repeat a side effect.
+    /// Whether the method is idempotent (RFC 9110 §9.2.2), so a retry cannot repeat a side effect: the retry
+    /// policy resends only these (or requests with an `Idempotency-Key`).
     public var isIdempotent: Bool {
         switch self {
         case .get, .head, .put, .delete, .options, .trace: true
@@ -45,7 +52,8 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
         }
     }
 
-    /// Whether the method is a valid RFC 9110 token (non-empty; visible ASCII without separators).
+    /// Whether the method is a valid RFC 9110 token (non-empty; visible ASCII without separators). Checked when
+    /// a request is built, because a space or CR in a method would corrupt the request line.
     public var isValidToken: Bool {
         var text = rawValue
         // unsafe pointers: `withUTF8` lends the bytes for the closure only, and they are only read there (one

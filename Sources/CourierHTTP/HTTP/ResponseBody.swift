@@ -23,7 +23,8 @@ public struct ResponseBody: AsyncSequence, Sendable {
 
     let storage: Storage
 
-    /// A body whose bytes are all in memory (what `StubTransport` and tests use).
+    /// A body whose bytes are all in memory (what `StubTransport`, tests and interceptors that answer by
+    /// themselves use); reading it never waits or fails.
     public init(_ data: Data = Data()) {
         storage = .buffered(data)
     }
@@ -33,7 +34,8 @@ public struct ResponseBody: AsyncSequence, Sendable {
         storage = .streamed(StreamHandle(source))
     }
 
-    /// The bytes, when the whole body is already in memory; `nil` for a body that is still streaming.
+    /// The bytes, when the whole body is already in memory; `nil` for a body that is still streaming. Lets a
+    /// caller skip the asynchronous read (and its limit check) when the body was buffered by the client.
     public var bufferedData: Data? {
         if case .buffered(let data) = storage { data } else { nil }
     }
@@ -70,7 +72,8 @@ public struct ResponseBody: AsyncSequence, Sendable {
         return data
     }
 
-    /// Stops the transfer and discards what has not been read (a no-op for a buffered body).
+    /// Stops the transfer and discards what has not been read (a no-op for a buffered body). Call it when the
+    /// body is not wanted, so the transfer stops at once rather than when the body is dropped.
     public func discard() {
         if case .streamed(let handle) = storage { handle.source.cancel() }
     }
@@ -121,7 +124,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
         }
     }
 
-    /// Starts reading the body.
+    /// Starts reading the body. A streamed body can be iterated once: its chunks are not kept.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(storage)
     }

@@ -2,6 +2,9 @@ import Foundation
 
 /// Moves one request to the server and its response back: the bottom of the interceptor stack.
 ///
+/// Conform to it to put another HTTP engine under the client; everything above it (validation, retries,
+/// redirects, cookies, caching) then works unchanged, because the transport does none of it.
+///
 /// The contract, the same for every transport:
 /// - `send` returns as soon as the response head (status and headers) has arrived, whatever the status; the
 ///   body streams through `response.body`, with backpressure: the transport reads ahead a bounded amount and
@@ -17,5 +20,8 @@ import Foundation
 /// `URLSessionTransport` elsewhere; `StubTransport` (in CourierTesting) answers in memory for unit tests.
 public protocol Transport: Sendable {
     /// Sends `request` and returns the response head with a streaming body.
+    ///
+    /// - Returns: The response as soon as its head arrived, whatever the status.
+    /// - Throws: `NetworkError` (`.transport`, `.cancelled`, or `.configuration` for a request it cannot send).
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }
