@@ -23,8 +23,9 @@ public enum OpenAPIImporter {
         /// ``SourceFile``.
         public let diagnostics: [Diagnostic]
         /// The check of `text` (compiled without strict mode, without outputs; its diagnostics are located in the
-        /// `.http` named `httpName(for:)`): `HTTPIDLCompiler.generating(_:)` makes Swift from it, which saves
-        /// compiling the text a second time. Nil when the spec could not be read.
+        /// `.http` named `httpName(for:)`): `HTTPIDLCompiler.generating(_:)` makes Swift from it (applying
+        /// that compiler's strict mode), which saves compiling the text a second time. Nil when the spec could
+        /// not be read.
         public let checked: HTTPIDLCompiler.Result?
     }
 
