@@ -4,7 +4,9 @@ import Foundation
 ///
 /// ```swift
 /// let result = OpenAPIImporter.importSpec(SourceFile(name: "openapi.yaml", bytes: bytes))
-/// if let text = result.text { try text.write(toFile: "api.http", atomically: true, encoding: .utf8) }
+/// if let text = result.text, !result.diagnostics.containsErrors {
+///     try text.write(toFile: "api.http", atomically: true, encoding: .utf8)
+/// }
 /// ```
 /// Parse errors are errors at the spec's `file:line:col`; what `.http` cannot express exactly is a warning
 /// pointing at the spec's line and a `// openapi:` comment in the output, never Swift that does not compile.
