@@ -8,8 +8,8 @@ extension MockResponse {
     ///
     /// Use it to test resumable downloads and range requests against a server that follows the rules. A range
     /// it does not serve (several ranges, a malformed header) or an `If-Range` that no longer matches gets the
-    /// whole body with `200`, as RFC 9110 allows, so a client must check the status before appending. Pass
-    /// `Data` whose indices start at 0 (not a slice of larger data): the range is cut by index.
+    /// whole body with `200`, as RFC 9110 allows, so a client must check the status before appending. Any
+    /// `Data` works, a slice of larger data too: the range counts bytes from the start of `data`, not indices.
     ///
     /// ```swift
     /// server.dispatcher = { MockResponse.ranged(file, for: $0, etag: "\"v1\"") }
@@ -27,7 +27,7 @@ extension MockResponse {
             return MockResponse(status: 416, headers: ["Content-Range": "bytes */\(data.count)"])
         }
         response.status = 206
-        response.body = .data(data.subdata(in: first..<(last + 1)))
+        response.body = .data(Data(data.dropFirst(first).prefix(last - first + 1)))
         return response.header("Content-Range", "bytes \(first)-\(last)/\(data.count)")
     }
 

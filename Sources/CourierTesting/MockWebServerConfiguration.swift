@@ -15,18 +15,26 @@ extension MockWebServer {
         /// client's handling of a server that closes idle connections.
         public var idleTimeout: Duration
         /// The largest request line plus header section accepted; larger ones are answered 431. 64 KiB by
-        /// default; the initializer raises values below 256 to 256 (a value set on the property is used as is).
-        public var maxHeaderBytes: Int
+        /// default; a value below 256 (given to the initializer or set later) is raised to 256.
+        public var maxHeaderBytes: Int {
+            didSet { maxHeaderBytes = Self.usable(maxHeaderBytes: maxHeaderBytes) }
+        }
         /// How much of each request body is kept in `RecordedRequest.body`. The rest of a larger body is
         /// still read (and counted in `bodySize`) but discarded, so a multi-GB upload costs no memory.
-        /// 16 MiB by default; the initializer takes a negative value as 0 (record no body bytes).
-        public var maxRecordedBodyBytes: Int
+        /// 16 MiB by default; a negative value (given to the initializer or set later) is taken as 0 (record
+        /// no body bytes).
+        public var maxRecordedBodyBytes: Int {
+            didSet { maxRecordedBodyBytes = Self.usable(maxRecordedBodyBytes: maxRecordedBodyBytes) }
+        }
         /// The largest request body accepted at all (answered 413 above it, and recorded as malformed); nil
         /// (the default) accepts any size. Set it to test how a client reports a rejected upload.
         public var maxBodyBytes: Int64?
         /// The listen backlog (pending connections not yet accepted); 1024 by default, so a burst of
-        /// concurrent connections is not refused. The initializer raises a value below 1 to 1.
-        public var backlog: Int32
+        /// concurrent connections is not refused. A value below 1 (given to the initializer or set later) is
+        /// raised to 1.
+        public var backlog: Int32 {
+            didSet { backlog = Self.usable(backlog: backlog) }
+        }
         /// Listen on a Unix domain socket at this path (which must not exist; it is removed at shutdown) instead
         /// of TCP on 127.0.0.1; nil (the default) listens on TCP. `port` is then 0: point the client at the path
         /// (with `SocketTransport`, a `HostResolver` mapping a host to `.unixSocket(path:)`). Use it to test a
@@ -42,8 +50,8 @@ extension MockWebServer {
         #endif
 
         /// Creates a configuration; every argument has a default suited to tests (see each property for its
-        /// default and why). Out-of-range values are raised to the smallest usable one here, never rejected;
-        /// values assigned to the properties later are not checked.
+        /// default and why). Out-of-range values are raised to the smallest usable one, never rejected, here
+        /// and when assigned to the properties later alike.
         public init(
             port: UInt16 = 0,
             readTimeout: Duration = .seconds(15),
@@ -57,12 +65,18 @@ extension MockWebServer {
             self.port = port
             self.readTimeout = readTimeout
             self.idleTimeout = idleTimeout
-            self.maxHeaderBytes = max(256, maxHeaderBytes)
-            self.maxRecordedBodyBytes = max(0, maxRecordedBodyBytes)
+            self.maxHeaderBytes = Self.usable(maxHeaderBytes: maxHeaderBytes)
+            self.maxRecordedBodyBytes = Self.usable(maxRecordedBodyBytes: maxRecordedBodyBytes)
             self.maxBodyBytes = maxBodyBytes
-            self.backlog = max(1, backlog)
+            self.backlog = Self.usable(backlog: backlog)
             self.unixSocketPath = unixSocketPath
         }
+
+        // The limits' rules, for the initializer and the properties' `didSet` alike (Swift runs no observer
+        // for an assignment in the initializer).
+        private static func usable(maxHeaderBytes value: Int) -> Int { max(256, value) }
+        private static func usable(maxRecordedBodyBytes value: Int) -> Int { max(0, value) }
+        private static func usable(backlog value: Int32) -> Int32 { max(1, value) }
     }
 }
 

@@ -22,9 +22,11 @@ extension MockWebServer {
         public var maxConcurrentStreams: UInt32?
         /// SETTINGS_INITIAL_WINDOW_SIZE announced: the request body a client may send on a stream before a
         /// WINDOW_UPDATE (0: a window that never opens, with `sendsWindowUpdates` false). 65,535 by default,
-        /// the protocol's own initial value; the initializer lowers values above 2^31-1 to it. A small window tests a
-        /// client's flow control on uploads.
-        public var initialWindowSize: UInt32
+        /// the protocol's own initial value; a value above 2^31-1, the largest window (given to the initializer
+        /// or set later), is lowered to 2^31-1. A small window tests a client's flow control on uploads.
+        public var initialWindowSize: UInt32 {
+            didSet { initialWindowSize = Self.usable(initialWindowSize: initialWindowSize) }
+        }
         /// Whether request body bytes read are credited back with WINDOW_UPDATE (default true). False scripts
         /// a stalled window: a client can send no more than the initial windows, which tests that a client
         /// honours flow control (waits, or times out) instead of sending past the window.
@@ -35,10 +37,11 @@ extension MockWebServer {
         /// After this many streams on a connection, GOAWAY (NO_ERROR) names the last of them as the last
         /// stream processed: those are answered, streams the client opened after it are neither recorded
         /// nor answered (the client must replay them elsewhere), and the connection closes once the answers
-        /// are sent. Nil (the default): never; the initializer raises a value below 1 to 1 (set on the
-        /// property, a value below 1 never sends GOAWAY). Use it to test a client's graceful move to a new
-        /// connection.
-        public var goAwayAfterRequests: Int?
+        /// are sent. Nil (the default): never; a value below 1 (given to the initializer or set later) is raised
+        /// to 1. Use it to test a client's graceful move to a new connection.
+        public var goAwayAfterRequests: Int? {
+            didSet { goAwayAfterRequests = Self.usable(goAwayAfterRequests: goAwayAfterRequests) }
+        }
 
         /// Creates HTTP/2 settings; the defaults are a well-behaved server not offered over TLS (see each
         /// property for its default and the fault it scripts when changed).
@@ -48,10 +51,15 @@ extension MockWebServer {
         ) {
             self.offeredOverTLS = offeredOverTLS
             self.maxConcurrentStreams = maxConcurrentStreams
-            self.initialWindowSize = min(initialWindowSize, 0x7FFF_FFFF)
+            self.initialWindowSize = Self.usable(initialWindowSize: initialWindowSize)
             self.sendsWindowUpdates = sendsWindowUpdates
             self.acknowledgesPings = acknowledgesPings
-            self.goAwayAfterRequests = goAwayAfterRequests.map { max(1, $0) }
+            self.goAwayAfterRequests = Self.usable(goAwayAfterRequests: goAwayAfterRequests)
         }
+
+        // The limits' rules, for the initializer and the properties' `didSet` alike (Swift runs no observer
+        // for an assignment in the initializer).
+        private static func usable(initialWindowSize value: UInt32) -> UInt32 { min(value, 0x7FFF_FFFF) }
+        private static func usable(goAwayAfterRequests value: Int?) -> Int? { value.map { max(1, $0) } }
     }
 }

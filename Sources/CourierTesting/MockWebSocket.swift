@@ -41,8 +41,10 @@ public final class MockWebSocket: Sendable {
         /// recorded when it comes, to test that a client answers pings with the same payload.
         case ping([UInt8])
         /// Sends a Close frame (nil: an empty one) and waits for the client's, to test a server-initiated
-        /// close. A code that may not be sent (e.g. 1006) or a reason over 123 UTF-8 bytes sends nothing: the
-        /// step is skipped and the script goes on (use `.fault(.raw(_:))` for an invalid Close frame).
+        /// close. A code that may not be sent (1005, 1006, 1015, or outside 1000-1003, 1007-1014, 3000-4999),
+        /// a reason over 123 UTF-8 bytes, or a reason without a code is a mistake in the script: the session
+        /// ends there with Close 1011 and records it in `Transcript.failure` as `.invalidArgument` (the steps
+        /// after it never run). Use `.fault(.raw(_:))` to send an invalid Close frame on purpose.
         case close(WebSocketCloseCode?, reason: String = "")
         /// Breaks the protocol (see ``Fault`` for the client check each fault tests).
         case fault(Fault)
@@ -92,8 +94,9 @@ public final class MockWebSocket: Sendable {
         public var subprotocol: String?
         /// The `Sec-WebSocket-Extensions` answer sent, if any: shows whether compression was negotiated.
         public var extensions: String?
-        /// Why the session ended early: a protocol violation by the client (with the close code sent), or a
-        /// handshake the server refused with 400 (`.handshakeFailed`); nil for a session that ended normally.
+        /// Why the session ended early: a protocol violation by the client (with the close code sent), a step
+        /// of the script that cannot be performed (`.invalidArgument`, sent as 1011), or a handshake the server
+        /// refused with 400 (`.handshakeFailed`); nil for a session that ended normally.
         public var failure: WebSocketError?
     }
 

@@ -229,9 +229,9 @@ struct CommandLineTool {
         -> (HTTPIDLCompiler.Result, [SourceFile])? {
         guard let (sources, checks) = loadChecked(files, strict: strict) else { return nil }
         let compiler = HTTPIDLCompiler(options: .init(strict: strict, generator: generator))
-        // One OpenAPI document alone: the import's own check of its `.http` is the run (strict mode compiles again).
-        let checked = sources.count == 1 && !strict ? checks.first : nil
-        let result = checked.map { generate ? compiler.generating($0) : $0 } ?? compiler.compile(sources, generate: generate)
+        // One OpenAPI document alone: the import's own check of its `.http` is the run, with this run's strict mode.
+        let checked = sources.count == 1 ? checks.first : nil
+        let result = checked.map { generate ? compiler.generating($0) : compiler.checking($0) } ?? compiler.compile(sources, generate: generate)
         report(result.diagnostics, sources: sources)
         return (result, sources)
     }

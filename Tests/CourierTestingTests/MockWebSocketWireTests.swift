@@ -1,3 +1,4 @@
+import Courier
 import CourierTesting
 import Foundation
 import Testing
@@ -43,5 +44,36 @@ struct MockWebSocketWireTests {
         #expect(try client.readResponse().status == 400)
         #expect(socket.isFinished)
         #expect(socket.transcript.failure?.kind == .handshakeFailed)
+    }
+
+    /// Found in the doc audit: a `.close` step the server may not send was skipped and the script went on. The
+    /// session now ends there with Close 1011 and records the mistake as `.invalidArgument` in `failure`.
+    @Test("a .close step with a code that may not be sent or a reason over 123 bytes ends the session with 1011",
+          arguments: [
+              MockWebSocket.Step.close(.abnormalClosure), .close(.noStatusReceived), .close(.tlsHandshakeFailure),
+              .close(WebSocketCloseCode(rawValue: 999)), .close(WebSocketCloseCode(rawValue: 5000)),
+              .close(.normalClosure, reason: String(repeating: "é", count: 62)), .close(nil, reason: "no code"),
+          ])
+    func unsendableCloseStep(step: MockWebSocket.Step) async throws {
+        let server = MockWebServer()
+        try server.start()
+        defer { server.shutdown() }
+        let socket = MockWebSocket([step, .send(.text("after"))], acceptsCompression: false)
+        server.enqueue(.webSocket(socket))
+        let port = server.port
+        let (status, frame) = try await offPool {
+            let client = try RawClient(port: port)
+            client.send(Self.upgrade)
+            let status = try client.readResponse(isHead: true).status
+            return (status, client.readToEnd())
+        }
+        #expect(status == 101)
+        // One unmasked Close frame, 1011 and a reason, then the end: nothing of the steps after it.
+        try #require(frame.data.count >= 4 && frame.data.count <= 127)
+        #expect(frame.data.prefix(4) == Data([0x88, UInt8(frame.data.count - 2), 0x03, 0xF3]))
+        #expect(frame.end == .closed)
+        #expect(await server.waitUntil { _ in socket.isFinished })
+        #expect(socket.transcript.failure?.kind == .invalidArgument)
+        #expect(socket.transcript.failure?.closeCode == .internalServerError)
     }
 }

@@ -61,7 +61,14 @@ final class MockWebSocketSession {
         case .echoUntilClose: while true { try send(try nextMessage()) }
         case .ping(let payload): try write(WebSocketFrame(opcode: .ping, payload: Array(payload.prefix(125))))
         case .close(let code, let reason):
-            guard let payload = try? handshake.close(code: code, reason: reason) else { return }
+            let payload: [UInt8]?
+            do {
+                payload = try handshake.close(code: code, reason: reason)
+            } catch {
+                // A script mistake, not the client's: the session ends here with 1011 and the error recorded.
+                try fail(WebSocketError(.invalidArgument, closeCode: .internalServerError, "the script's .close step: \(error.message)"))
+            }
+            guard let payload else { return }
             try write(WebSocketFrame(opcode: .close, payload: payload))
             while true { _ = try nextMessage() }  // until the client's Close frame
         case .fault(let fault): try inject(fault)
@@ -179,7 +186,8 @@ final class MockWebSocketSession {
         }
     }
 
-    /// Answers a violation by the client with a Close frame of its code, records it, and ends.
+    /// Answers a violation by the client (or a script step that cannot be performed) with a Close frame of its
+    /// code, records it, and ends.
     private func fail(_ error: WebSocketError) throws(End) -> Never {
         socket.record { $0.failure = error }
         if let payload = try? handshake.close(code: error.closeCode ?? .protocolError, reason: "") {

@@ -89,17 +89,17 @@ public struct HTTPIDLCompiler: Sendable {
     public func compile(_ sources: [SourceFile], generate: Bool = true) -> Result {
         let parsed = sources.map { Parser.parse(Lexer(source: $0)) }
         let (model, checkDiagnostics) = SemanticAnalyzer.analyze(parsed.map(\.0), options: options.analyzer)
-        var diagnostics = order(parsed.flatMap(\.1) + checkDiagnostics, sources: sources) + duplicateOutputs(sources)
-        diagnostics = diagnostics.promotingWarnings(options.strict)
+        let diagnostics = order(parsed.flatMap(\.1) + checkDiagnostics, sources: sources) + duplicateOutputs(sources)
         let checked = Result(diagnostics: diagnostics, outputs: [], model: model)
-        return generate ? generating(checked) : checked
+        return generate ? generating(checked) : checking(checked)
     }
 
     /// `checked` (a run without outputs) with its Swift generated, unless it has an error: an OpenAPI import's
     /// own check (`OpenAPIImporter.Result.checked`) becomes the run, without compiling its `.http` again.
-    /// `options.strict` is not applied here (the diagnostics are kept as checked): for a strict run, compile
-    /// the text with ``compile(_:generate:)`` instead.
+    /// `options.strict` applies here as in ``compile(_:generate:)``: a strict compiler makes the check's warnings
+    /// errors, and then generates nothing.
     public func generating(_ checked: Result) -> Result {
+        let checked = checking(checked)
         guard !checked.diagnostics.containsErrors else { return checked }
         let generator = SwiftGenerator(options: options.generator)
         let outputs = checked.model.files.flatMap { file in
@@ -108,6 +108,12 @@ public struct HTTPIDLCompiler: Sendable {
             }
         }
         return Result(diagnostics: checked.diagnostics, outputs: outputs, model: checked.model)
+    }
+
+    /// `checked` with `options.strict` applied to its diagnostics (warnings made errors), the one place strict
+    /// mode is applied: by `compile`, by `generating`, and by a tool that reuses a check made elsewhere.
+    package func checking(_ checked: Result) -> Result {
+        Result(diagnostics: checked.diagnostics.promotingWarnings(options.strict), outputs: checked.outputs, model: checked.model)
     }
 
     /// `dir/users.http` → `users.swift`; its second part `users.2.swift`. A spec name (`api.yaml`) loses its

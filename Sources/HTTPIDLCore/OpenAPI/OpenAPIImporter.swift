@@ -4,7 +4,9 @@ import Foundation
 ///
 /// ```swift
 /// let result = OpenAPIImporter.importSpec(SourceFile(name: "openapi.yaml", bytes: bytes))
-/// if let text = result.text { try text.write(toFile: "api.http", atomically: true, encoding: .utf8) }
+/// if let text = result.text, !result.diagnostics.containsErrors {
+///     try text.write(toFile: "api.http", atomically: true, encoding: .utf8)
+/// }
 /// ```
 /// Parse errors are errors at the spec's `file:line:col`; what `.http` cannot express exactly is a warning
 /// pointing at the spec's line and a `// openapi:` comment in the output, never Swift that does not compile.
@@ -23,8 +25,9 @@ public enum OpenAPIImporter {
         /// ``SourceFile``.
         public let diagnostics: [Diagnostic]
         /// The check of `text` (compiled without strict mode, without outputs; its diagnostics are located in the
-        /// `.http` named `httpName(for:)`): `HTTPIDLCompiler.generating(_:)` makes Swift from it, which saves
-        /// compiling the text a second time. Nil when the spec could not be read.
+        /// `.http` named `httpName(for:)`): `HTTPIDLCompiler.generating(_:)` makes Swift from it (applying
+        /// that compiler's strict mode), which saves compiling the text a second time. Nil when the spec could
+        /// not be read.
         public let checked: HTTPIDLCompiler.Result?
     }
 

@@ -47,6 +47,20 @@ struct MockWebServerHTTP2FaultTests {
         #expect(perConnection.values.reduce(0, +) == 12)
     }
 
+    /// Found in the doc audit: a limit below 1 assigned to the property (not passed to the initializer) was used
+    /// as is and never sent GOAWAY; it is taken as 1, as the initializer takes it.
+    @Test("goAwayAfterRequests assigned 0 is taken as 1: each of 3 GETs in turn is recorded on a connection of its own")
+    func goAwayAfterZeroRequests() async throws {
+        let server = try Self.started { $0.http2.goAwayAfterRequests = 0 }
+        server.dispatcher = { request in .text(request.path) }
+        let client = Self.client(server)
+        for index in 0..<3 {
+            #expect(try await client.response(.get(EndpointPath(stringLiteral: "/\(index)"))).value == Data("/\(index)".utf8))
+        }
+        #expect(server.recordedRequests.map(\.path) == ["/0", "/1", "/2"])
+        #expect(Set(server.recordedRequests.map(\.connectionID)).count == 3)
+    }
+
     @Test("GOAWAY naming the stream before: the request counts as unprocessed and is replayed on a new connection")
     func goAwayMidFlight() async throws {
         let server = try Self.started()
