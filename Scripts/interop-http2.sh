@@ -6,8 +6,9 @@
 #     echoed (--echo-upload);
 #   - h2o (Debian `h2o`, installed with apt-get when missing) over TLS with ALPN and over cleartext with prior
 #     knowledge; uploads go through its reverse proxy to the hypercorn app below, which echoes them;
-#   - hypercorn (PyPI, installed into a venv under .build) over TLS with ALPN, serving a small ASGI app made here
-#     (files from the document root, uploads echoed).
+#   - hypercorn (PyPI, installed into a venv under .build) over TLS with ALPN and, on a second plain listener
+#     (--insecure-bind), over cleartext with prior knowledge, serving a small ASGI app made here (files from the
+#     document root, uploads echoed).
 # A server that cannot be installed is skipped (said so). Prints `N passed, M failed` over all servers and exits
 # non-zero on any failure.
 set -euo pipefail
@@ -150,13 +151,15 @@ async def app(scope, receive, send):
                 "headers": [(b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})
 PY
-  HYPERCORN_PORT=$(free_port)
+  HYPERCORN_PORT=$(free_port); HYPERCORN_CLEAR_PORT=$(free_port)
   (cd "$WORK" && DOCROOT="$WORK/docs" exec "$OLDPWD/$VENV/bin/hypercorn" --certfile "$WORK/cert.pem" --keyfile "$WORK/key.pem" \
-    --bind "127.0.0.1:$HYPERCORN_PORT" app:app >"$WORK/hypercorn.log" 2>&1) &
+    --bind "127.0.0.1:$HYPERCORN_PORT" --insecure-bind "127.0.0.1:$HYPERCORN_CLEAR_PORT" app:app >"$WORK/hypercorn.log" 2>&1) &
   PIDS+=($!)
-  if wait_port "$HYPERCORN_PORT" "${PIDS[-1]}"; then
-    check "hypercorn $("$VENV/bin/pip" show hypercorn 2>/dev/null | sed -n 's/^Version: //p'), TLS + ALPN (.automatic)" \
-      "https://127.0.0.1:$HYPERCORN_PORT" automatic "$WORK/cert.pem"
+  if wait_port "$HYPERCORN_PORT" "${PIDS[-1]}" && wait_port "$HYPERCORN_CLEAR_PORT" "${PIDS[-1]}"; then
+    version=$("$VENV/bin/pip" show hypercorn 2>/dev/null | sed -n 's/^Version: //p')
+    check "hypercorn $version, TLS + ALPN (.automatic)" "https://127.0.0.1:$HYPERCORN_PORT" automatic "$WORK/cert.pem"
+    # The plain listener takes the HTTP/2 preface as it is (h2c by prior knowledge, RFC 9113 §3.3).
+    check "hypercorn $version, cleartext prior knowledge" "http://127.0.0.1:$HYPERCORN_CLEAR_PORT" prior ""
   else
     echo "hypercorn did not start:"; cat "$WORK/hypercorn.log" || true; failed=$((failed + 1)); HYPERCORN_PORT=""
   fi

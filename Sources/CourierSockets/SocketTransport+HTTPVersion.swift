@@ -30,6 +30,16 @@ extension SocketTransport {
             guard self == .http2PriorKnowledge, alpn == nil else { return false }
             return key.proxy.map(\.tunnels) ?? true
         }
+
+        /// Whether a connection to `key` may turn out to speak HTTP/2 (so the first requests to it share the
+        /// one being opened until it says): with prior knowledge, or when ALPN may pick `h2` over TLS.
+        func mayMultiplex(_ key: PoolKey) -> Bool {
+            switch self {
+            case .automatic: key.isSecure
+            case .http1Only: false
+            case .http2PriorKnowledge: speaksHTTP2(alpn: nil, key: key)
+            }
+        }
     }
 }
 #endif

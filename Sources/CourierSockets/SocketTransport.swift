@@ -39,9 +39,7 @@ public final class SocketTransport: Transport {
     /// not this initializer.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        pool = ConnectionPool(
-            limit: configuration.maximumConnectionsPerHost,
-            expectsMultiplexing: configuration.httpVersion == .http2PriorKnowledge)
+        pool = ConnectionPool(limit: configuration.maximumConnectionsPerHost, httpVersion: configuration.httpVersion)
         proxies = configuration.proxy
         var limits = HTTP1Limits()
         limits.maximumHeaderBytes = configuration.maximumHeaderBytes

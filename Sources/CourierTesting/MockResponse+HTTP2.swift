@@ -16,6 +16,17 @@ extension MockResponse {
         /// (FRAME_SIZE_ERROR). The connection stays open until the client closes it, so a test catches a
         /// client that ignores the error and waits for a response forever.
         case malformedFrame
+        /// Before the response, SETTINGS changing the values given (nil: unchanged) mid-connection; the response
+        /// waits for the client's acknowledgement. From that acknowledgement on the server holds the client to
+        /// them: a stream over the new MAX_CONCURRENT_STREAMS is reset with PROTOCOL_ERROR (before it, refused
+        /// with REFUSED_STREAM), DATA past a window shifted by the new INITIAL_WINDOW_SIZE (RFC 9113 §6.9.2; it
+        /// may go negative) is a FLOW_CONTROL_ERROR, a frame over the new MAX_FRAME_SIZE (16,384…16,777,215) a
+        /// FRAME_SIZE_ERROR, and a field block that does not start with the dynamic table size update a lowered
+        /// HEADER_TABLE_SIZE calls for a COMPRESSION_ERROR (each recorded in `malformedRequests` when it ends
+        /// the connection).
+        case changeSettings(
+            maxConcurrentStreams: UInt32? = nil, initialWindowSize: UInt32? = nil, maxFrameSize: UInt32? = nil,
+            headerTableSize: UInt32? = nil)
     }
 
     /// Scripts an HTTP/2 fault for the stream this response answers (see `HTTP2Fault`); over HTTP/1.1 the

@@ -54,6 +54,24 @@ import Testing
         }
     }
 
+    /// Starts acquiring room whose new connection is `connection`, opened (and counted in `opens`) only when
+    /// the returned gate yields; returns once it is opening.
+    static func acquireOpening(
+        _ pool: ConnectionPool, _ connection: FakeConnection, opens: LockedState<Int>
+    ) async -> (Task<(connection: any PooledConnection, reused: Bool), any Error>, AsyncStream<Void>.Continuation) {
+        let (opening, gate) = AsyncStream<Void>.makeStream()
+        let first = Task {
+            try await pool.acquire(Self.key) {
+                opens.withLock { $0 += 1 }
+                for await _ in opening { break }
+                pool.connectionOpened(connection)
+                return connection
+            }
+        }
+        while opens.withLock({ $0 }) == 0 { await Task.yield() }
+        return (first, gate)
+    }
+
     @Test func aMultiplexedConnectionCarriesExchangesUpToItsCapacity() async throws {
         let pool = ConnectionPool(limit: 4)
         let maker = try Maker(capacity: 3)
@@ -71,20 +89,11 @@ import Testing
 
     @Test("an origin expected to multiplex opens one connection; requests meanwhile wait and get room on it")
     func requestsWaitForTheMultiplexedConnectionBeingOpened() async throws {
-        let pool = ConnectionPool(limit: 4, expectsMultiplexing: true)
+        let pool = ConnectionPool(limit: 4, httpVersion: .http2PriorKnowledge)
         let loop = try EventLoopGroup.shared.nextLoop()
         let connection = FakeConnection(key: Self.key, loop: loop, capacity: 100)
-        let (opening, gate) = AsyncStream<Void>.makeStream()
         let opens = LockedState(0)
-        let first = Task {
-            try await pool.acquire(Self.key) {
-                opens.withLock { $0 += 1 }
-                for await _ in opening { break }
-                pool.connectionOpened(connection)
-                return connection
-            }
-        }
-        while opens.withLock({ $0 }) == 0 { await Task.yield() }
+        let (first, gate) = await Self.acquireOpening(pool, connection, opens: opens)
         let others = (0..<5).map { _ in
             Task {
                 try await pool.acquire(Self.key) {
@@ -102,6 +111,29 @@ import Testing
             #expect(granted.reused && granted.connection === connection)
         }
         #expect(opens.withLock { $0 } == 1)
+    }
+
+    @Test("an https origin under .automatic opens one connection first; when ALPN says http/1.1 the waiters open their own")
+    func waitersOpenTheirOwnWhenTheFirstConnectionSpeaksHTTP1() async throws {
+        let pool = ConnectionPool(limit: 4, httpVersion: .automatic)
+        let loop = try EventLoopGroup.shared.nextLoop()
+        let connection = FakeConnection(key: Self.key, loop: loop, capacity: 1)
+        let opens = LockedState(0)
+        let (first, gate) = await Self.acquireOpening(pool, connection, opens: opens)
+        let makeOwn = { @Sendable () -> FakeConnection in
+            opens.withLock { $0 += 1 }
+            return FakeConnection(key: Self.key, loop: loop, capacity: 1)
+        }
+        let others = (0..<3).map { _ in Task { try await Self.acquire(pool, make: makeOwn) } }
+        while pool.waiterCount(Self.key) < 3, opens.withLock({ $0 }) == 1 { await Task.yield() }
+        #expect(opens.withLock { $0 } == 1)
+        gate.yield()
+        #expect(try await first.value.connection === connection)
+        for other in others {
+            let granted = try await other.value
+            #expect(!granted.reused && granted.connection !== connection)
+        }
+        #expect(opens.withLock { $0 } == 4)
     }
 
     @Test func anHTTP1ConnectionCarriesOneExchangeAtATime() async throws {

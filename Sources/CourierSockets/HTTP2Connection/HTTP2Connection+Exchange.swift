@@ -31,14 +31,11 @@ extension HTTP2Connection {
     }
 
     /// Writes the request head as HEADERS (with END_STREAM when there is no body), then as much body as the
-    /// windows allow.
+    /// windows allow. The head is encoded only once nothing can stop the stream opening: a block encoded and not
+    /// sent would leave entries in the encoder's dynamic table that the server's decoder never saw, and every
+    /// later head on the connection would decode wrong (COMPRESSION_ERROR, or other fields).
     private func open(_ exchange: Exchange) {
         let request = exchange.request
-        let fields = HTTP2HeaderRules.request(
-            method: request.method.rawValue, scheme: key.isSecure ? "https" : "http", authority: request.authority,
-            path: request.target, headers: request.headers.adding(contentLength: request.bodyLength, hasBody: exchange.body != nil))
-        var block: [UInt8] = []
-        encoder.encode(fields, into: &block)
         var pump: BodyPump?
         var pending = Data()
         let expectsContinue = exchange.expectsContinue
@@ -55,12 +52,25 @@ extension HTTP2Connection {
                 }
             }
         }
-        var id: UInt32?
-        drive { machine, out in id = machine.openStream(headerBlock: block, endStream: exchange.body == nil, into: &out) }
-        guard let id else {
+        guard machine.canOpenStream else {
             pump?.close()
             queued.insert(exchange, at: 0)
             return
+        }
+        let fields = HTTP2HeaderRules.request(
+            method: request.method.rawValue, scheme: key.isSecure ? "https" : "http", authority: request.authority,
+            path: request.target, headers: request.headers.adding(contentLength: request.bodyLength, hasBody: exchange.body != nil))
+        var block: [UInt8] = []
+        encoder.encode(fields, into: &block)
+        var newID: UInt32?
+        drive { machine, out in newID = machine.openStream(headerBlock: block, endStream: exchange.body == nil, into: &out) }
+        guard let id = newID else {
+            // Not reached (`canOpenStream` held just above); were it, HPACK would be out of step: the connection
+            // ends, and the request, never sent, goes again on a new one.
+            pump?.close()
+            failed(exchange, NetworkError.transport(TransportFailure(kind: .connectionLost, message: "\(key): no stream opened")), unprocessed: true)
+            pool.exchangeFinished(on: self)
+            return close()
         }
         let opened = HTTP2Stream(exchange: exchange, id: id)
         opened.bodyPump = pump

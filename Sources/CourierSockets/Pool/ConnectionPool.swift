@@ -9,9 +9,10 @@ import CourierHTTP
 /// reports `connectionClosed`; each exchange on it occupies room from its grant until `exchangeFinished(on:)`,
 /// which hands the room straight to the first waiter if there is one.
 ///
-/// An origin known to multiplex (its last connection did, or the transport speaks HTTP/2 with prior knowledge)
-/// opens one connection at a time: while one is connecting, requests wait for room on it rather than each opening
-/// its own.
+/// An origin known or expected to multiplex (its last connection did; or `httpVersion` may speak HTTP/2 to it:
+/// with prior knowledge, or by ALPN over TLS) opens one connection at a time: while one is connecting, requests
+/// wait for room on it rather than each opening its own. If it turns out to speak HTTP/1.1, the waiters then get
+/// slots to open their own.
 final class ConnectionPool: Sendable {
     /// What a waiting request is given.
     private enum Grant {
@@ -52,12 +53,12 @@ final class ConnectionPool: Sendable {
     private let state = LockedState(State())
     /// The most connections open at once to one origin.
     let limit: Int
-    /// Whether an origin not yet connected to is expected to multiplex.
-    let expectsMultiplexing: Bool
+    /// The versions spoken: whether an origin not yet connected to may multiplex.
+    let httpVersion: SocketTransport.HTTPVersion
 
-    init(limit: Int, expectsMultiplexing: Bool = false) {
+    init(limit: Int, httpVersion: SocketTransport.HTTPVersion = .http1Only) {
         self.limit = max(1, limit)
-        self.expectsMultiplexing = expectsMultiplexing
+        self.httpVersion = httpVersion
     }
 
     /// Room for one exchange on a connection to `key`: on an open one, on a new one from `open` when there is
@@ -135,16 +136,16 @@ final class ConnectionPool: Sendable {
     private func grant(_ key: PoolKey, in state: inout State) -> Grant? {
         // In place (`inout` through the dictionary's subscript): a copied-out `Origin` would make every
         // request copy the connections array, retaining each of its connections.
-        Self.grant(from: &state.origins[key, default: Origin()], limit: limit, expectsMultiplexing: expectsMultiplexing)
+        Self.grant(from: &state.origins[key, default: Origin()], limit: limit, expectsMultiplexing: httpVersion.mayMultiplex(key))
     }
 
-    private static func grant(from origin: inout Origin, limit: Int, expectsMultiplexing: Bool) -> Grant? {
+    private static func grant(from origin: inout Origin, limit: Int, expectsMultiplexing: @autoclosure () -> Bool) -> Grant? {
         if let index = origin.connections.lastIndex(where: { $0.hasRoom }) {
             origin.connections[index].inUse += 1
             return .connection(origin.connections[index].connection)
         }
         // A multiplexed connection is opening: its room comes with it.
-        if origin.multiplexed ?? expectsMultiplexing, origin.open > origin.connections.count { return nil }
+        if origin.multiplexed ?? expectsMultiplexing(), origin.open > origin.connections.count { return nil }
         guard origin.open < limit else { return nil }
         origin.open += 1
         return .slot

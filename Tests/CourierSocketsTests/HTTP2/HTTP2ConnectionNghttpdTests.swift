@@ -96,11 +96,14 @@ final class HTTP2ConnectionNghttpdTests {
         #expect(connectionsOpened == 1)
     }
 
-    @Test("over TLS, .automatic offers h2 by ALPN and nghttpd (which speaks only HTTP/2) answers; later requests reuse the connection")
+    @Test("over TLS, .automatic offers h2 by ALPN and nghttpd (which speaks only HTTP/2) answers; the first burst waits for one connection")
     func automaticOverTLS() async throws {
         let authority = try HeldCertificate.authority()
         let tlsServer = try NghttpdServer(files: ["small.txt": Data("secure h2".utf8)], certificate: HeldCertificate.server(signedBy: authority))
-        let transport = SocketTransport(configuration: .init(tls: authority.trustingConfiguration, httpVersion: .automatic))
+        let metrics = self.metrics
+        let transport = SocketTransport(configuration: .init(
+            tls: authority.trustingConfiguration, metricsHandler: { metric in metrics.withLock { $0.append(metric) } },
+            httpVersion: .automatic))
         let client = NetworkClient(baseURL: tlsServer.url("/"), configuration: .init(retryPolicy: .never, transport: transport))
         let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
             for _ in 0..<20 { group.addTask { try await client.response(.get("/small.txt")).value } }
@@ -110,6 +113,9 @@ final class HTTP2ConnectionNghttpdTests {
         let last = try await client.response(.get("/small.txt"))
         #expect(last.metrics?.reusedConnection == true)
         #expect(last.metrics?.networkProtocolName == "h2")
+        // The 20 requests came before ALPN had answered; they waited for the one connection rather than each opening one.
+        #expect(connectionsOpened == 1)
+        #expect(metrics.withLock { $0.allSatisfy { $0.networkProtocolName == "h2" } })
     }
 
     @Test("a missing file: nghttpd's 404 arrives as a status")

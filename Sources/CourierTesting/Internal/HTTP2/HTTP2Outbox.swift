@@ -32,6 +32,10 @@ final class HTTP2Outbox: @unchecked Sendable {
     private var ending: Connection.Next?
     private var closed = false
     private var goAwayLast: UInt32?
+    /// Scripted SETTINGS changes not yet sent, and how many were asked for and acknowledged by the client.
+    private var settingsToSend: [[HTTP2Setting]] = []
+    private var settingsAsked = 0
+    private var settingsAcknowledged = 0
 
     init(wake: WakePipe) {
         self.wake = wake
@@ -100,6 +104,23 @@ final class HTTP2Outbox: @unchecked Sendable {
         }
     }
 
+    /// Queues SETTINGS with `list` (a scripted change). Returns the ticket `waitForAcknowledgement` takes.
+    func changeSettings(_ list: [HTTP2Setting]) -> Int {
+        changing {
+            settingsToSend.append(list)
+            settingsAsked += 1
+            return settingsAsked
+        }
+    }
+
+    /// Waits until the client acknowledged the SETTINGS change `ticket`. False when the connection ended first.
+    func waitForAcknowledgement(_ ticket: Int) -> Bool {
+        locked {
+            while !closed, settingsAcknowledged < ticket { condition.wait() }
+            return !closed
+        }
+    }
+
     /// The last-stream-id of the GOAWAY sent, if one was.
     var goAwayLastStreamID: UInt32? { locked { goAwayLast } }
 
@@ -142,6 +163,19 @@ final class HTTP2Outbox: @unchecked Sendable {
             initialWindow = Int64(size)
             for id in streams.keys { streams[id]?.window += delta }
         }
+    }
+
+    /// The scripted SETTINGS changes to send now, oldest first.
+    func takeSettingsChanges() -> [[HTTP2Setting]] {
+        locked {
+            defer { settingsToSend.removeAll() }
+            return settingsToSend
+        }
+    }
+
+    /// The client acknowledged the oldest scripted SETTINGS change sent.
+    func settingsChangeAcknowledged() {
+        changing { settingsAcknowledged += 1 }
     }
 
     /// The connection ended: waiting response threads give up.

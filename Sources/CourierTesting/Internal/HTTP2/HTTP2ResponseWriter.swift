@@ -53,6 +53,13 @@ struct HTTP2ResponseWriter: Sendable {
             HTTP2FrameEncoder.writeHeader(length: 7, .ping, flags: 0, streamID: 0, into: &bytes)
             outbox.sendRaw(bytes + [UInt8](repeating: 0, count: 7))
             outbox.waitUntilGone(streamID)
+        case .changeSettings(let streams, let window, let frameSize, let tableSize):
+            var list: [HTTP2Setting] = []
+            if let streams { list.append(HTTP2Setting(.maxConcurrentStreams, streams)) }
+            if let window { list.append(HTTP2Setting(.initialWindowSize, window)) }
+            if let frameSize { list.append(HTTP2Setting(.maxFrameSize, frameSize)) }
+            if let tableSize { list.append(HTTP2Setting(.headerTableSize, tableSize)) }
+            return !outbox.waitForAcknowledgement(outbox.changeSettings(list))
         }
         return true
     }

@@ -36,7 +36,9 @@ extension HTTP2ServerConnection {
             outbox.goAway(lastStreamID: lastStreamID, code: .noError)
         case .pushPromise:
             throw .connection(.protocolError, "PUSH_PROMISE from a client")
-        case .settings(true, _), .ping(true, _), .priority, .unknown:
+        case .settings(true, _):
+            try settingsAcknowledged()
+        case .ping(true, _), .priority, .unknown:
             break
         }
     }
@@ -70,20 +72,15 @@ extension HTTP2ServerConnection {
         guard id % 2 == 1, id > lastStreamID else { throw .connection(.protocolError, "HEADERS on stream \(id), not a new client stream") }
         lastStreamID = id
         if let last = outbox.goAwayLastStreamID, id > last { return }  // after our GOAWAY: left unprocessed
-        if let maximum = settings.maxConcurrentStreams, requests.count + outbox.openCount >= Int(maximum) {
-            throw .stream(id, .refusedStream, "over SETTINGS_MAX_CONCURRENT_STREAMS \(maximum)")
-        }
+        try admit(id, open: requests.count + outbox.openCount)
         streamCount += 1
         if let limit = settings.goAwayAfterRequests, streamCount == limit { outbox.goAway(lastStreamID: id, code: .noError) }
-        requests[id] = RequestStream(fields: fields, sequence: streamCount - 1)
+        requests[id] = RequestStream(fields: fields, sequence: streamCount - 1, window: Int64(acknowledgedSettings.initialWindowSize))
         if endStream { complete(id) }
     }
 
     private func receiveData(streamID id: UInt32, _ bytes: [UInt8], endStream: Bool, length: Int) throws(HTTP2Error) {
-        if settings.sendsWindowUpdates, length > 0 {
-            send(.windowUpdate(streamID: 0, increment: UInt32(length)))
-            if requests[id] != nil, !endStream { send(.windowUpdate(streamID: id, increment: UInt32(length))) }
-        }
+        try receiveWindowUsed(streamID: id, length: length, endStream: endStream)
         guard var request = requests[id] else {
             guard id <= lastStreamID, id % 2 == 1 else { throw .connection(.protocolError, "DATA on idle stream \(id)") }
             return  // a stream we reset, refused or left unprocessed

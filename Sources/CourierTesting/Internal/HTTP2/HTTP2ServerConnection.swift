@@ -14,6 +14,8 @@ final class HTTP2ServerConnection {
         var trailers = MockHeaders()
         /// The request's place on the connection (`RecordedRequest.connectionSequenceNumber`).
         var sequence: Int
+        /// What the client may still send on it before a WINDOW_UPDATE (negative after a shrink).
+        var window: Int64
     }
 
     let connection: Connection
@@ -30,6 +32,15 @@ final class HTTP2ServerConnection {
     /// The highest stream the client opened.
     var lastStreamID: UInt32 = 0
     var streamCount = 0
+    /// Our SETTINGS not yet acknowledged, oldest first, and whether each is a scripted change.
+    var unacknowledgedSettings: [(list: [HTTP2Setting], scripted: Bool)] = []
+    /// Our settings as the client acknowledged them.
+    var acknowledgedSettings = HTTP2Settings()
+    /// The MAX_CONCURRENT_STREAMS sent last, and the one a scripted change made binding.
+    var announcedMaxStreams: UInt32?
+    var enforcedMaxStreams: UInt32?
+    /// What the client may still send on the connection before a WINDOW_UPDATE.
+    var receiveWindow: Int64 = 65_535
 
     init?(_ connection: Connection) {
         guard let wake = WakePipe() else { return nil }
@@ -44,8 +55,11 @@ final class HTTP2ServerConnection {
         defer { outbox.close() }
         var settingsList = [HTTP2Setting(.enablePush, 0), HTTP2Setting(.initialWindowSize, settings.initialWindowSize)]
         if let maximum = settings.maxConcurrentStreams { settingsList.append(HTTP2Setting(.maxConcurrentStreams, maximum)) }
-        send(.settings(ack: false, settingsList))
-        if settings.sendsWindowUpdates { send(.windowUpdate(streamID: 0, increment: 1 << 24)) }
+        sendSettings(settingsList, scripted: false)
+        if settings.sendsWindowUpdates {
+            send(.windowUpdate(streamID: 0, increment: 1 << 24))
+            receiveWindow += 1 << 24
+        }
         let reader = connection.reader
         var idleSince = ContinuousClock.now
         while true {
@@ -85,6 +99,7 @@ final class HTTP2ServerConnection {
 
     /// Writes what the outbox and this thread queued. Returns how the connection ends when it must.
     private func flush() -> Connection.Next? {
+        sendSettingsChanges()
         let ending = outbox.take(into: &connection.output, encoder: &encoder, maxFrameSize: Int(peerSettings.maxFrameSize))
         if !connection.output.isEmpty, !connection.flush() { return .close }
         return ending
