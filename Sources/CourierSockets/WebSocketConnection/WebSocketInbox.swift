@@ -133,14 +133,4 @@ final class WebSocketInbox: @unchecked Sendable {
         reader?.resume(throwing: CancellationError())
     }
 }
-
-extension WebSocketMessage {
-    /// The payload's size in bytes.
-    var byteCount: Int {
-        switch self {
-        case .text(let text): text.utf8.count
-        case .binary(let data): data.count
-        }
-    }
-}
 #endif
