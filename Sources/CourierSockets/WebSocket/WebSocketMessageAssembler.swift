@@ -85,7 +85,11 @@ package struct WebSocketMessageAssembler {
                 throw WebSocketError(.messageTooBig, closeCode: .messageTooBig,
                                      "a message over \(maximumMessageSize) bytes")
             }
-            payload.append(contentsOf: frame.payload)
+            if payload.isEmpty {
+                payload = frame.payload  // a message's first frame is taken as it is, not copied
+            } else {
+                payload.append(contentsOf: frame.payload)
+            }
         }
         guard current?.opcode == .text else { return }
         let invalid = payload.withUnsafeBytes { utf8.validate(UnsafeRawBufferPointer(rebasing: $0[start...])) }

@@ -15,6 +15,7 @@ extension WebSocketConnection {
         } catch {
             fail(error)
         }
+        inbox.deliver()
     }
 
     /// Acts on one frame.

@@ -4,8 +4,16 @@ import Foundation
 
 /// The `WebSocketChannel` side: calls from any task, carried out on the loop thread.
 extension WebSocketConnection {
+    /// Hands `message` to the loop and goes on while it fits in `sendBudget`; past it, waits on the loop until
+    /// the output drains below `highWaterMark`.
     func send(_ message: WebSocketMessage) async throws {
-        try await WebSocketWaiter().wait(on: loop, cancel: { [self] in cancel($0) }) { [self] in send(message, $0) }
+        if Task.isCancelled { throw NetworkError.cancelled }
+        let size = message.byteCount
+        if try sendBudget.take(size) {
+            loop.execute { [self] in send(message, handedOver: size, nil) }
+            return
+        }
+        try await WebSocketWaiter().wait(on: loop, cancel: { [self] in cancel($0) }) { [self] in send(message, handedOver: 0, $0) }
     }
 
     func receive() async throws -> WebSocketMessage? {
@@ -51,27 +59,22 @@ extension WebSocketConnection {
         return nil
     }
 
-    /// Queues `message` and writes; the sender waits while the queue is over `highWaterMark`.
-    private func send(_ message: WebSocketMessage, _ waiter: WebSocketWaiter) {
-        if let refusal = sendRefusal { return waiter.resume(throwing: refusal) }
-        let (opcode, payload): (WebSocketOpcode, [UInt8])
-        switch message {
-        case .text(let text): (opcode, payload) = (.text, Array(text.utf8))
-        case .binary(let data): (opcode, payload) = (.binary, Array(data))
+    /// Queues `message` (`handedOver` bytes of the budget, or its `waiter` waits): a handed-over one goes out
+    /// with the others of this loop round in one write; a waiting sender's at once, and the sender waits on
+    /// while the output is over `highWaterMark`.
+    private func send(_ message: WebSocketMessage, handedOver: Int, _ waiter: WebSocketWaiter?) {
+        defer { sendBudget.update(tookOver: handedOver, queued: stream.pendingOutputCount) }
+        if let refusal = sendRefusal {
+            waiter?.resume(throwing: refusal)
+            return
         }
-        #if canImport(CZlib)
-        if let deflater {
-            do {
-                write(opcode, try deflater.compress(payload), compressed: true)
-            } catch {
-                return waiter.resume(throwing: error)
-            }
-        } else {
-            write(opcode, payload)
+        let opcode: WebSocketOpcode = if case .text = message { .text } else { .binary }
+        let written = message.withUnsafeBytes { bytes in Result { () throws(WebSocketError) in try writeMessage(opcode, bytes) } }
+        if case .failure(let encodingFailure) = written {
+            waiter?.resume(throwing: encodingFailure)
+            return fail(encodingFailure)
         }
-        #else
-        write(opcode, payload)
-        #endif
+        guard let waiter else { return stream.flushSoon() }
         stream.flush()
         if !closed, stream.pendingOutputCount > Self.highWaterMark {
             senders.append(waiter)
@@ -79,6 +82,16 @@ extension WebSocketConnection {
         } else {
             waiter.resume()
         }
+    }
+
+    /// Queues a data message's frame, deflated when permessage-deflate was negotiated.
+    private func writeMessage(_ opcode: WebSocketOpcode, _ payload: UnsafeRawBufferPointer) throws(WebSocketError) {
+        #if canImport(CZlib)
+        if let deflater {
+            return write(opcode, try deflater.compress(Array(payload)), compressed: true)
+        }
+        #endif
+        stream.enqueue { encoder.encode(opcode: opcode, payload: payload, into: &$0) }
     }
 
     /// The task of a waiting sender or ping was cancelled: it stops waiting (a message already queued still
@@ -91,8 +104,9 @@ extension WebSocketConnection {
 
     /// Queues one whole frame, masked.
     func write(_ opcode: WebSocketOpcode, _ payload: [UInt8], compressed: Bool = false) {
-        let frame = WebSocketFrame(reservedBits: compressed ? WebSocketFrame.compressedBit : 0, opcode: opcode, payload: payload)
-        stream.enqueue { encoder.encode(frame, into: &$0) }
+        payload.withUnsafeBytes { bytes in
+            stream.enqueue { encoder.encode(reservedBits: compressed ? WebSocketFrame.compressedBit : 0, opcode: opcode, payload: bytes, into: &$0) }
+        }
     }
 }
 #endif

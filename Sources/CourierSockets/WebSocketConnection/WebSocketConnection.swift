@@ -29,7 +29,9 @@ final class WebSocketConnection: ByteStreamHandler, WebSocketChannel, @unchecked
     /// When the server must have closed the TCP connection by, once Close frames went out.
     var closeDeadline: UInt64?
     /// Why sending stopped (a failure, or the close handshake); later sends throw it.
-    var failure: WebSocketError?
+    var failure: WebSocketError? {
+        didSet { if let failure { sendBudget.refuse(failure) } }
+    }
     var closed = false
     /// Senders waiting for the output buffer to drain.
     var senders: [WebSocketWaiter] = []
@@ -39,6 +41,8 @@ final class WebSocketConnection: ByteStreamHandler, WebSocketChannel, @unchecked
     var closers: [CheckedContinuation<Void, any Error>] = []
     /// Signalled when a sender starts waiting and when the reads pause.
     let changes = WebSocketStateChanges()
+    /// What senders may hand over without waiting (locked: read by the senders' tasks).
+    let sendBudget = WebSocketSendBudget(limit: WebSocketConnection.highWaterMark)
 
     /// Bytes queued for the socket past which `send` waits.
     static let highWaterMark = 1 << 20
@@ -81,6 +85,7 @@ final class WebSocketConnection: ByteStreamHandler, WebSocketChannel, @unchecked
     }
 
     func streamDrained() -> Bool {
+        sendBudget.update(queued: 0)
         let waiting = senders
         senders = []
         for sender in waiting { sender.resume() }
@@ -90,6 +95,7 @@ final class WebSocketConnection: ByteStreamHandler, WebSocketChannel, @unchecked
     func streamClosed(_ error: NetworkError?) {
         closed = true
         let reason = failure ?? WebSocketError(.connectionLost, closeCode: .abnormalClosure, error.map { "\($0)" } ?? "the connection closed")
+        if failure == nil { failure = reason }
         inbox.finish(handshake.state == .closed ? .success(()) : .failure(reason))
         let waiting = senders
         let pinging = pings

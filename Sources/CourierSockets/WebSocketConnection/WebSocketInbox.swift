@@ -6,15 +6,33 @@ import CourierHTTP
 ///
 /// `@unchecked Sendable` is safe: every mutable field lives in `state`, a `LockedState`.
 final class WebSocketInbox: @unchecked Sendable {
+    /// A message taken, and whether the reads paused for a full inbox may resume now.
+    typealias Taken = (message: WebSocketMessage?, resume: Bool)
+
     private struct State {
         var messages: [WebSocketMessage] = []
         var head = 0
         var bytes = 0
         var paused = false
         var end: Result<Void, WebSocketError>?
-        var reader: CheckedContinuation<WebSocketMessage?, any Error>?
+        var reader: CheckedContinuation<Taken, any Error>?
         var closeCode: WebSocketCloseCode?
         var closeReason = ""
+
+        /// The first message waiting, if any; the pause ends below half of both limits.
+        mutating func take(_ inbox: WebSocketInbox) -> Taken? {
+            guard head < messages.count else { return nil }
+            let message = messages[head]
+            head += 1
+            bytes -= message.byteCount
+            if head == messages.count {
+                messages.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            let resume = paused && messages.count - head < inbox.maximumMessages / 2 && bytes < inbox.maximumBytes / 2
+            if resume { paused = false }
+            return (message, resume)
+        }
     }
 
     private let state = LockedState(State())
@@ -27,24 +45,30 @@ final class WebSocketInbox: @unchecked Sendable {
         self.maximumBytes = maximumBytes
     }
 
-    /// Hands `message` to the reader; `false` once the inbox is full (stop reading until `next` resumes).
+    /// Queues `message` for the reader (`deliver` wakes a waiting one); `false` once the inbox is full (stop
+    /// reading until `next` resumes).
     func push(_ message: WebSocketMessage) -> Bool {
         let size = message.byteCount
-        let (reader, full) = state.withLock { state -> (CheckedContinuation<WebSocketMessage?, any Error>?, Bool) in
-            guard state.end == nil else { return (nil, false) }
-            if let reader = state.reader {
-                state.reader = nil
-                return (reader, false)
-            }
+        return state.withLock { state in
+            guard state.end == nil else { return true }
             state.messages.append(message)
             state.bytes += size
-            // Only `next` ends a pause: cleared here (a push below the limits after the reader took a few), the
+            // Only a take ends a pause: cleared here (a push below the limits after the reader took a few), the
             // reads stayed paused with no one left to resume them.
             if state.messages.count - state.head >= maximumMessages || state.bytes >= maximumBytes { state.paused = true }
-            return (nil, state.paused)
+            return !state.paused
         }
-        reader?.resume(returning: message)
-        return !full
+    }
+
+    /// Hands the first message waiting to a waiting reader: called once after the messages of a read were
+    /// pushed, so that one wake-up of the reader serves them all.
+    func deliver() {
+        let handed = state.withLock { state -> (CheckedContinuation<Taken, any Error>, Taken)? in
+            guard let reader = state.reader, let taken = state.take(self) else { return nil }
+            state.reader = nil
+            return (reader, taken)
+        }
+        if let (reader, taken) = handed { reader.resume(returning: taken) }
     }
 
     /// The bytes of the messages waiting.
@@ -64,60 +88,42 @@ final class WebSocketInbox: @unchecked Sendable {
     }
 
     /// Ends the messages (after those waiting): `.success` for the close handshake, else the failure. The first
-    /// end counts.
+    /// end counts. A waiting reader gets the first message waiting, else the end.
     func finish(_ end: Result<Void, WebSocketError>) {
-        let reader = state.withLock { state -> CheckedContinuation<WebSocketMessage?, any Error>? in
+        let handed = state.withLock { state -> (CheckedContinuation<Taken, any Error>, Result<Taken, any Error>)? in
             guard state.end == nil else { return nil }
             state.end = end
-            defer { state.reader = nil }
-            return state.reader
+            guard let reader = state.reader else { return nil }
+            state.reader = nil
+            if let taken = state.take(self) { return (reader, .success(taken)) }
+            return (reader, end.map { (nil, false) }.mapError { $0 })
         }
-        switch end {
-        case .success: reader?.resume(returning: nil)
-        case .failure(let error): reader?.resume(throwing: error)
-        }
+        if let (reader, result) = handed { reader.resume(with: result) }
     }
 
     /// The next message (nil at a clean end), and whether the reads paused for a full inbox may resume now.
-    func next() async throws -> (message: WebSocketMessage?, resume: Bool) {
-        let taken = try state.withLock { state throws -> (message: WebSocketMessage?, resume: Bool)? in
-            guard state.head < state.messages.count else {
-                if let end = state.end {
-                    try end.get()
-                    return (nil, false)
-                }
-                return nil
+    func next() async throws -> Taken {
+        let taken = try state.withLock { state throws -> Taken? in
+            if let taken = state.take(self) { return taken }
+            if let end = state.end {
+                try end.get()
+                return (nil, false)
             }
-            let message = state.messages[state.head]
-            state.head += 1
-            state.bytes -= message.byteCount
-            if state.head == state.messages.count {
-                state.messages.removeAll(keepingCapacity: true)
-                state.head = 0
-            }
-            let resume = state.paused && state.messages.count - state.head < maximumMessages / 2 && state.bytes < maximumBytes / 2
-            if resume { state.paused = false }
-            return (message, resume)
+            return nil
         }
         if let taken { return taken }
-        let message = try await withTaskCancellationHandler {
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in wait(continuation) }
         } onCancel: {
             cancelReader()
         }
-        return (message, false)
     }
 
     /// Parks the reader, unless a message or the end arrived meanwhile.
-    private func wait(_ continuation: CheckedContinuation<WebSocketMessage?, any Error>) {
-        let ready = state.withLock { state -> Result<WebSocketMessage?, any Error>? in
-            if state.head < state.messages.count {
-                let message = state.messages[state.head]
-                state.head += 1
-                state.bytes -= message.byteCount
-                return .success(message)
-            }
-            if let end = state.end { return end.map { nil }.mapError { $0 } }
+    private func wait(_ continuation: CheckedContinuation<Taken, any Error>) {
+        let ready = state.withLock { state -> Result<Taken, any Error>? in
+            if let taken = state.take(self) { return .success(taken) }
+            if let end = state.end { return end.map { (nil, false) }.mapError { $0 } }
             if Task.isCancelled { return .failure(CancellationError()) }
             state.reader = continuation
             return nil
@@ -131,16 +137,6 @@ final class WebSocketInbox: @unchecked Sendable {
             return state.reader
         }
         reader?.resume(throwing: CancellationError())
-    }
-}
-
-extension WebSocketMessage {
-    /// The payload's size in bytes.
-    var byteCount: Int {
-        switch self {
-        case .text(let text): text.utf8.count
-        case .binary(let data): data.count
-        }
     }
 }
 #endif
