@@ -50,19 +50,20 @@ package enum HTTP1RequestHead {
         guard method.isValidToken else {
             throw .configuration(reason: .invalidRequest("the method '\(method.rawValue)' is not a valid token"))
         }
-        guard !target.isEmpty, target.utf8.allSatisfy(isVisible) else {
+        guard !target.isEmpty, allBytes(of: target, satisfy: isVisible) else {
             throw .configuration(reason: .invalidRequest("the request target '\(target)' is empty or holds a space or control character"))
         }
-        guard host.utf8.allSatisfy(isVisible) else {
+        guard allBytes(of: host, satisfy: isVisible) else {
             throw .configuration(reason: .invalidHeader(name: "Host", reason: "the value holds a space or control character"))
         }
         var size = method.rawValue.utf8.count + target.utf8.count + host.utf8.count + 48
         for field in headers {
-            guard !field.name.isEmpty, field.name.utf8.allSatisfy(HTTP1Bytes.isToken) else {
+            guard !field.name.isEmpty, allBytes(of: field.name, satisfy: HTTP1Bytes.isToken) else {
                 throw .configuration(reason: .invalidHeader(name: field.name, reason: "the name is empty or not a token"))
             }
-            for byte in field.value.utf8 where byte == HTTP1Bytes.cr || byte == HTTP1Bytes.lf || byte == 0 {
-                throw .configuration(reason: .invalidHeader(name: field.name, reason: byte == 0 ? "the value contains NUL" : "the value contains CR or LF"))
+            guard allBytes(of: field.value, satisfy: mayBeInValue) else {
+                let nul = field.value.utf8.contains(0)
+                throw .configuration(reason: .invalidHeader(name: field.name, reason: nul ? "the value contains NUL" : "the value contains CR or LF"))
             }
             size += field.name.utf8.count + field.value.utf8.count + 4
         }
@@ -113,4 +114,15 @@ package enum HTTP1RequestHead {
 
     /// A visible ASCII byte or obs-text: no space, no control character.
     private static func isVisible(_ byte: UInt8) -> Bool { byte > 0x20 && byte != 0x7F }
+
+    /// Anything but CR, LF and NUL, the bytes that would end or cut a field line.
+    private static func mayBeInValue(_ byte: UInt8) -> Bool { byte > HTTP1Bytes.cr || (byte != HTTP1Bytes.cr && byte != HTTP1Bytes.lf && byte != 0) }
+
+    /// Whether every UTF-8 byte of `text` satisfies `accepts`. Every field of every request is checked here, so
+    /// over the string's contiguous bytes where it has them (native strings do), not through the UTF-8 view's
+    /// iterator.
+    @inline(__always)
+    private static func allBytes(of text: String, satisfy accepts: (UInt8) -> Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(accepts) } ?? text.utf8.allSatisfy(accepts)
+    }
 }
