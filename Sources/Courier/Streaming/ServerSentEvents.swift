@@ -5,8 +5,9 @@ import Foundation
 /// `NetworkClient.events` describes. Each iteration opens its own connection.
 ///
 /// The iterator parses the body where it reads it — no task or buffer in between — so an event costs its parsing
-/// and little more. An event's `data` has no size limit, so a stream from an untrusted server can grow memory
-/// until its event ends.
+/// and little more. Memory stays bounded by `Configuration.maximumLineSize` (16 MiB by default): a line or an
+/// event's `data` over it throws `NetworkError.transport` with `.responseTooLarge` and ends the loop, so a server
+/// that never ends its event cannot grow memory without bound.
 public struct ServerSentEvents: AsyncSequence, Sendable {
     /// One event, as the server sent it (the `decoding:` variants decode its `data`).
     public typealias Element = ServerSentEvent
@@ -39,8 +40,9 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
 
         /// The next event, or `nil` once the stream ended (`204`, or reconnection no longer allowed). Throws
         /// `NetworkError`: `.httpStatus` for a status that is not acceptable, `.transport` for a `Content-Type`
-        /// other than `text/event-stream` or a dropped connection that may not be reopened. When reconnections
-        /// are allowed but used up, the sequence ends without an error, as it does when the server ends it.
+        /// other than `text/event-stream`, a dropped connection that may not be reopened, or a line or event
+        /// over `Configuration.maximumLineSize` (`.responseTooLarge`). When reconnections are allowed but used
+        /// up, the sequence ends without an error, as it does when the server ends it.
         public mutating func next() async throws -> ServerSentEvent? {
             try await next(isolation: nil)
         }
@@ -62,18 +64,24 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
     private final class Reader {
         private let events: ServerSentEvents
         private var body: ResponseBody.AsyncIterator?
-        private var parser = ServerSentEventParser()
+        private var parser: ServerSentEventParser
         private var finished = false
         private var failures = 0
         private var lastProgress = ContinuousClock.now
 
         init(events: ServerSentEvents) {
             self.events = events
+            parser = ServerSentEventParser(limit: events.client.configuration.maximumLineSize)
         }
 
         /// The events of the next chunk that completes any (in order), or `nil` once the stream ended.
         func nextBatch(isolation actor: isolated (any Actor)?) async throws -> [ServerSentEvent]? {
             while !finished {
+                if let failure = parser.failure {   // over the limit: thrown once the events before it were handed out
+                    finished = true
+                    body = nil
+                    throw failure
+                }
                 guard body != nil else {
                     try await connect(isolation: actor)
                     continue
