@@ -42,10 +42,11 @@ extension NetworkClient {
     /// `Last-Event-ID` only where a retry would be allowed (`RetryPolicy.allowsResending`: a `GET`, or a request
     /// with an `Idempotency-Key`), after the stream's `retry` time (else the policy's `backoff`), while the
     /// endpoint's (else the client's) retry policy allows: at most `maxAttempts - 1` reconnections in a row
-    /// without an event, and none past its `deadline` since the last event; then the sequence ends. Any other
-    /// stream — a `POST` to a chat endpoint, say — is sent once: it ends when the server ends it, and a dropped
-    /// connection throws. The sequence ends on `204 No Content`; it throws on a status that is not acceptable, or
-    /// a `Content-Type` other than `text/event-stream`, or a line or event `data` over
+    /// without an event, and none past its `deadline` since the last event; then the sequence ends, or throws
+    /// the last attempt's error when that attempt failed, so a stream that gave up reads apart from one the
+    /// server ended. Any other stream — a `POST` to a chat endpoint, say — is sent once: it ends when the server
+    /// ends it, and a dropped connection throws. The sequence ends on `204 No Content`; it throws on a status
+    /// that is not acceptable, a `Content-Type` other than `text/event-stream`, or a line or event `data` over
     /// `Configuration.maximumLineSize` (`.responseTooLarge`). Breaking out of the loop closes the connection.
     ///
     /// ```swift

@@ -38,11 +38,11 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
             reader = Reader(events: events)
         }
 
-        /// The next event, or `nil` once the stream ended (`204`, or reconnection no longer allowed). Throws
-        /// `NetworkError`: `.httpStatus` for a status that is not acceptable, `.transport` for a `Content-Type`
-        /// other than `text/event-stream`, a dropped connection that may not be reopened, or a line or event
-        /// over `Configuration.maximumLineSize` (`.responseTooLarge`). When reconnections are allowed but used
-        /// up, the sequence ends without an error, as it does when the server ends it.
+        /// The next event, or `nil` once the stream ended (`204`, or the server ended it and no reconnection is
+        /// allowed). Throws `NetworkError`: `.httpStatus` for a status that is not acceptable, `.transport` for a
+        /// `Content-Type` other than `text/event-stream`, for a dropped connection that may not be reopened or
+        /// whose reconnections are used up (the last attempt's error), or for a line or event over
+        /// `Configuration.maximumLineSize` (`.responseTooLarge`).
         public mutating func next() async throws -> ServerSentEvent? {
             try await next(isolation: nil)
         }
@@ -122,7 +122,8 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
         }
 
         /// The connection ended (`error == nil`) or failed with a transient `error`: drop the partial event and
-        /// wait the reconnection time, or finish (rethrowing `error`) when the request may not be sent again.
+        /// wait the reconnection time, or finish (rethrowing `error`) when the request may not be sent again or
+        /// the retry policy allows no more reconnections.
         private func reconnectOrFinish(after error: NetworkError?, isolation actor: isolated (any Actor)?) async throws {
             body = nil
             parser.reset()
@@ -136,6 +137,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
             let delay = parser.retry.map { Duration.milliseconds($0) } ?? policy.backoff(attempt: failures)
             guard failures < policy.maxAttempts, policy.deadline.map({ ContinuousClock.now - lastProgress + delay < $0 }) ?? true else {
                 finished = true
+                if let error { throw error }   // reconnections used up: say why, unlike a server that ended the stream
                 return
             }
             do {
