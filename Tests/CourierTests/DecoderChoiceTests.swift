@@ -50,23 +50,14 @@ extension DecoderChoiceTests {
         let errorCode: String
     }
 
-    func failure(_ send: () async throws -> Void) async throws -> HTTPStatusFailure {
-        do {
-            try await send()
-        } catch NetworkError.httpStatus(let failure) {
-            return failure
-        }
-        throw NetworkError.cancelled   // not reached when the server answers 422
-    }
-
     @Test(arguments: TransportKind.available)
     func decodeBodyUsesTheConfiguredDecoderUnlessTheCallerPassesOne(over transport: TransportKind) async throws {
         defer { server.shutdown() }
         for _ in 0..<2 { server.enqueue(.json(#"{"error_code":"quota"}"#, status: 422)) }
         let snakeClient = NetworkClient(baseURL: server.url("/"), configuration: .init(
             timeout: loopbackHangGuard, retryPolicy: .never, decoder: Self.snakeCase, transport: transport.make()))
-        let fromClient = try await failure { _ = try await snakeClient.send(.get("/limits")) }
-        let fromEndpoint = try await failure { _ = try await client(transport).send(GetProfile()) }
+        let fromClient = try await statusFailure { _ = try await snakeClient.send(.get("/limits")) }
+        let fromEndpoint = try await statusFailure { _ = try await client(transport).send(GetProfile()) }
         for failure in [fromClient, fromEndpoint] {
             #expect(try failure.decodeBody(as: Problem.self) == Problem(errorCode: "quota"))
             #expect(failure.errorBody(as: Problem.self) == Problem(errorCode: "quota"))
