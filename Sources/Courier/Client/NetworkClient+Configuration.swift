@@ -4,7 +4,7 @@ import Foundation
 extension NetworkClient {
     /// Everything a `NetworkClient` applies to every request: the per-request defaults (`requestDefaults`, a
     /// `RequestDefaults`, read and written through the configuration itself: `configuration.timeout`), and the
-    /// client-wide parts (interceptors, decoder, transport, cookies, cache).
+    /// client-wide parts (interceptors, decoder, streamed line limit, transport, cookies, cache).
     ///
     /// ```swift
     /// var configuration = NetworkClient.Configuration()

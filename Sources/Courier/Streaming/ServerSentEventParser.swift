@@ -49,7 +49,9 @@ package struct ServerSentEventParser: Sendable {
     }
 
     /// `parse(_:)` with the splitter taken out of `self`.
-    private mutating func parse(_ chunk: Data, with splitter: inout LineSplitter, into events: inout [ServerSentEvent]) throws(NetworkError) {
+    private mutating func parse(
+        _ chunk: Data, with splitter: inout LineSplitter, into events: inout [ServerSentEvent]
+    ) throws(NetworkError) {
         try chunk.withBytes { raw throws(NetworkError) in
             // The one data line of an event, while it lies in `raw` (valid through this closure): copied into `data`
             // only if a second data line comes or the chunk ends before the event does; else the event's `String`
