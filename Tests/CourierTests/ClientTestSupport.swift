@@ -190,6 +190,16 @@ extension NetworkLogEvent {
 /// a minute (the client's 60 s default was seen to expire under load).
 let loopbackHangGuard: Duration = .seconds(120)
 
+/// The `HTTPStatusFailure` that `send` throws, for a test whose server answers with a failing status.
+func statusFailure(_ send: () async throws -> Void) async throws -> HTTPStatusFailure {
+    do {
+        try await send()
+    } catch NetworkError.httpStatus(let failure) {
+        return failure
+    }
+    throw NetworkError.cancelled   // not reached when the server answers with a failing status
+}
+
 /// A `MockWebServer` listening on loopback.
 func startedServer() throws -> MockWebServer {
     let server = MockWebServer()

@@ -66,27 +66,18 @@ import Testing
 
     static let problem = APIProblem(code: "user.missing", message: "no such user")
 
-    func failure(_ send: () async throws -> Void) async throws -> HTTPStatusFailure {
-        do {
-            try await send()
-        } catch NetworkError.httpStatus(let failure) {
-            return failure
-        }
-        throw NetworkError.cancelled   // not reached when the server answers 404
-    }
-
     @Test(arguments: TransportKind.available) func everyKindOfEndpointGetsItsTypedErrorBody(over transport: TransportKind) async throws {
         defer { server.shutdown() }
         for _ in 0..<3 { server.enqueue(try MockResponse.json(Self.problem, status: 404)) }
         let client = client(transport)
         // A router enum declaring APIErrorBody, sent through `decoding`: decoded when the failure is thrown.
-        let routed = try await failure { _ = try await client.send(Router.user(7).decoding(User.self)) }
+        let routed = try await statusFailure { _ = try await client.send(Router.user(7).decoding(User.self)) }
         #expect(routed.errorBody.map { $0 as? APIProblem } == Self.problem && routed.errorBodyFailure == nil)
         // A builder declaring nothing: decoded on demand, with the client's decoder.
-        let built = try await failure { _ = try await client.send(.get("/users/7").decoding(User.self)) }
+        let built = try await statusFailure { _ = try await client.send(.get("/users/7").decoding(User.self)) }
         #expect(built.errorBody == nil && built.errorBody(as: APIProblem.self) == Self.problem)
         // A plain endpoint sent raw: the same call.
-        let plain = try await failure { _ = try await client.response(Call(path: "/users/7").decoding(Data.self)) }
+        let plain = try await statusFailure { _ = try await client.response(Call(path: "/users/7").decoding(Data.self)) }
         #expect(plain.errorBody(as: APIProblem.self) == Self.problem)
         #expect(plain.errorBody(as: [Int].self) == nil)
     }

@@ -4,7 +4,7 @@ import Foundation
 extension NetworkClient {
     /// Everything a `NetworkClient` applies to every request: the per-request defaults (`requestDefaults`, a
     /// `RequestDefaults`, read and written through the configuration itself: `configuration.timeout`), and the
-    /// client-wide parts (interceptors, decoder, transport, cookies, cache).
+    /// client-wide parts (interceptors, decoder, streamed line limit, transport, cookies, cache).
     ///
     /// ```swift
     /// var configuration = NetworkClient.Configuration()
@@ -42,6 +42,15 @@ extension NetworkClient {
         /// default) for none, because caching needs a size budget only the app can choose. One `HTTPCache`
         /// may serve several clients.
         public var cache: HTTPCache?
+        /// The longest line of JSON Lines (`lines(_:decoding:)`) and the longest line (its field name included)
+        /// or event `data` of an event stream (`events`), in bytes, or `nil` for no limit. Default: 16 MiB
+        /// (`standardMaximumLineSize`). Streams are not limited by `maximumResponseSize`, so this is what keeps a
+        /// server that never ends its line or event from growing memory without bound: past it, the loop throws
+        /// `NetworkError.transport` with `.responseTooLarge`.
+        public var maximumLineSize: Int?
+        /// The default `maximumLineSize`, 16 MiB: room for a base64 image in one event, a quarter of the default
+        /// `maximumResponseSize`. `ResponseBody.lines` uses it too.
+        public static let standardMaximumLineSize = 16 << 20
         /// The clock `RetryInterceptor` waits with (tests inject one that does not sleep).
         package var retryClock = RetryClock.system
 
@@ -56,6 +65,7 @@ extension NetworkClient {
             interceptors: [any Interceptor] = [],
             networkInterceptors: [any Interceptor] = [],
             maximumResponseSize: Int? = RequestDefaults.standard.maximumResponseSize,
+            maximumLineSize: Int? = standardMaximumLineSize,
             decoder: any ResponseDecoder = JSONResponseDecoder(),
             queryEncoder: URLQueryEncoder = URLQueryEncoder(),
             transport: (any Transport)? = nil,
@@ -67,6 +77,7 @@ extension NetworkClient {
                 maximumResponseSize: maximumResponseSize, retryPolicy: retryPolicy, redirectPolicy: redirectPolicy)
             self.interceptors = interceptors
             self.networkInterceptors = networkInterceptors
+            self.maximumLineSize = maximumLineSize
             self.decoder = decoder
             self.transport = transport
             self.cookiePolicy = cookiePolicy

@@ -2,14 +2,15 @@ import CourierHTTP
 import Foundation
 
 extension HTTPStatusFailure {
-    /// Decodes the body as `type` with `decoder`: use it when you need the reason a body did not decode, which
-    /// `errorBody(as:)` turns into `nil`. The default is a new `JSONResponseDecoder()` (tolerant JSON), not the
-    /// decoder your client or endpoint is configured with; pass that one when it differs (snake-case keys,
-    /// say), or call `errorBody(as:)`, which uses it.
+    /// Decodes the body as `type`: use it when you need the reason a body did not decode, which `errorBody(as:)`
+    /// turns into `nil`. It decodes with `decoder` when you pass one, else with the decoder `errorBody(as:)` uses:
+    /// the endpoint's `responseDecoder`, else the client's `Configuration.decoder` (a failure not thrown by a
+    /// client, made with `init`, falls back to `JSONResponseDecoder()`).
     ///
     /// - Throws: `NetworkError.decoding`, saying why, with this response's status, headers and body.
-    public func decodeBody<T: Decodable>(as type: T.Type, using decoder: any ResponseDecoder = JSONResponseDecoder()) throws(NetworkError) -> T {
-        try ResponseDecoding.decode(type, body: body, statusCode: statusCode, headers: headers, with: decoder)
+    public func decodeBody<T: Decodable>(as type: T.Type, using decoder: (any ResponseDecoder)? = nil) throws(NetworkError) -> T {
+        let decoder = decoder ?? bodyDecoder as? any ResponseDecoder ?? JSONResponseDecoder()
+        return try ResponseDecoding.decode(type, body: body, statusCode: statusCode, headers: headers, with: decoder)
     }
 
     /// The error body as `type`, for every kind of endpoint: the `APIErrorBody` the endpoint declared when it is
@@ -23,6 +24,6 @@ extension HTTPStatusFailure {
     public func errorBody<T: Decodable>(as type: T.Type) -> T? {
         if let decoded = errorBody as? T { return decoded }
         guard !body.isEmpty else { return nil }
-        return try? decodeBody(as: type, using: bodyDecoder as? any ResponseDecoder ?? JSONResponseDecoder())
+        return try? decodeBody(as: type)
     }
 }

@@ -46,13 +46,14 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
     /// The query encoder, or `nil` for the client's (set with `query(_:encoder:)`), for the one endpoint
     /// whose server wants another array or object convention.
     public var queryEncoder: URLQueryEncoder?
-    /// The decoder for responses, or `nil` for the client's (set with `decoding(_:using:)`), for the one
-    /// endpoint whose body is not the API's usual format.
+    /// The decoder for responses, or `nil` for the client's: the one `decoding(_:using:)` was given, else that of
+    /// the endpoint it was made from, for the one endpoint whose body is not the API's usual format.
     public var responseDecoder: (any ResponseDecoder)?
     /// The `APIErrorBody` of the endpoint this builder was made from.
     package var carriedErrorBody: any (Decodable & Sendable).Type
 
-    /// Creates a builder with every property of `endpoint` (what `decoding(_:using:)` and `.request` do).
+    /// Creates a builder with every property of `endpoint` (what `decoding(_:using:)` and `.request` do), its
+    /// `responseDecoder` included unless `responseDecoder` replaces it.
     init(_ endpoint: some Endpoint, responseDecoder: (any ResponseDecoder)? = nil) {
         carriedErrorBody = endpoint.errorBodyType
         method = endpoint.method
@@ -68,7 +69,7 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
         redirectPolicy = endpoint.redirectPolicy
         cacheMode = endpoint.cacheMode
         queryEncoder = endpoint.queryEncoder
-        self.responseDecoder = responseDecoder
+        self.responseDecoder = responseDecoder ?? (endpoint as? any APIDefinition)?.responseDecoder
     }
 
     /// Sets the query DTO, encoded with `encoder` (`nil` = the client's query encoder). A DTO, not a
@@ -148,11 +149,11 @@ public struct EndpointBuilder<APIResponse: Decodable & Sendable>: APIDefinition 
 }
 
 extension Endpoint {
-    /// This endpoint with a named response type, decoded with `decoder` (`nil` = the client's
-    /// `Configuration.decoder`, tolerant JSON unless configured). `Data` returns the raw body and `EmptyResponse`
-    /// ignores it. The way to give a router enum case or a builder a response type without declaring one per
-    /// endpoint; every other property, the error body type included, is kept. A `responseDecoder` the endpoint
-    /// declared itself is not: pass it again as `decoder`.
+    /// This endpoint with a named response type, decoded with `decoder`; `nil` keeps the endpoint's own
+    /// `responseDecoder`, else the client's `Configuration.decoder` (tolerant JSON unless configured) — the rule
+    /// every call follows. `Data` returns the raw body and `EmptyResponse` ignores it. The way to give a router
+    /// enum case or a builder a response type without declaring one per endpoint; every other property, the
+    /// error body type included, is kept.
     ///
     /// ```swift
     /// let user = try await client.send(.get("/users/\(id)").decoding(User.self))

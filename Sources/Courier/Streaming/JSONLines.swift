@@ -5,9 +5,10 @@ import Foundation
 /// line, decoded as each line arrives. The first `next()` sends the request; each iteration sends its own.
 ///
 /// Values are read as the loop asks for them, with no task or buffer in between, so a loop that stops reading
-/// stops the transfer and memory stays bounded (by the longest line, which has no limit); breaking out of the
-/// loop closes the connection. A line that is not an `Item` throws `NetworkError.decoding` and ends the loop;
-/// blank lines are skipped, so keep-alive newlines do no harm.
+/// stops the transfer and memory stays bounded by the longest line; a line over `Configuration.maximumLineSize`
+/// (16 MiB by default) throws `NetworkError.transport` with `.responseTooLarge`. Breaking out of the loop closes
+/// the connection. A line that is not an `Item` throws `NetworkError.decoding` and ends the loop; blank lines are
+/// skipped, so keep-alive newlines do no harm.
 public struct JSONLines<Item: Decodable & Sendable>: AsyncSequence, Sendable {
     public typealias Element = Item
 
@@ -33,8 +34,8 @@ public struct JSONLines<Item: Decodable & Sendable>: AsyncSequence, Sendable {
         }
 
         /// The next value, or `nil` at the end of the body. Throws `NetworkError`: `.httpStatus` (with the typed
-        /// error body) on the first call, `.transport` when the connection fails, `.decoding` for a line that is
-        /// not an `Item`.
+        /// error body) on the first call, `.transport` when the connection fails or a line is over
+        /// `maximumLineSize` (`.responseTooLarge`), `.decoding` for a line that is not an `Item`.
         public mutating func next() async throws -> Item? {
             try await next(isolation: nil)
         }
@@ -45,7 +46,7 @@ public struct JSONLines<Item: Decodable & Sendable>: AsyncSequence, Sendable {
             if reader == nil {
                 let response = try await lines.client.stream(lines.endpoint, errorBody: lines.errorBody, decoder: lines.decoder)
                 self.response = response
-                reader = LineReader(body: response.body)
+                reader = LineReader(body: response.body, limit: lines.client.configuration.maximumLineSize)
             }
             guard let reader, let response else { return nil }
             while let line = try await reader.next(isolation: actor) {

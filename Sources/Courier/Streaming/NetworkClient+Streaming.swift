@@ -6,9 +6,9 @@ extension NetworkClient {
     /// iterate `response.body` for byte chunks or `response.body.lines` for text lines. The status is validated
     /// first: a status that is not acceptable throws `NetworkError.httpStatus` with the endpoint's typed error
     /// body, as `send` does. Retries happen only before the head; the body is not limited by
-    /// `maximumResponseSize`. Stop reading (or cancel the task) to end the transfer and free the connection.
-    /// Choose it over `send` for bodies too large to hold or that never end (logs, exports), and over
-    /// `download(_:to:)` when the bytes are processed rather than kept.
+    /// `maximumResponseSize` (`body.lines` caps one line instead). Stop reading (or cancel the task) to end the
+    /// transfer and free the connection. Choose it over `send` for bodies too large to hold or that never end
+    /// (logs, exports), and over `download(_:to:)` when the bytes are processed rather than kept.
     public func stream(_ endpoint: some Endpoint) async throws -> HTTPResponse {
         try await stream(endpoint, errorBody: endpoint.errorBodyType, decoder: decoder(for: endpoint))
     }
@@ -29,8 +29,8 @@ extension NetworkClient {
 
     /// JSON Lines (NDJSON): one `Item` per non-empty line of the response, decoded with the endpoint's decoder
     /// (else the client's) as each line arrives (see `JSONLines`): for streaming exports and LLM-style
-    /// responses, where waiting for the whole body would hold it all in memory. Nothing is sent until the
-    /// sequence is iterated.
+    /// responses, where waiting for the whole body would hold it all in memory. A line over
+    /// `Configuration.maximumLineSize` throws `.responseTooLarge`. Nothing is sent until the sequence is iterated.
     public func lines<Item: Decodable & Sendable>(_ endpoint: some Endpoint, decoding type: Item.Type) -> JSONLines<Item> {
         JSONLines(client: self, endpoint: EndpointBuilder<Data>(endpoint), errorBody: endpoint.errorBodyType,
                   decoder: decoder(for: endpoint))
@@ -42,10 +42,12 @@ extension NetworkClient {
     /// `Last-Event-ID` only where a retry would be allowed (`RetryPolicy.allowsResending`: a `GET`, or a request
     /// with an `Idempotency-Key`), after the stream's `retry` time (else the policy's `backoff`), while the
     /// endpoint's (else the client's) retry policy allows: at most `maxAttempts - 1` reconnections in a row
-    /// without an event, and none past its `deadline` since the last event; then the sequence ends. Any other
-    /// stream — a `POST` to a chat endpoint, say — is sent once: it ends when the server ends it, and a dropped
-    /// connection throws. The sequence ends on `204 No Content`; it throws on a status that is not acceptable, or
-    /// a `Content-Type` other than `text/event-stream`. Breaking out of the loop closes the connection.
+    /// without an event, and none past its `deadline` since the last event; then the sequence ends, or throws
+    /// the last attempt's error when that attempt failed, so a stream that gave up reads apart from one the
+    /// server ended. Any other stream — a `POST` to a chat endpoint, say — is sent once: it ends when the server
+    /// ends it, and a dropped connection throws. The sequence ends on `204 No Content`; it throws on a status
+    /// that is not acceptable, a `Content-Type` other than `text/event-stream`, or a line or event `data` over
+    /// `Configuration.maximumLineSize` (`.responseTooLarge`). Breaking out of the loop closes the connection.
     ///
     /// ```swift
     /// for try await event in client.events(.post("/chat").body(.json(prompt))) { print(event.data, terminator: "") }

@@ -5,9 +5,10 @@ import Foundation
 /// value` (one space after the colon dropped) or a bare `field`; `data` lines are joined with LF, `event` names
 /// the type, `id` sets the last event ID (ignored when it holds NUL) and persists, `retry` takes ASCII digits
 /// only; a blank line dispatches the event (nothing when no `data` came); a partial event at the end of the stream
-/// is dropped; unknown fields are ignored.
+/// is dropped; unknown fields are ignored. A line (its field name included), or an event's `data`, longer than
+/// `limit` bytes sets `failure` and ends the parsing (the events completed before it are still returned).
 package struct ServerSentEventParser: Sendable {
-    private var lines = LineSplitter(crEndsLine: true, dropsByteOrderMark: true)
+    private var lines: LineSplitter
     private var data: [UInt8] = []
     private var hasData = false
     private var eventType = ""
@@ -15,30 +16,52 @@ package struct ServerSentEventParser: Sendable {
     package private(set) var lastEventID: String?
     /// The reconnection time in milliseconds, once the stream set one.
     package private(set) var retry: Int?
+    /// Why parsing stopped: a line or an event's `data` over the limit (`NetworkError.transport` with
+    /// `.responseTooLarge`). Once set, `parse` returns no more events; the reader throws it after handing out those
+    /// that came before.
+    package private(set) var failure: NetworkError?
 
-    /// Creates a parser; `lastEventID` carries over from a previous connection.
-    package init(lastEventID: String? = nil, retry: Int? = nil) {
+    /// The longest line and the largest event `data` accepted, in bytes (`Int.max`: no limit).
+    private let limit: Int
+
+    /// Creates a parser; `lastEventID` carries over from a previous connection; `limit` caps a line and an
+    /// event's `data` in bytes (`nil`: no cap).
+    package init(lastEventID: String? = nil, retry: Int? = nil, limit: Int? = nil) {
         self.lastEventID = lastEventID
         self.retry = retry
+        self.limit = limit ?? .max
+        lines = LineSplitter(crEndsLine: true, dropsByteOrderMark: true, limit: limit)
     }
 
-    /// The events completed by `chunk`.
+    /// The events completed by `chunk`, up to a line or event over the limit (which sets `failure`).
     package mutating func parse(_ chunk: Data) -> [ServerSentEvent] {
+        guard failure == nil else { return [] }
         var events: [ServerSentEvent] = []
         var splitter = lines
         lines = Self.idleSplitter   // drops the second reference, so the splitter's buffer is not copied on write
-        chunk.withUnsafeBytes { raw in
+        defer { lines = splitter }
+        do throws(NetworkError) {
+            try parse(chunk, with: &splitter, into: &events)
+        } catch {
+            failure = error
+        }
+        return events
+    }
+
+    /// `parse(_:)` with the splitter taken out of `self`.
+    private mutating func parse(
+        _ chunk: Data, with splitter: inout LineSplitter, into events: inout [ServerSentEvent]
+    ) throws(NetworkError) {
+        try chunk.withBytes { raw throws(NetworkError) in
             // The one data line of an event, while it lies in `raw` (valid through this closure): copied into `data`
             // only if a second data line comes or the chunk ends before the event does; else the event's `String`
             // is made straight from it.
             var inPlaceData: UnsafeRawBufferPointer?
-            splitter.forEachLine(in: raw) { line in
-                if let event = process(line, inPlace: Self.contains(raw, line), inPlaceData: &inPlaceData) { events.append(event) }
+            try splitter.forEachLine(in: raw) { line throws(NetworkError) in
+                if let event = try process(line, inPlace: Self.contains(raw, line), inPlaceData: &inPlaceData) { events.append(event) }
             }
             if let rest = inPlaceData { data.append(contentsOf: rest) }
         }
-        lines = splitter
-        return events
     }
 
     /// Whether `inner` lies within `outer`.
@@ -49,8 +72,7 @@ package struct ServerSentEventParser: Sendable {
 
     /// Forgets the event being built (the stream ended or was cut): it is never dispatched.
     package mutating func reset() {
-        _ = lines.finish()
-        lines = LineSplitter(crEndsLine: true, dropsByteOrderMark: true)
+        lines = LineSplitter(crEndsLine: true, dropsByteOrderMark: true, limit: limit)
         data.removeAll()
         hasData = false
         eventType = ""
@@ -63,7 +85,7 @@ package struct ServerSentEventParser: Sendable {
     /// before that chunk's bytes go away.
     private mutating func process(
         _ line: UnsafeRawBufferPointer, inPlace: Bool, inPlaceData: inout UnsafeRawBufferPointer?
-    ) -> ServerSentEvent? {
+    ) throws(NetworkError) -> ServerSentEvent? {
         guard let base = line.baseAddress, !line.isEmpty else { return dispatch(inPlaceData: &inPlaceData) }
         let first = base.load(as: UInt8.self)
         if first == Self.colon { return nil }
@@ -75,6 +97,8 @@ package struct ServerSentEventParser: Sendable {
         let value = UnsafeRawBufferPointer(start: base + valueStart, count: line.count - valueStart)
         switch Field(name: UnsafeRawBufferPointer(start: base, count: colon)) {
         case .data:
+            let size = data.count + (inPlaceData?.count ?? 0) + (hasData ? 1 : 0) + value.count
+            guard size <= limit else { throw LineSplitter.tooLong("an event's data", limit: limit) }
             if !hasData, inPlace {
                 inPlaceData = value
             } else {

@@ -5,8 +5,9 @@ import Foundation
 /// `NetworkClient.events` describes. Each iteration opens its own connection.
 ///
 /// The iterator parses the body where it reads it — no task or buffer in between — so an event costs its parsing
-/// and little more. An event's `data` has no size limit, so a stream from an untrusted server can grow memory
-/// until its event ends.
+/// and little more. Memory stays bounded by `Configuration.maximumLineSize` (16 MiB by default): a line or an
+/// event's `data` over it throws `NetworkError.transport` with `.responseTooLarge` and ends the loop, so a server
+/// that never ends its event cannot grow memory without bound.
 public struct ServerSentEvents: AsyncSequence, Sendable {
     /// One event, as the server sent it (the `decoding:` variants decode its `data`).
     public typealias Element = ServerSentEvent
@@ -37,10 +38,11 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
             reader = Reader(events: events)
         }
 
-        /// The next event, or `nil` once the stream ended (`204`, or reconnection no longer allowed). Throws
-        /// `NetworkError`: `.httpStatus` for a status that is not acceptable, `.transport` for a `Content-Type`
-        /// other than `text/event-stream` or a dropped connection that may not be reopened. When reconnections
-        /// are allowed but used up, the sequence ends without an error, as it does when the server ends it.
+        /// The next event, or `nil` once the stream ended (`204`, or the server ended it and no reconnection is
+        /// allowed). Throws `NetworkError`: `.httpStatus` for a status that is not acceptable, `.transport` for a
+        /// `Content-Type` other than `text/event-stream`, for a dropped connection that may not be reopened or
+        /// whose reconnections are used up (the last attempt's error), or for a line or event over
+        /// `Configuration.maximumLineSize` (`.responseTooLarge`).
         public mutating func next() async throws -> ServerSentEvent? {
             try await next(isolation: nil)
         }
@@ -62,18 +64,24 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
     private final class Reader {
         private let events: ServerSentEvents
         private var body: ResponseBody.AsyncIterator?
-        private var parser = ServerSentEventParser()
+        private var parser: ServerSentEventParser
         private var finished = false
         private var failures = 0
         private var lastProgress = ContinuousClock.now
 
         init(events: ServerSentEvents) {
             self.events = events
+            parser = ServerSentEventParser(limit: events.client.configuration.maximumLineSize)
         }
 
         /// The events of the next chunk that completes any (in order), or `nil` once the stream ended.
         func nextBatch(isolation actor: isolated (any Actor)?) async throws -> [ServerSentEvent]? {
             while !finished {
+                if let failure = parser.failure {   // over the limit: thrown once the events before it were handed out
+                    finished = true
+                    body = nil
+                    throw failure
+                }
                 guard body != nil else {
                     try await connect(isolation: actor)
                     continue
@@ -114,7 +122,8 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
         }
 
         /// The connection ended (`error == nil`) or failed with a transient `error`: drop the partial event and
-        /// wait the reconnection time, or finish (rethrowing `error`) when the request may not be sent again.
+        /// wait the reconnection time, or finish (rethrowing `error`) when the request may not be sent again or
+        /// the retry policy allows no more reconnections.
         private func reconnectOrFinish(after error: NetworkError?, isolation actor: isolated (any Actor)?) async throws {
             body = nil
             parser.reset()
@@ -128,6 +137,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
             let delay = parser.retry.map { Duration.milliseconds($0) } ?? policy.backoff(attempt: failures)
             guard failures < policy.maxAttempts, policy.deadline.map({ ContinuousClock.now - lastProgress + delay < $0 }) ?? true else {
                 finished = true
+                if let error { throw error }   // reconnections used up: say why, unlike a server that ended the stream
                 return
             }
             do {

@@ -75,13 +75,39 @@ import Testing
         #expect(next.parse(Data("data: b\n\n".utf8)) == [.init(data: "b", id: "42", retry: 250)])
     }
 
+    /// `maximumLineSize`: a line, or an event's `data` joined from many short lines, over the limit is a
+    /// `.responseTooLarge` failure wherever the chunks are cut, after the events before it; one at the limit passes.
+    @Test(arguments: [1, 3, 64])
+    func aLineOrEventOverTheLimitFails(chunkSize: Int) throws {
+        func parse(_ text: String, limit: Int) throws(NetworkError) -> [ServerSentEvent] {
+            var parser = ServerSentEventParser(limit: limit)
+            let bytes = Array(text.utf8)
+            var events: [ServerSentEvent] = []
+            for start in stride(from: 0, to: bytes.count, by: chunkSize) {
+                events += parser.parse(Data(bytes[start..<min(start + chunkSize, bytes.count)]))
+            }
+            if let failure = parser.failure { throw failure }
+            return events
+        }
+        // A line counts its field name: "data: 1234" is 10 bytes.
+        #expect(try parse("data: 1234\ndata: 5\n\n", limit: 10) == [.init(data: "1234\n5")])
+        #expect(try parse(": " + String(repeating: "c", count: 8) + "\ndata: x\n\n", limit: 10) == [.init(data: "x")])
+        for (text, what) in [(": " + String(repeating: "c", count: 9), "a line"), ("data: 123\ndata: 456\ndata: 789\n", "an event's data")] {
+            let tooLarge = TransportFailure(kind: .responseTooLarge, message: "\(what) exceeds the limit of 10 bytes (maximumLineSize)")
+            #expect(throws: NetworkError.transport(tooLarge)) { _ = try parse(text, limit: 10) }
+        }
+        var parser = ServerSentEventParser(limit: 10)
+        #expect(parser.parse(Data("data: a\n\n: 123456789\ndata: b\n\n".utf8)) == [.init(data: "a")])
+        #expect(parser.failure != nil && parser.parse(Data("data: c\n\n".utf8)).isEmpty)
+    }
+
     @Test(arguments: [
         (["a\nb\n"], ["a", "b"]), (["a\r\nb"], ["a", "b"]), (["a\r", "\nb\r\n"], ["a", "b"]), (["a\rb\n"], ["a\rb"]),
         (["", "x", "", "\n\n"], ["x", ""]), (["tail"], ["tail"]),
     ])
-    func linesSplitAtLFAndCRLF(chunks: [String], expected: [String]) {
+    func linesSplitAtLFAndCRLF(chunks: [String], expected: [String]) throws {
         var splitter = LineSplitter(crEndsLine: false)
-        var lines = chunks.flatMap { splitter.split(Data($0.utf8)) }
+        var lines = try chunks.flatMap { try splitter.split(Data($0.utf8)) }
         if let last = splitter.finish() { lines.append(last) }
         #expect(lines.map { String(decoding: $0, as: UTF8.self) } == expected)
     }
@@ -106,7 +132,7 @@ import Testing
     }
 
     @Test(arguments: 0..<40)
-    func anyCutGivesTheSameEvents(seed: Int) {
+    func anyCutGivesTheSameEvents(seed: Int) throws {
         var generator = SplitMix(seed: UInt64(seed))
         var chunks: [[UInt8]] = []
         var index = 0
@@ -117,7 +143,7 @@ import Testing
         }
         #expect(Self.events(chunks) == Self.events([Self.stream]))
         var splitter = LineSplitter(crEndsLine: false)   // `.lines` and JSON Lines: LF and CRLF only
-        var lines = chunks.flatMap { splitter.split(Data($0)) }
+        var lines = try chunks.flatMap { try splitter.split(Data($0)) }
         if let last = splitter.finish() { lines.append(last) }
         #expect(lines == Self.stream.split(separator: 0x0A, omittingEmptySubsequences: false).map { $0.last == 0x0D ? Array($0.dropLast()) : Array($0) })
     }

@@ -109,6 +109,24 @@ import TestSupport
     }
 
     @Test(arguments: TransportKind.available)
+    func reconnectionsUsedUpByDroppedConnectionsThrowTheLastError(over transport: TransportKind) async throws {
+        defer { server.shutdown() }
+        // Each attempt announces a body and drops the connection before its first byte: a transient failure, so
+        // the GET is reopened until the policy's three attempts are spent, and then must not look like an end.
+        for _ in 0..<3 {
+            server.enqueue(MockResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: "data: never\n\n")
+                .socketPolicy(.disconnectDuringBody(afterBytes: 0)))
+        }
+        var count = 0
+        let error = await #expect(throws: NetworkError.self) {
+            for try await _ in client(transport).events(.get("/flaky")) { count += 1 }
+        }
+        #expect(error.map(RetryPolicy.isTransient) == true, "got \(String(describing: error))")
+        #expect(count == 0)
+        #expect(server.requestCount == 3)
+    }
+
+    @Test(arguments: TransportKind.available)
     func aWrongContentTypeOrAFailingStatusEndsTheStreamWithAnError(over transport: TransportKind) async throws {
         defer { server.shutdown() }
         server.enqueue(.json(#"{"not":"events"}"#))
