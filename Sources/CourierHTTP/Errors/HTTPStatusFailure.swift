@@ -21,7 +21,7 @@ public struct HTTPStatusFailure: Sendable, Equatable, CustomStringConvertible {
     /// document did not match the declared type, which is worth logging.
     public var errorBodyFailure: DecodingFailure?
     /// The decoder the client decoded (or would decode) the endpoint's bodies with: a Courier `ResponseDecoder`,
-    /// which `errorBody(as:)` decodes other types with.
+    /// which `errorBody(as:)` and `decodeBody(as:)` (without a decoder of its own) decode other types with.
     package var bodyDecoder: (any Sendable)?
 
     /// Creates a failure; interceptors and test stubs use it to fail as the client would.

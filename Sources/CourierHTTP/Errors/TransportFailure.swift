@@ -19,8 +19,9 @@ public struct TransportFailure: Sendable, Hashable, CustomStringConvertible {
         /// The server's bytes are not a valid HTTP response (conflicting lengths, bad chunks, a decompression
         /// bomb, …): a server that sent them once will likely send them again.
         case badServerResponse
-        /// The response body exceeded the request's size limit (`maximumResponseSize`, 64 MiB by default); the
-        /// limit protects memory from a runaway or hostile body, and the transfer is stopped when it is passed.
+        /// The response body exceeded the request's size limit (`maximumResponseSize`, 64 MiB by default), or one
+        /// line or event of a streamed body exceeded the client's `maximumLineSize` (16 MiB by default); the limits
+        /// protect memory from a runaway or hostile body, and the transfer is stopped when one is passed.
         case responseTooLarge
         /// A file could not be read or written (uploads from disk, downloads to disk): a local problem, not the
         /// server's.

@@ -32,7 +32,7 @@ public struct RequestDefaults: Sendable {
     public var acceptableStatusCodes: Set<Int>
     /// The largest in-memory response body in bytes, or `nil` for no limit. Default: 64 MiB, enough for any
     /// JSON document while a runaway body fails with `responseTooLarge` instead of exhausting memory. Streams
-    /// and downloads are not limited by it.
+    /// and downloads are not limited by it (a streamed line or event is, by the client's `maximumLineSize`).
     public var maximumResponseSize: Int?
     /// What `send` and `response` read bodies with: `.buffered` within `maximumResponseSize` (no limit, `Int.max`,
     /// when it is `nil`).
