@@ -6,8 +6,11 @@ import Foundation
 ///
 /// By default it is read from the environment as libcurl reads it (`.environment`); set `.none` to connect
 /// directly whatever the environment says. Reading the environment by default means a client behind a corporate
-/// proxy works as `curl` does there, with no code. The proxy itself is always spoken to in plain HTTP: its URL's
-/// scheme is not read, so an `https://` proxy gets no TLS and a `socks5://` one is not supported.
+/// proxy works as `curl` does there, with no code. The proxy itself is spoken to in plain HTTP, so its URL must be
+/// `http://`: a request that would go through an `https://`, `socks5://` or other proxy fails with
+/// `NetworkError.configuration` naming the scheme, rather than sending `Proxy-Authorization` in clear text to a
+/// proxy meant to get TLS. Like a TLS configuration that cannot be used, it is reported by the request (reading
+/// the environment never throws), and an excluded host is still reached directly.
 public struct ProxyConfiguration: Sendable, Hashable {
     /// The proxy for `http` URLs, which gets each request in absolute form (and so sees it whole); `nil` connects
     /// directly.
@@ -21,8 +24,8 @@ public struct ProxyConfiguration: Sendable, Hashable {
     /// cannot reach; case and a trailing dot are ignored.
     public var excludedHosts: [String]
 
-    /// Creates a configuration. A proxy URL without a port is reached on 1080 (libcurl's default);
-    /// `user:password@` in it (percent-decoded) is sent as `Proxy-Authorization: Basic`.
+    /// Creates a configuration. A proxy URL must be `http://` (see above); one without a port is reached on 1080
+    /// (libcurl's default); `user:password@` in it (percent-decoded) is sent as `Proxy-Authorization: Basic`.
     public init(httpProxy: URL? = nil, httpsProxy: URL? = nil, excludedHosts: [String] = []) {
         self.httpProxy = httpProxy
         self.httpsProxy = httpsProxy
@@ -42,7 +45,8 @@ public struct ProxyConfiguration: Sendable, Hashable {
     /// The proxies `environment` names, by libcurl's rules: `http_proxy` in lower case only (the upper-case name
     /// can be set by a CGI request's `Proxy:` header), `https_proxy` or `HTTPS_PROXY`, `all_proxy` or
     /// `ALL_PROXY` for either when unset, and `no_proxy` or `NO_PROXY` as a comma-separated list of excluded hosts.
-    /// A value without a scheme (`proxy:3128`) is taken as `http://`; one that is no URL is ignored. Takes the
+    /// A value without a scheme (`proxy:3128`) is taken as `http://`; one that is no URL is ignored; one with
+    /// another scheme (`socks5://`) is kept, so the requests it would carry fail naming it. Takes the
     /// dictionary rather than reading the process's, so tests can pass their own.
     public init(environment: [String: String]) {
         func value(_ names: String...) -> String? {

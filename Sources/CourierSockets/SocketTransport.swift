@@ -70,7 +70,8 @@ public final class SocketTransport: Transport {
     /// - Throws: `NetworkError.cancelled` when the task is cancelled (the connection is closed at once);
     ///   `.transport` with `.cannotConnect`, `.timedOut`, `.connectionLost`, `.badServerResponse` (naming
     ///   what was wrong) or `.tls`; `.other` for a URL it cannot send to (not http or https, no host), and when
-    ///   the process is out of descriptors for an I/O loop (its `code` the `errno`, `EMFILE`).
+    ///   the process is out of descriptors for an I/O loop (its `code` the `errno`, `EMFILE`); `.configuration`
+    ///   when the request would go through a proxy whose URL is not `http://` (see `ProxyConfiguration`).
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await send(request, upgrade: nil)
     }

@@ -26,6 +26,7 @@ struct SocketTransportProxyTests {
         EnvironmentCase(environment: ["ALL_PROXY": "http://all:9", "http_proxy": "http://h:1"], http: "http://h:1", https: "http://all:9"),
         EnvironmentCase(environment: ["http_proxy": "  "], http: nil, https: nil),
         EnvironmentCase(environment: [:], http: nil, https: nil),
+        EnvironmentCase(environment: ["all_proxy": "socks5://s:1080"], http: "socks5://s:1080", https: "socks5://s:1080"),
     ])
     func environment(_ row: EnvironmentCase) {
         let configuration = ProxyConfiguration(environment: row.environment)
@@ -49,13 +50,14 @@ struct SocketTransportProxyTests {
         #expect(configuration.excludes(row.host) == row.excluded)
     }
 
-    @Test("through an HTTP proxy the request names the whole URL and carries the proxy's credentials")
-    func httpProxy() async throws {
+    @Test("through an HTTP proxy the request names the whole URL and carries the proxy's credentials",
+          arguments: ["http", "HTTP"])
+    func httpProxy(_ proxyScheme: String) async throws {
         let proxy = MockWebServer()
         try proxy.start()
         defer { proxy.shutdown() }
         proxy.enqueue(.text("proxied"))
-        let configuration = ProxyConfiguration(httpProxy: URL(string: "http://user:p%40ss@127.0.0.1:\(proxy.port)")!)
+        let configuration = ProxyConfiguration(httpProxy: URL(string: "\(proxyScheme)://user:p%40ss@127.0.0.1:\(proxy.port)")!)
         let transport = SocketTransport.testing(.init(proxy: configuration))
         let client = NetworkClient(baseURL: URL(string: "http://origin.example.test:8080/api")!, configuration: .init(retryPolicy: .never, transport: transport))
         let response = try await client.response(.get("/items").query(["q": "1"]))
@@ -64,6 +66,25 @@ struct SocketTransportProxyTests {
         #expect(recorded.target == "http://origin.example.test:8080/api/items?q=1")
         #expect(recorded.headers["Host"] == "origin.example.test:8080")
         #expect(recorded.headers["Proxy-Authorization"] == "Basic " + Data("user:p@ss".utf8).base64EncodedString())
+    }
+
+    @Test("a proxy URL that is not http:// fails the request naming its scheme, before a byte reaches the proxy",
+          arguments: ["https", "socks5", "SOCKS5H"], ["http", "https"])
+    func unsupportedProxyScheme(_ proxyScheme: String, origin: String) async throws {
+        let proxy = MockWebServer()
+        try proxy.start()
+        defer { proxy.shutdown() }
+        proxy.enqueue(.text("proxied"))
+        let url = URL(string: "\(proxyScheme)://user:secret@127.0.0.1:\(proxy.port)")!
+        let configuration = ProxyConfiguration(httpProxy: url, httpsProxy: url)
+        let client = NetworkClient(baseURL: URL(string: "\(origin)://origin.example.test/")!, configuration: .init(
+            retryPolicy: .never, transport: SocketTransport.testing(.init(proxy: configuration))))
+        let error = await #expect(throws: NetworkError.self) { try await client.response(.get("/x")) }
+        guard case .configuration(.invalidRequest(let message)) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(message.contains("'\(proxyScheme.lowercased())'"))
+        #expect(!message.contains("secret"))
+        #expect(proxy.connectionCount == 0)
+        #expect(proxy.requestCount == 0)
     }
 
     @Test("excluded hosts are reached directly")

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// The transports against MockWebServer at the edges: download destinations, spooled-body cleanup on
-/// cancellation, oversized headers.
+/// cancellation, failing body sources, oversized headers.
 @Suite(.loopback) struct TransportDownloadAndLimitTests {
     let server: MockWebServer
     let directory: URL
@@ -113,6 +113,48 @@ import TestSupport
             return
         }
         #expect(failure.kind == .fileSystem)
+    }
+
+    /// A custom body source that fails opening or reading, or throws a `NetworkError` of its own.
+    struct FailingSource: BodySource {
+        enum Stage: String, Sendable, CaseIterable { case opening, reading, networkError }
+        struct Broken: Error, CustomStringConvertible { var description: String { "the producer broke" } }
+        var stage: Stage
+        var contentLength: Int64? { nil }
+        func makeReader() throws -> any BodyReader {
+            if stage == .opening { throw Broken() }
+            return Reader(stage: stage)
+        }
+
+        final class Reader: BodyReader {
+            let stage: Stage
+            var started = false
+            init(stage: Stage) { self.stage = stage }
+            func read(maxLength: Int) throws -> Data? {
+                if !started {
+                    started = true
+                    return Data("first".utf8)
+                }
+                if stage == .networkError { throw NetworkError.transport(TransportFailure(kind: .fileSystem, message: "disk gone")) }
+                throw Broken()
+            }
+            func close() {}
+        }
+    }
+
+    @Test(arguments: TransportKind.available, FailingSource.Stage.allCases)
+    func aFailingBodySourceIsTheSameErrorOverEitherTransport(over transport: TransportKind, _ stage: FailingSource.Stage) async throws {
+        let body = RequestBody(RawBody(contentType: nil, body: .stream(FailingSource(stage: stage))))
+        let error = await #expect(throws: NetworkError.self) { try await client(transport).response(Call(method: .post, body: body).decoding(Data.self)) }
+        switch (stage, error) {
+        case (.networkError, .transport(let failure)?):
+            #expect(failure.kind == .fileSystem && failure.message == "disk gone")
+        case (.opening, .encoding(let failure)?), (.reading, .encoding(let failure)?):
+            #expect(failure.part == .body)
+            #expect(failure.message == "cannot \(stage == .opening ? "open" : "read") the body: the producer broke")
+        default:
+            Issue.record("\(stage): \(String(describing: error))")
+        }
     }
 
     // MARK: Oversized replies

@@ -163,34 +163,32 @@ public final class URLSessionTransport: Transport {
                 throw NetworkError.transport(TransportFailure(kind: .fileSystem, message: "cannot read the body file \(url.path)"))
             }
             return .file(url, temporary: false)
-        case .stream(let source):
-            return .file(try Self.spool(source, into: configuration.temporaryDirectory), temporary: true)
+        case .stream:
+            return .file(try Self.spool(body, into: configuration.temporaryDirectory), temporary: true)
         }
     }
 
     /// Writes a streamed body to a temporary file, chunk by chunk, so URLSession can upload it from disk.
-    static func spool(_ source: any BodySource, into directory: URL) throws -> URL {
+    ///
+    /// - Throws: what the body's reader throws (see `BodySource`); `.transport(.fileSystem)` when the file cannot
+    ///   be created or written.
+    static func spool(_ body: HTTPBody, into directory: URL) throws -> URL {
         let file = directory.appendingPathComponent("courier-upload-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: file.path, contents: nil),
               let handle = try? FileHandle(forWritingTo: file) else {
             throw NetworkError.transport(TransportFailure(kind: .fileSystem, message: "cannot create \(file.path)"))
         }
         defer { try? handle.close() }
-        let reader: any BodyReader
         do {
-            reader = try source.makeReader()
-        } catch {
-            try? FileManager.default.removeItem(at: file)
-            throw NetworkError.encoding(EncodingFailure(part: .body, message: "cannot open the body: \(error)"))
-        }
-        defer { reader.close() }
-        do {
+            let reader = try body.makeReader()
+            defer { reader.close() }
             while let chunk = try reader.read(maxLength: 256 * 1024) {
                 try handle.write(contentsOf: chunk)
             }
         } catch {
             try? FileManager.default.removeItem(at: file)
-            throw NetworkError.encoding(EncodingFailure(part: .body, message: "cannot read the body: \(error)"))
+            throw error as? NetworkError
+                ?? NetworkError.transport(TransportFailure(kind: .fileSystem, message: "cannot write \(file.path): \(error)"))
         }
         return file
     }

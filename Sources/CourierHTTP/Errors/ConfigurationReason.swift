@@ -4,7 +4,8 @@
 /// the server half-formed; the message says which rule was broken.
 public enum ConfigurationReason: Sendable, Hashable, CustomStringConvertible {
     /// The endpoint describes an invalid request (path with `?`/`#`, malformed escape, bad path parameter,
-    /// invalid method, body on GET/HEAD, …); the message says which.
+    /// invalid method, body on GET/HEAD, …), or the transport is configured to send it a way it cannot (a proxy
+    /// scheme `SocketTransport` does not speak); the message says which.
     case invalidRequest(String)
     /// The client's base URL cannot be used (not absolute, has a query or fragment, …): endpoint paths are
     /// appended to it, so it must be an absolute URL with neither.

@@ -7,7 +7,8 @@ public struct EncodingFailure: Sendable, Hashable, CustomStringConvertible {
     public enum Part: String, Sendable, Hashable {
         /// The query DTO, encoded by the request's `URLQueryEncoder`.
         case query
-        /// The body, encoded by the endpoint's body encoder (JSON, form, multipart, …).
+        /// The body, encoded by the endpoint's body encoder (JSON, form, multipart, …) or produced by a
+        /// `BodySource`.
         case body
     }
 

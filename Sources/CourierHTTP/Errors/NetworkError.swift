@@ -13,7 +13,9 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     ///
     /// A programming or configuration mistake rather than a network condition, so it is never retried.
     case configuration(reason: ConfigurationReason)
-    /// The query or body could not be encoded; nothing was sent, and the failure names the coding path.
+    /// The query or body could not be encoded, or a `BodySource` threw while producing the body (over every
+    /// transport alike); the failure names the coding path. Nothing was sent, except when a streamed body fails
+    /// part-way through: the request is then cut off before its end.
     case encoding(EncodingFailure)
     /// No usable response arrived (timeout, cannot connect, connection lost, …).
     ///

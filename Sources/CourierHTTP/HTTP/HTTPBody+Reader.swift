@@ -5,12 +5,15 @@ extension HTTPBody {
     /// read from disk in chunks, or a `BodySource`. Each call starts again (retries replay the body); what a
     /// custom transport uses to send any body one chunk at a time, without a case of its own per kind.
     ///
-    /// - Throws: `NetworkError.transport` with kind `.fileSystem` when a file cannot be opened.
+    /// A `.stream` body's reader reports its source's errors as every transport does (see `BodySource`).
+    ///
+    /// - Throws: `NetworkError.transport` with kind `.fileSystem` when a file cannot be opened; what a
+    ///   `BodySource` throws, a `NetworkError` as it is and any other error as `.encoding` (part `.body`).
     public func makeReader() throws -> any BodyReader {
         switch self {
         case .data(let data): DataBodyReader(data)
         case .file(let url): try FileBodyReader(url: url)
-        case .stream(let source): try source.makeReader()
+        case .stream(let source): try SourceBodyReader(source)
         }
     }
 }

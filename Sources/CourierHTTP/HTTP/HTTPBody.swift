@@ -37,9 +37,9 @@ public protocol BodySource: Sendable {
 
     /// Opens a fresh reader positioned at the first byte; called once per attempt.
     ///
-    /// - Throws: Any error, which fails the request: a `NetworkError` as it is; another error becomes
-    ///   `.transport` (kind `.other`) over `SocketTransport` but `.encoding` (part `.body`) over
-    ///   `URLSessionTransport`.
+    /// - Throws: Any error, which fails the request over every transport alike: a `NetworkError` as it is;
+    ///   another error becomes `.encoding` (part `.body`, the message `cannot open the body: …`). The reader's
+    ///   `read(maxLength:)` errors are reported the same way (`cannot read the body: …`).
     func makeReader() throws -> any BodyReader
 }
 

@@ -16,7 +16,8 @@ struct RequestOrigin: Sendable {
 
     /// Reads `url`'s scheme, host, port and credentials.
     ///
-    /// - Throws: `.transport(.other)` for a scheme other than http/https, or a URL with no host.
+    /// - Throws: `.transport(.other)` for a scheme other than http/https, or a URL with no host; `.configuration`
+    ///   when the request would go through a proxy whose scheme is not http (see `ProxyRoute`).
     init(_ url: URL, proxies: ProxyConfiguration) throws {
         guard let scheme = url.scheme.map(\.lowercasedASCII), scheme == "http" || scheme == "https" else {
             throw NetworkError.transport(TransportFailure(
@@ -29,7 +30,9 @@ struct RequestOrigin: Sendable {
         let port = url.port ?? defaultPort
         // Byte scans: `String.contains(_:)` and `lowercased()` go through Foundation's slow generic paths.
         let bracketed = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
-        let route = proxies.proxy(scheme: scheme, host: host).map { ProxyRoute(proxy: $0, tunnels: scheme == "https") }
+        let route = try proxies.proxy(scheme: scheme, host: host).map { proxy throws(NetworkError) in
+            try ProxyRoute(proxy: proxy, tunnels: scheme == "https")
+        }
         key = PoolKey(scheme: scheme, host: host.lowercasedASCII, port: port, proxy: route)
         self.host = host
         hostHeader = port == defaultPort ? bracketed : "\(bracketed):\(port)"

@@ -19,7 +19,8 @@ struct RequestTarget: Sendable {
 
     /// Reads `url`.
     ///
-    /// - Throws: `.transport(.other)` for a scheme other than http/https, or a URL with no host.
+    /// - Throws: as `RequestOrigin.init(_:proxies:)`: `.transport(.other)` for a scheme other than http/https
+    ///   or a URL with no host, `.configuration` for a proxy whose scheme is not http.
     init(_ url: URL, proxies: ProxyConfiguration) throws {
         self.init(origin: try RequestOrigin(url, proxies: proxies), absoluteURL: url.absoluteString)
     }

@@ -1,4 +1,5 @@
 #if os(Linux)
+import CourierHTTP
 import Foundation
 /// Which connections a request may share: the same scheme, host and port (and so the same TLS identity).
 struct PoolKey: Hashable, Sendable, CustomStringConvertible {
@@ -32,9 +33,21 @@ struct ProxyRoute: Hashable, Sendable {
     var tunnels: Bool
 
     /// The route for `proxy` (a URL), tunnelling when the request is https.
-    init(proxy: URL, tunnels: Bool) {
-        self.host = (proxy.host ?? "").withoutIPv6Brackets
-        self.port = proxy.port ?? 1080
+    ///
+    /// - Throws: `.configuration` naming the scheme for a proxy URL that is not `http://`: the proxy is spoken to
+    ///   in plain HTTP, so an `https://` one would get `Proxy-Authorization` in clear text, and a `socks5://` one
+    ///   HTTP it cannot read. The message names no credentials.
+    init(proxy: URL, tunnels: Bool) throws(NetworkError) {
+        let host = (proxy.host ?? "").withoutIPv6Brackets
+        let port = proxy.port ?? 1080
+        let scheme = proxy.scheme?.lowercasedASCII ?? "http"
+        guard scheme == "http" else {
+            throw .configuration(reason: .invalidRequest(
+                "the proxy scheme '\(scheme)' (host \(host), port \(port)) is not supported: "
+                    + "SocketTransport speaks to a proxy in plain HTTP only, so its URL must be http://"))
+        }
+        self.host = host
+        self.port = port
         self.tunnels = tunnels
         self.authorization = proxy.basicAuthorization
     }
