@@ -15,7 +15,7 @@ enum LoopbackH2Load {
         var protocolName = ""
         for line in output.split(separator: "\n") {
             let words = line.split(separator: " ")
-            if words.first == "finished", words.count >= 5, let seconds = Double(words[2].dropLast(2)) { result["seconds"] = seconds }
+            if words.first == "finished", words.count >= 5, let seconds = seconds(words[2]) { result["seconds"] = seconds }
             if words.first == "requests:", words.count >= 10 {
                 result["requests"] = Double(words[1])
                 result["failures"] = Double(requests) - (Double(words[7]) ?? 0)
@@ -28,5 +28,14 @@ enum LoopbackH2Load {
         result["cpu"] = LoopbackComparison.Side.cpuSeconds(children: true)
         result["peak_kib"] = Double(peak)
         return result
+    }
+
+    /// h2load's duration ("1.02s,", "162.04ms,", "850us,") in seconds: it picks the unit by the duration's size.
+    static func seconds(_ word: Substring) -> Double? {
+        let text = word.hasSuffix(",") ? word.dropLast() : word
+        for (unit, scale) in [("us", 1e-6), ("ms", 1e-3), ("s", 1.0)] where text.hasSuffix(unit) {
+            return Double(text.dropLast(unit.count)).map { $0 * scale }
+        }
+        return nil
     }
 }
