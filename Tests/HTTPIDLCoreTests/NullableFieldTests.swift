@@ -72,7 +72,7 @@ import Testing
         #expect(warnings.isEmpty, "\(warnings)")
         // A schema a request sends: its nullable properties (but not a read-only one).
         #expect(text.contains("STRUCT Profile {\n    NULLABLE STRING bio;\n"))
-        #expect(text.contains("    INT id;"))
+        #expect(text.contains("    READONLY INT id;"))
         #expect(!text.contains("NULLABLE INT id;"))
         // A schema only a response uses keeps plain optionals.
         #expect(text.contains("STRUCT User {\n    STRING nickname;\n}"))

@@ -106,6 +106,7 @@ public enum OpenAPIExporter {
             : schema(field.type).entries.map { ($0.key, $0.value) }
         if !field.doc.isEmpty { entries.append(("description", .text(field.doc.joined(separator: "\n")))) }
         if let value = field.defaultValue { entries.append(("default", defaultValue(value, type: field.type, enums: enums))) }
+        if field.direction != .both { entries.append((field.direction == .readOnly ? "readOnly" : "writeOnly", .flag(true))) }
         if field.idlName != field.wireKey { entries.append(("x-httpidl-name", .text(field.idlName))) }
         return .object(entries)
     }

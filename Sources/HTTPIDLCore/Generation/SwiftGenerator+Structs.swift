@@ -19,9 +19,11 @@ extension SwiftGenerator {
                                             parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], throwing: true,
                                             body: ["let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)"] + fields.map(decodeStatement)))
             }
-            members.append(.function(doc: ["Encodes the fields by their wire keys."], access: access, isStatic: false,
-                                     signature: "encode(to encoder: any Encoder) throws",
-                                     body: ["var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)"] + fields.map(encodeStatement)))
+            let sent = fields.filter { $0.direction != .readOnly }
+            members.append(.function(doc: ["Encodes the fields by their wire keys\(sent.count < fields.count ? " (`READONLY` ones are not sent)" : "")."],
+                                     access: access, isStatic: false, signature: "encode(to encoder: any Encoder) throws",
+                                     body: sent.isEmpty ? ["_ = encoder.container(keyedBy: HTTPIDLCodingKey.self)"]   // `{}`
+                                        : ["var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)"] + sent.map(encodeStatement)))
         }
         return SwiftStruct(doc: doc, access: access, name: name, conformances: conformances, members: members)
     }
@@ -29,13 +31,18 @@ extension SwiftGenerator {
     /// The stored property of `field`, or a computed one over its heap storage when it is indirect.
     private func propertyMembers(_ field: ModelField, constant: Bool) -> [SwiftMember] {
         let name = field.escapedSwiftName
+        let doc = switch field.direction {
+        case .both: field.doc
+        case .readOnly: field.doc + ["Read-only: sent by the server, never encoded."]
+        case .writeOnly: field.doc + ["Write-only: sent to the server, absent in what it returns."]
+        }
         guard field.isIndirect else {
-            return [.storedProperty(doc: field.doc, access: access, isLet: constant, name: name, type: propertyType(field))]
+            return [.storedProperty(doc: doc, access: access, isLet: constant, name: name, type: propertyType(field))]
         }
         let storage = "_\(field.swiftName)"
         let boxed = "HTTPIDLIndirect<\(swiftType(field.type))>"
         return [
-            .accessorProperty(doc: field.doc, access: access, name: name, type: propertyType(field),
+            .accessorProperty(doc: doc, access: access, name: name, type: propertyType(field),
                               getter: field.isOptional ? "self.\(storage)?.value" : "self.\(storage).value",
                               setter: field.isOptional ? "self.\(storage) = newValue.map(HTTPIDLIndirect.init)" : "self.\(storage) = HTTPIDLIndirect(newValue)"),
             .storedProperty(doc: [], access: "private", isLet: false, name: storage, type: boxed + (field.isOptional ? "?" : "")),

@@ -85,6 +85,7 @@ enum ImportedFileWriter {
         var text = indent
         if field.isRequired { text += "REQUIRED " }
         if field.isNullable { text += "NULLABLE " }
+        if let direction = field.direction { text += direction + " " }
         if let placement = field.placement { text += placement + " " }
         text += "\(field.type) \(field.name)"
         if let key = field.key, key != field.name { text += " = " + self.key(key) }

@@ -19,15 +19,16 @@ func show(_ label: String) async throws {
 }
 
 server.enqueue(MockResponse(status: 200, headers: ["Content-Type": "application/json"],
-                            body: #"{"id":"7","name":"lamp","status":"glowing","labels":{"a":"b"},"owner":"kim"}"#))
+                            body: #"{"id":"7","name":"lamp","status":"glowing","labels":{"a":"b"},"owner":"kim","created":"today"}"#))
 let item = try await client.send(GetItemRequest(itemId: "a/b", tags: ["red", "blue"], filter: Filter(color: "red", size: 2),
                                                 xTrace: "t-1"))
 try await show("getItem")
 print("item \(item.id) \(item.name) \(item.status.map { "\($0)" } ?? "nil") \(item.labels ?? [:]) owner \(item.owner.map { "\($0)" } ?? "nil")")
+print("item created \(item.created ?? "nil") secret \(item.secret ?? "nil")")
 
 server.enqueue(MockResponse(status: 204))
 _ = try await client.send(PutItemRequest(itemId: "9", ids: [1, 2, 3],
-                                         payload: Item(id: 9, name: "desk", owner: .person(Person(name: "lee")))))
+                                         payload: Item(id: 9, name: "desk", owner: .person(Person(name: "lee")), created: "never sent", secret: "s3")))
 try await show("putItem")
 
 server.enqueue(MockResponse(status: 200, headers: ["Content-Type": "application/json"], body: "[]"))
