@@ -6,7 +6,7 @@ extension HTTPStatusFailure {
     ///
     /// - Throws: `NetworkError.decoding`, saying why, with this response's status, headers and body.
     public func decodeBody<T: Decodable>(as type: T.Type, using decoder: any ResponseDecoder = JSONResponseDecoder()) throws(NetworkError) -> T {
-        try ResponseDecoding.decode(type, body: body, statusCode: statusCode, headers: headers, with: decoder)
+        try ResponseDecoding.decode(type, body: body, statusCode: statusCode, headers: headers, with: decoder, selectsByStatus: true)
     }
 
     /// The error body as `type`, for every kind of endpoint: the `APIErrorBody` the endpoint declared when it is

@@ -196,6 +196,7 @@ public enum OpenAPIExporter {
         if let body = requestBody(endpoint, positions: positions, enums: enums) { entries.append(("requestBody", body)) }
         var responses: [(String, YAMLNode)] = [("200", response(endpoint.response, doc: endpoint.responseDoc, enums: enums,
                                                                  mediaType: endpoint.isEventStream ? "text/event-stream" : "application/json"))]
+        responses += endpoint.statusErrors.map { ("\($0.status)", response($0.payload, doc: $0.doc, enums: enums)) }
         if let error = endpoint.error { responses.append(("default", response(error, doc: endpoint.errorDoc, enums: enums))) }
         entries.append(("responses", .object(responses)))
         return (pathTemplate(endpoint), .object(entries))

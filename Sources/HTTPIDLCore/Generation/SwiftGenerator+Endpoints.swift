@@ -18,9 +18,10 @@ extension SwiftGenerator {
         }
         if let error = endpoint.error, let name = endpoint.errorTypeName {
             declarations.append(payloadDeclaration(error, name: name,
-                                                   doc: endpoint.errorDoc.isEmpty ? ["The error body of \(summary)."] : endpoint.errorDoc))
+                                                   doc: endpoint.errorDoc.isEmpty ? ["The error body of \(summary)\(endpoint.statusErrors.isEmpty ? "" : " with any other status")."]
+                                                       : endpoint.errorDoc))
         }
-        return declarations
+        return declarations + statusErrorDeclarations(endpoint, summary: summary)
     }
 
     /// A response or error body: a type alias, or a struct of its fields.
@@ -93,7 +94,7 @@ extension SwiftGenerator {
         } else {
             [.typeAlias(SwiftTypeAlias(doc: ["The decoded response."], access: access, name: "APIResponse", type: endpoint.responseTypeName))]
         }
-        if let errorName = endpoint.errorTypeName {
+        if let errorName = endpoint.errorBodyEnumName ?? endpoint.errorTypeName {
             aliases.append(.typeAlias(SwiftTypeAlias(doc: ["The body of a failing response, carried by the thrown `NetworkError`."],
                                                      access: access, name: "APIErrorBody", type: errorName)))
         }

@@ -146,7 +146,7 @@ extension ModelDeclaration {
                 let sendsBodyStruct = endpoint.singleBody == nil && (endpoint.bodyEncoding == .json || endpoint.bodyEncoding == .form)
                 let hasFields = { (payload: ModelPayload?) in if case .fields(let fields)? = payload { !fields.isEmpty } else { false } }
                 return endpoint.requestFields.contains { $0.placement == .query || ($0.placement == .body && sendsBodyStruct) }
-                    || hasFields(endpoint.response) || hasFields(endpoint.error)
+                    || hasFields(endpoint.response) || hasFields(endpoint.error) || endpoint.statusErrors.contains { hasFields($0.payload) }
             }
         }
     }

@@ -63,7 +63,8 @@ enum ImportedFileWriter {
 
     private static func render(_ part: ImportedPart) -> [String] {
         var lines = comments(doc: part.doc, notes: part.notes, indent: "    ")
-        let header = "    \(part.method.rawValue) \(part.role.rawValue)" + (part.encoding.map { " " + $0.rawValue } ?? "")
+        let header = "    \(part.method.rawValue) \(part.role.rawValue)" + (part.status.map { " \($0)" } ?? "")
+            + (part.encoding.map { " " + $0.rawValue } ?? "")
             + (part.isEventStream ? " " + MessagePartSyntax.eventsKeyword : "")
         switch part.content {
         case .single(let type):

@@ -64,13 +64,21 @@ print("charge \(charge.kind.map { "\($0)" } ?? "nil") \(charge.size.map { "\($0)
 let encoder = JSONEncoder()
 encoder.outputFormatting = .sortedKeys
 print("source \(String(decoding: try encoder.encode(Source.card(Card(last4: "4242"))), as: UTF8.self))")
+// 429 has a body of its own (ERROR 429), any other failing status the 4XX one: the status picks the case
 server.enqueue(MockResponse(status: 404, headers: ["Content-Type": "application/json"], body: #"{"title":"no such charge"}"#))
-do {
-    _ = try await client.send(GetChargesRequest())
-    print("getCharges: no error")
-} catch NetworkError.httpStatus(let failure) {
-    try await show("getCharges")
-    print("getCharges failed: \(failure.statusCode) \(failure.errorBody(as: GetChargesErrorBody.self)?.title ?? "no typed body")")
+server.enqueue(MockResponse(status: 429, headers: ["Content-Type": "application/json"], body: #"{"retryAfter":3}"#))
+for _ in 0..<2 {
+    do {
+        _ = try await client.send(GetChargesRequest())
+        print("getCharges: no error")
+    } catch NetworkError.httpStatus(let failure) {
+        try await show("getCharges")
+        switch failure.errorBody(as: GetChargesErrorBody.self) {
+        case .other(let problem)?: print("getCharges failed: \(failure.statusCode) \(problem.title ?? "no title")")
+        case .status429(let slowDown)?: print("getCharges failed: \(failure.statusCode) retry after \(slowDown.retryAfter ?? 0)")
+        case nil: print("getCharges failed: \(failure.statusCode) no typed body")
+        }
+    }
 }
 
 server.enqueue(MockResponse(status: 204))
