@@ -26,7 +26,7 @@ import Testing
         #expect(swift.contains("public var a: Nullable<String>"))
         #expect(swift.contains("public init(a: Nullable<String> = .absent)"))
         #expect(swift.contains("public var nickname: Nullable<String>"))
-        #expect(swift.contains(".json(Body(nickname: self.nickname))"))
+        #expect(swift.contains(".json(HTTPIDLRequestFields(encodeFields: self.encodeBody))"))
     }
 
     @Test func formatterKeepsTheModifier() {

@@ -126,25 +126,12 @@ public struct PutAccountsRequest: APIDefinition {
     public var path: EndpointPath { "/accounts" }
 
     /// The request body.
-    public var body: RequestBody? { .json(Body(account: self.account, stamp: self.stamp)) }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields(encodeFields: self.encodeBody)) }
 
-    /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable {
-        public let account: Account
-        public let stamp: Stamp?
-
-        /// Creates a `Body`.
-        public init(account: Account, stamp: Stamp? = nil) {
-            self.account = account
-            self.stamp = stamp
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encode(self.account, forKey: "account")
-            try container.encodeIfPresent(self.stamp, forKey: "stamp")
-        }
+    /// Encodes the body fields by their wire keys.
+    fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encode(self.account, forKey: "account")
+        try container.encodeIfPresent(self.stamp, forKey: "stamp")
     }
 }
 
@@ -167,5 +154,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }
