@@ -171,7 +171,7 @@ public struct GetBenchFlatRequest: APIDefinition {
     public var path: EndpointPath { "/bench/flat" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// Encodes the query parameters by their wire keys.
     fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
@@ -220,7 +220,7 @@ public struct GetBenchNestedRequest: APIDefinition {
     public var path: EndpointPath { "/bench/nested" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// Encodes the query parameters by their wire keys.
     fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
@@ -256,7 +256,7 @@ public struct GetBenchBulkRequest: APIDefinition {
     public var path: EndpointPath { "/bench/bulk" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// Encodes the query parameters by their wire keys.
     fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
@@ -289,7 +289,7 @@ public struct GetBenchOrderRequest: APIDefinition {
     public var path: EndpointPath { "/bench/order" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// Encodes the query parameters by their wire keys.
     fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {

@@ -26,7 +26,7 @@ import Testing
         #expect(swift.contains("public var a: Nullable<String>"))
         #expect(swift.contains("public init(a: Nullable<String> = .absent)"))
         #expect(swift.contains("public var nickname: Nullable<String>"))
-        #expect(swift.contains(".json(HTTPIDLRequestFields(encodeFields: self.encodeBody))"))
+        #expect(swift.contains(".json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) })"))
     }
 
     @Test func formatterKeepsTheModifier() {

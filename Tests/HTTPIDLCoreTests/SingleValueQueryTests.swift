@@ -38,7 +38,7 @@ import Testing
             let start = try #require(lines.firstIndex(of: "struct \(request): APIDefinition {"))
             let expected = [
                 "var payload: \(type)", "init(payload: \(type)) {", "self.payload = payload", "var method: HTTPMethod { .get }",
-                "var path: EndpointPath { \"\(path)\" }", "var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }",
+                "var path: EndpointPath { \"\(path)\" }", "var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }",
                 "fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {",
                 "try container.encode(self.payload, forKey: \"body\")",
             ]
@@ -57,7 +57,7 @@ import Testing
         let swift = TestSupport.swift(result)
         if method.sendsFieldsInQuery {
             #expect(TestSupport.summaries(result) == ["2:\(method.rawValue.count + 16): " + Self.warning(method.rawValue)])
-            #expect(swift.contains("{ HTTPIDLRequestFields(encodeFields: self.encodeQuery) }"))
+            #expect(swift.contains("{ HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }"))
             #expect(!swift.contains("RequestBody"))
         } else {
             #expect(TestSupport.summaries(result).isEmpty)

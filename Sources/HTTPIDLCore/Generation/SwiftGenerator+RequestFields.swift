@@ -12,9 +12,10 @@ extension SwiftGenerator {
                   body: fields.map(encodeStatement))
     }
 
-    /// The query (`isBody` false) or body of a request: the file's `HTTPIDLRequestFields` calling its method.
+    /// The query (`isBody` false) or body of a request: the file's `HTTPIDLRequestFields` calling its method (a
+    /// closure, which is `@Sendable` in the Swift 5 language mode too; a method reference is only in Swift 6).
     func requestFields(isBody: Bool) -> String {
-        "HTTPIDLRequestFields(encodeFields: self.\(isBody ? "encodeBody" : "encodeQuery"))"
+        "HTTPIDLRequestFields { try self.\(isBody ? "encodeBody" : "encodeQuery")(to: &$0) }"
     }
 
     /// The `Encodable` query or body of a request, which its method encodes.

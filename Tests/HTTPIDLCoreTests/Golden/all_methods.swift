@@ -97,7 +97,7 @@ public struct DeleteResourceRequest: APIDefinition {
     public var path: EndpointPath { "/resource" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// Encodes the query parameters by their wire keys.
     fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {

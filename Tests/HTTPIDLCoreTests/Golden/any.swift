@@ -93,7 +93,7 @@ public struct GetEventsRequest: APIDefinition {
     public var path: EndpointPath { "/events" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// Encodes the query parameters by their wire keys.
     fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
@@ -189,7 +189,7 @@ public struct PutEventsIdPayloadRequest: APIDefinition {
     }
 
     /// The request body.
-    public var body: RequestBody? { .json(HTTPIDLRequestFields(encodeFields: self.encodeBody)) }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
     /// Encodes the body fields by their wire keys.
     fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
@@ -248,7 +248,7 @@ public struct PostWebhookRequest: APIDefinition {
     public var path: EndpointPath { "/hooks/\(self.name)" }
 
     /// The request body.
-    public var body: RequestBody? { .form(HTTPIDLRequestFields(encodeFields: self.encodeBody)) }
+    public var body: RequestBody? { .form(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
     /// Encodes the body fields by their wire keys.
     fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {

@@ -56,7 +56,7 @@ public struct PostLoginRequest: APIDefinition {
     public var path: EndpointPath { "/login" }
 
     /// The request body.
-    public var body: RequestBody? { .form(HTTPIDLRequestFields(encodeFields: self.encodeBody)) }
+    public var body: RequestBody? { .form(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
     /// Encodes the body fields by their wire keys.
     fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
@@ -134,7 +134,7 @@ public struct PatchLoginRequest: APIDefinition {
     public var path: EndpointPath { "/login" }
 
     /// The request body.
-    public var body: RequestBody? { .json(HTTPIDLRequestFields(encodeFields: self.encodeBody)) }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
     /// Encodes the body fields by their wire keys.
     fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {

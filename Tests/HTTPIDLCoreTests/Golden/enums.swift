@@ -179,7 +179,7 @@ public struct GetAccountsStatusRequest: APIDefinition {
     public var path: EndpointPath { "/accounts/\(self.status.rawValue)" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The header fields.
     public var headers: HTTPHeaders {

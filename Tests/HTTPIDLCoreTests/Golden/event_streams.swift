@@ -55,7 +55,7 @@ public struct PostChatRequest: EventStreamDefinition {
     public var path: EndpointPath { "/chat" }
 
     /// The request body.
-    public var body: RequestBody? { .json(HTTPIDLRequestFields(encodeFields: self.encodeBody)) }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
     /// Encodes the body fields by their wire keys.
     fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
@@ -117,7 +117,7 @@ public struct GetFeedsFeedTicksRequest: EventStreamDefinition {
     public var path: EndpointPath { "/feeds/\(self.feed)/ticks" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// Encodes the query parameters by their wire keys.
     fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {

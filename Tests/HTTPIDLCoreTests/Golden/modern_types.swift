@@ -47,7 +47,7 @@ public struct PatchEventsIdRequest: APIDefinition {
     public var path: EndpointPath { "/events/\(self.id.uuidString)" }
 
     /// The request body.
-    public var body: RequestBody? { .json(HTTPIDLRequestFields(encodeFields: self.encodeBody)) }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
     /// Encodes the body fields by their wire keys.
     fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {

@@ -78,7 +78,7 @@ public struct PatchProfilesIdRequest: APIDefinition {
     public var path: EndpointPath { "/profiles/\(self.id)" }
 
     /// The request body.
-    public var body: RequestBody? { .json(HTTPIDLRequestFields(encodeFields: self.encodeBody)) }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
     /// Encodes the body fields by their wire keys.
     fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
@@ -117,7 +117,7 @@ public struct PutProfilesIdRequest: APIDefinition {
     public var path: EndpointPath { "/profiles/\(self.id)" }
 
     /// The request body.
-    public var body: RequestBody? { .form(HTTPIDLRequestFields(encodeFields: self.encodeBody)) }
+    public var body: RequestBody? { .form(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
     /// Encodes the body fields by their wire keys.
     fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
@@ -169,7 +169,7 @@ public struct GetSearchRequest: APIDefinition {
     public var path: EndpointPath { "/search" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The query encoder for this request's array and object styles.
     public var queryEncoder: URLQueryEncoder? {

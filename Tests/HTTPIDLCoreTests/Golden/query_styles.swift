@@ -59,7 +59,7 @@ public struct GetPetsPetIdPhotosRequest: APIDefinition {
     public var path: EndpointPath { "/pets/\(String(self.petId))/photos" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The query encoder for this request's array and object styles.
     public var queryEncoder: URLQueryEncoder? {
@@ -106,7 +106,7 @@ public struct PutPetsPetIdPhotosRequest: APIDefinition {
     public var path: EndpointPath { "/pets/\(String(self.petId))/photos" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The query encoder for this request's array and object styles.
     public var queryEncoder: URLQueryEncoder? { URLQueryEncoder(arrayEncodingStrategy: .pipeDelimited) }
@@ -159,7 +159,7 @@ public struct PostPetsPetIdPhotosRequest: APIDefinition {
     public var path: EndpointPath { "/pets/\(self.petId)/photos" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The request body.
     public var body: RequestBody? { .file(self.fileURL, contentType: self.contentType) }
@@ -198,7 +198,7 @@ public struct GetSearchRequest: APIDefinition {
     public var path: EndpointPath { "/search" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The query encoder for this request's array and object styles.
     public var queryEncoder: URLQueryEncoder? {

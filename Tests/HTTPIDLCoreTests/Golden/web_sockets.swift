@@ -89,7 +89,7 @@ public struct ChatRoomWebSocket: WebSocketDefinition {
     public var path: EndpointPath { "/rooms/\(String(self.room))/chat" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The subprotocols offered, most preferred first.
     public var subprotocols: [String] { ["chat.v2", "chat.v1"] }

@@ -101,7 +101,7 @@ public struct GetProfilesRequest: APIDefinition {
     public var path: EndpointPath { "/profiles" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields(encodeFields: self.encodeQuery) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// Encodes the query parameters by their wire keys.
     fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
