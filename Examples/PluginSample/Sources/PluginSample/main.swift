@@ -26,7 +26,8 @@ try show(PostPetsPetIdPhotoRequest(petId: "a/b", caption: "Tom"))
 let search = GetPetsSearchRequest(
     like: Pet(id: 3, name: "Tom & Jerry", status: .sold, tags: ["a b", "c"], mother: Pet(id: 2, name: "Kitty")),
     statuses: [.available, .unknown("lost+found")], limit: 5)
-print("query: \(try URLQueryEncoder().encodeQueryString(search.query ?? [String: String]()))")
+let searchQuery: any Encodable & Sendable = search.query ?? [String: String]()
+print("query: \(try URLQueryEncoder().encodeQueryString(searchQuery))")
 
 // A round trip over a real socket: the embedded MockWebServer plays the pet store.
 let server = MockWebServer()

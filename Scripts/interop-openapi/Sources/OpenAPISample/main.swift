@@ -7,7 +7,7 @@ import Foundation
 let server = MockWebServer()
 try server.start()
 defer { server.shutdown() }
-let client = NetworkClient(baseURL: server.url("/v1"))
+let client = NetworkClient(baseURL: server.url("/v1"), configuration: .init(retryPolicy: .never))   // a 429 is not retried
 
 func show(_ label: String) async throws {
     let request = try await server.takeRequest()
