@@ -171,54 +171,18 @@ public struct GetBenchFlatRequest: APIDefinition {
     public var path: EndpointPath { "/bench/flat" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? {
-        Query(id: self.id, name: self.name, email: self.email, active: self.active, score: self.score, queryValue: self.queryValue, sort: self.sort, page: self.page)
-    }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let id: Int
-        public let name: String
-        public let email: String
-        public let active: Bool
-        public let score: Double
-        public let queryValue: String
-        public let sort: String
-        public let page: Int
-
-        /// Creates a `Query`.
-        public init(
-            id: Int,
-            name: String,
-            email: String,
-            active: Bool,
-            score: Double,
-            queryValue: String,
-            sort: String,
-            page: Int
-        ) {
-            self.id = id
-            self.name = name
-            self.email = email
-            self.active = active
-            self.score = score
-            self.queryValue = queryValue
-            self.sort = sort
-            self.page = page
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encode(self.id, forKey: "id")
-            try container.encode(self.name, forKey: "name")
-            try container.encode(self.email, forKey: "email")
-            try container.encode(self.active, forKey: "active")
-            try container.encode(self.score, forKey: "score")
-            try container.encode(self.queryValue, forKey: "query")
-            try container.encode(self.sort, forKey: "sort")
-            try container.encode(self.page, forKey: "page")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.email, forKey: "email")
+        try container.encode(self.active, forKey: "active")
+        try container.encode(self.score, forKey: "score")
+        try container.encode(self.queryValue, forKey: "query")
+        try container.encode(self.sort, forKey: "sort")
+        try container.encode(self.page, forKey: "page")
     }
 }
 
@@ -256,33 +220,14 @@ public struct GetBenchNestedRequest: APIDefinition {
     public var path: EndpointPath { "/bench/nested" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? {
-        Query(queryValue: self.queryValue, filter: self.filter, sort: self.sort, page: self.page)
-    }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let queryValue: String
-        public let filter: BenchFilter
-        public let sort: [String]
-        public let page: BenchPage
-
-        /// Creates a `Query`.
-        public init(queryValue: String, filter: BenchFilter, sort: [String], page: BenchPage) {
-            self.queryValue = queryValue
-            self.filter = filter
-            self.sort = sort
-            self.page = page
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encode(self.queryValue, forKey: "query")
-            try container.encode(self.filter, forKey: "filter")
-            try container.encode(self.sort, forKey: "sort")
-            try container.encode(self.page, forKey: "page")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encode(self.queryValue, forKey: "query")
+        try container.encode(self.filter, forKey: "filter")
+        try container.encode(self.sort, forKey: "sort")
+        try container.encode(self.page, forKey: "page")
     }
 }
 
@@ -311,22 +256,11 @@ public struct GetBenchBulkRequest: APIDefinition {
     public var path: EndpointPath { "/bench/bulk" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { Query(ids: self.ids) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let ids: [Int]
-
-        /// Creates a `Query`.
-        public init(ids: [Int]) {
-            self.ids = ids
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encode(self.ids, forKey: "ids")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encode(self.ids, forKey: "ids")
     }
 }
 
@@ -355,22 +289,11 @@ public struct GetBenchOrderRequest: APIDefinition {
     public var path: EndpointPath { "/bench/order" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { Query(items: self.items) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let items: [BenchLineItem]
-
-        /// Creates a `Query`.
-        public init(items: [BenchLineItem]) {
-            self.items = items
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encode(self.items, forKey: "items")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encode(self.items, forKey: "items")
     }
 }
 
@@ -393,5 +316,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

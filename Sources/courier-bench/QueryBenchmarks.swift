@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 import URLQueryCoding
 
@@ -92,32 +93,33 @@ enum QueryBenchmarks {
 
     // MARK: The same models as generated query structs
 
-    // The query structs httpidl generates from QueryBenchModels.http (QueryBenchModels.swift, checked in as
-    // generated): the same fields in the same order. Checked to encode to the floor's bytes too.
-    typealias FlatQuery = GetBenchFlatRequest.Query
-    typealias NestedQuery = GetBenchNestedRequest.Query
-    typealias BulkQuery = GetBenchBulkRequest.Query
-    typealias OrderQuery = GetBenchOrderRequest.Query
+    // The queries of the requests httpidl generates from QueryBenchModels.http (QueryBenchModels.swift, checked in
+    // as generated): the same fields in the same order, encoded by the request. Checked to encode to the floor's
+    // bytes too.
+    typealias GeneratedQuery = any Encodable & Sendable
 
-    static func generated(_ model: Flat) -> FlatQuery {
-        FlatQuery(id: model.id, name: model.name, email: model.email, active: model.active, score: model.score,
-                  queryValue: model.query, sort: model.sort, page: model.page)
+    /// What `request` sends as its query.
+    static func query(of request: some Endpoint) -> GeneratedQuery { request.query ?? [String: String]() }
+
+    static func generated(_ model: Flat) -> GeneratedQuery {
+        query(of: GetBenchFlatRequest(id: model.id, name: model.name, email: model.email, active: model.active, score: model.score,
+                                      queryValue: model.query, sort: model.sort, page: model.page))
     }
 
-    static func generated(_ model: Nested) -> NestedQuery {
+    static func generated(_ model: Nested) -> GeneratedQuery {
         let filter = model.filter
-        return NestedQuery(
+        return query(of: GetBenchNestedRequest(
             queryValue: model.query,
             filter: BenchFilter(tags: filter.tags, categories: filter.categories,
                                 price: BenchPriceRange(min: filter.price.min, max: filter.price.max), since: filter.since),
             sort: model.sort, page: BenchPage(size: model.page.size, number: model.page.number)
-        )
+        ))
     }
 
-    static func generated(_ model: Bulk) -> BulkQuery { BulkQuery(ids: model.ids) }
+    static func generated(_ model: Bulk) -> GeneratedQuery { query(of: GetBenchBulkRequest(ids: model.ids)) }
 
-    static func generated(_ model: Order) -> OrderQuery {
-        OrderQuery(items: model.items.map { BenchLineItem(id: $0.id, name: $0.name, quantity: $0.quantity, active: $0.active) })
+    static func generated(_ model: Order) -> GeneratedQuery {
+        query(of: GetBenchOrderRequest(items: model.items.map { BenchLineItem(id: $0.id, name: $0.name, quantity: $0.quantity, active: $0.active) }))
     }
 
     // MARK: Run

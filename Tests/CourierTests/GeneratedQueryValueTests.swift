@@ -34,16 +34,9 @@ import TestSupport
         }
         var method: HTTPMethod { .get }
         var path: EndpointPath { "/array" }
-        var query: (any Encodable & Sendable)? { Query(payload: self.payload) }
-        struct Query: Encodable, Sendable {
-            let payload: [[String: Int64]]
-            init(payload: [[String: Int64]]) {
-                self.payload = payload
-            }
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-                try container.encode(self.payload, forKey: "body")
-            }
+        var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
+        fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+            try container.encode(self.payload, forKey: "body")
         }
     }
 
@@ -57,16 +50,9 @@ import TestSupport
         }
         var method: HTTPMethod { .get }
         var path: EndpointPath { "/number" }
-        var query: (any Encodable & Sendable)? { Query(payload: self.payload) }
-        struct Query: Encodable, Sendable {
-            let payload: Int64
-            init(payload: Int64) {
-                self.payload = payload
-            }
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-                try container.encode(self.payload, forKey: "body")
-            }
+        var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
+        fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+            try container.encode(self.payload, forKey: "body")
         }
     }
 
@@ -103,5 +89,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
     }
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, as httpidl generates it.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

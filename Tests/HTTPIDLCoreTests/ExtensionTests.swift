@@ -81,7 +81,7 @@ import Testing
         #expect(output.contains("public typealias PostEventsResponse = JSONValue\n"))
         #expect(output.contains("public typealias GetEventsResponse = [JSONValue]\n"))
         #expect(output.contains("{ .json(self.payload) }"))
-        #expect(output.contains("{ Query(filter: self.filter) }"))
+        #expect(output.contains("{ HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }"))
     }
 
     @Test func anyCanBeTurnedOffForOlderRuntimes() {
@@ -191,11 +191,11 @@ import Testing
             """)
         #expect(output.contains("public var id: Int64\n"))
         #expect(output.contains(#"public var path: EndpointPath { "/orders/\(String(self.id))" }"#))
-        #expect(output.contains("{ Query(dryRun: self.dryRun) }"))
+        #expect(output.contains("{ HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }"))
         #expect(output.contains(#"self.dryRun, forKey: "dry-run")"#))
         #expect(output.contains(#"if let value = self.token { headers.add(name: "X-Token", value: value) }"#))
         #expect(output.contains(#"headers.add(name: "X-Attempt", value: String(self.attempt))"#))
-        #expect(output.contains("{ .json(Body(note: self.note, sku: self.sku)) }"))
+        #expect(output.contains("{ .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }"))
     }
 
     @Test func getFieldsGoToTheQueryAndBodyOverrides() {
@@ -205,8 +205,8 @@ import Testing
                 GET RESPONSE {}
             }
             """)
-        #expect(output.contains("{ Query(q: self.q) }"))
-        #expect(output.contains("{ .json(Body(filter: self.filter)) }"))
+        #expect(output.contains("{ HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }"))
+        #expect(output.contains("{ .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }"))
     }
 
     @Test(arguments: [
@@ -240,7 +240,7 @@ import Testing
                 DELETE RESPONSE {}
             }
             """)
-        #expect(output.contains("{ .form(Body(user: self.user)) }"))
+        #expect(output.contains("{ .form(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }"))
         #expect(output.contains(#"for value in self.parts ?? [] { form.append(value, name: "parts") }"#))
         #expect(output.contains("return .multipart(form)"))
         #expect(output.contains("{ .file(self.fileURL, contentType: self.contentType) }"))

@@ -26,7 +26,7 @@ import Testing
         #expect(swift.contains("public var a: Nullable<String>"))
         #expect(swift.contains("public init(a: Nullable<String> = .absent)"))
         #expect(swift.contains("public var nickname: Nullable<String>"))
-        #expect(swift.contains(".json(Body(nickname: self.nickname))"))
+        #expect(swift.contains(".json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) })"))
     }
 
     @Test func formatterKeepsTheModifier() {
@@ -72,7 +72,7 @@ import Testing
         #expect(warnings.isEmpty, "\(warnings)")
         // A schema a request sends: its nullable properties (but not a read-only one).
         #expect(text.contains("STRUCT Profile {\n    NULLABLE STRING bio;\n"))
-        #expect(text.contains("    INT id;"))
+        #expect(text.contains("    READONLY INT id;"))
         #expect(!text.contains("NULLABLE INT id;"))
         // A schema only a response uses keeps plain optionals.
         #expect(text.contains("STRUCT User {\n    STRING nickname;\n}"))

@@ -38,9 +38,9 @@ import Testing
             let start = try #require(lines.firstIndex(of: "struct \(request): APIDefinition {"))
             let expected = [
                 "var payload: \(type)", "init(payload: \(type)) {", "self.payload = payload", "var method: HTTPMethod { .get }",
-                "var path: EndpointPath { \"\(path)\" }", "var query: (any Encodable & Sendable)? { Query(payload: self.payload) }",
-                "let payload: \(type)", "init(payload: \(type)) {", "func encode(to encoder: any Encoder) throws {",
-                "var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)", "try container.encode(self.payload, forKey: \"body\")",
+                "var path: EndpointPath { \"\(path)\" }", "var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }",
+                "fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {",
+                "try container.encode(self.payload, forKey: \"body\")",
             ]
             var position = start
             for line in expected {
@@ -57,7 +57,7 @@ import Testing
         let swift = TestSupport.swift(result)
         if method.sendsFieldsInQuery {
             #expect(TestSupport.summaries(result) == ["2:\(method.rawValue.count + 16): " + Self.warning(method.rawValue)])
-            #expect(swift.contains("{ Query(payload: self.payload) }"))
+            #expect(swift.contains("{ HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }"))
             #expect(!swift.contains("RequestBody"))
         } else {
             #expect(TestSupport.summaries(result).isEmpty)

@@ -5,12 +5,14 @@ extension HTTPStatusFailure {
     /// Decodes the body as `type`: use it when you need the reason a body did not decode, which `errorBody(as:)`
     /// turns into `nil`. It decodes with `decoder` when you pass one, else with the decoder `errorBody(as:)` uses:
     /// the endpoint's `responseDecoder`, else the client's `Configuration.decoder` (a failure not thrown by a
-    /// client, made with `init`, falls back to `JSONResponseDecoder()`).
+    /// client, made with `init`, falls back to `JSONResponseDecoder()`). A ``StatusErrorBody`` (the per-status
+    /// error enum httpidl generates) is decoded as the type its status declares.
     ///
     /// - Throws: `NetworkError.decoding`, saying why, with this response's status, headers and body.
     public func decodeBody<T: Decodable>(as type: T.Type, using decoder: (any ResponseDecoder)? = nil) throws(NetworkError) -> T {
         let decoder = decoder ?? bodyDecoder as? any ResponseDecoder ?? JSONResponseDecoder()
-        return try ResponseDecoding.decode(type, body: body, statusCode: statusCode, headers: headers, with: decoder)
+        return try ResponseDecoding.decode(
+            type, body: body, statusCode: statusCode, headers: headers, with: decoder, selectsByStatus: true)
     }
 
     /// The error body as `type`, for every kind of endpoint: the `APIErrorBody` the endpoint declared when it is

@@ -116,6 +116,7 @@ public enum OpenAPIExporter {
             : schema(field.type).entries.map { ($0.key, $0.value) }
         if !field.doc.isEmpty { entries.append(("description", .text(field.doc.joined(separator: "\n")))) }
         if let value = field.defaultValue { entries.append(("default", defaultValue(value, type: field.type, enums: enums))) }
+        if field.direction != .both { entries.append((field.direction == .readOnly ? "readOnly" : "writeOnly", .flag(true))) }
         if field.idlName != field.wireKey { entries.append(("x-httpidl-name", .text(field.idlName))) }
         return .object(entries)
     }
@@ -205,6 +206,7 @@ public enum OpenAPIExporter {
         if let body = requestBody(endpoint, positions: positions, enums: enums) { entries.append(("requestBody", body)) }
         var responses: [(String, YAMLNode)] = [("200", response(endpoint.response, doc: endpoint.responseDoc, enums: enums,
                                                                  mediaType: endpoint.isEventStream ? "text/event-stream" : "application/json"))]
+        responses += endpoint.statusErrors.map { ("\($0.status)", response($0.payload, doc: $0.doc, enums: enums)) }
         if let error = endpoint.error { responses.append(("default", response(error, doc: endpoint.errorDoc, enums: enums))) }
         entries.append(("responses", .object(responses)))
         return (pathTemplate(endpoint), .object(entries))

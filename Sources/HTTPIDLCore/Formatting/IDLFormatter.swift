@@ -90,7 +90,8 @@ public struct IDLFormatter {
             emit("MESSAGE\(name) \(message.uri.canonical) {", at: message.range.start)
             depth += 1
             for part in message.parts {
-                let encoding = part.encoding.map { " \($0.rawValue)" } ?? (part.isEventStream ? " \(MessagePartSyntax.eventsKeyword)" : "")
+                let encoding = part.status.map { " \($0.code)" } ?? part.encoding.map { " \($0.rawValue)" }
+                    ?? (part.isEventStream ? " \(MessagePartSyntax.eventsKeyword)" : "")
                 body(part.body, header: "\(part.method.rawValue) \(part.role.rawValue)\(encoding)", at: part.range.start)
             }
             flushComments(before: message.range.end - 1)

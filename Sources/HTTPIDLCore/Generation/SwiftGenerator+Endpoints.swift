@@ -18,9 +18,10 @@ extension SwiftGenerator {
         }
         if let error = endpoint.error, let name = endpoint.errorTypeName {
             declarations.append(payloadDeclaration(error, name: name,
-                                                   doc: endpoint.errorDoc.isEmpty ? ["The error body of \(summary)."] : endpoint.errorDoc))
+                                                   doc: endpoint.errorDoc.isEmpty ? ["The error body of \(summary)\(endpoint.statusErrors.isEmpty ? "" : " with any other status")."]
+                                                       : endpoint.errorDoc))
         }
-        return declarations
+        return declarations + statusErrorDeclarations(endpoint, summary: summary)
     }
 
     /// A response or error body: a type alias, or a struct of its fields.
@@ -31,8 +32,7 @@ extension SwiftGenerator {
         case .single(let type):
             .typeAlias(SwiftTypeAlias(doc: doc, access: access, name: name, type: type == .scalar(.file) ? "Data" : swiftType(type)))
         case .fields(let fields):
-            .structure(structDeclaration(name: name, doc: doc, fields: fields, conformances: ["Codable", "Sendable", "Equatable"],
-                                         decodable: true))
+            .structure(structDeclaration(name: name, doc: doc, fields: fields))
         }
     }
 
@@ -69,16 +69,8 @@ extension SwiftGenerator {
         if let statements = bodyStatements(endpoint, fields: parts.body) {
             members.append(.computedProperty(doc: ["The request body."], access: access, name: "body", type: "RequestBody?", body: statements))
         }
-        if !parts.query.isEmpty {
-            members.append(.nested(.structure(structDeclaration(
-                name: "Query", doc: ["The query parameters as sent on the wire."], fields: parts.query,
-                conformances: ["Encodable", "Sendable"], decodable: false, constant: true))))
-        }
-        if parts.sendsBodyStruct {
-            members.append(.nested(.structure(structDeclaration(
-                name: "Body", doc: ["The body fields as sent on the wire."], fields: parts.body,
-                conformances: ["Encodable", "Sendable"], decodable: false, constant: true))))
-        }
+        if !parts.query.isEmpty { members.append(fieldsEncoding("encodeQuery", what: "query parameters", fields: parts.query)) }
+        if parts.sendsBodyFields { members.append(fieldsEncoding("encodeBody", what: "body fields", fields: parts.body)) }
         return members
     }
 
@@ -93,7 +85,7 @@ extension SwiftGenerator {
         } else {
             [.typeAlias(SwiftTypeAlias(doc: ["The decoded response."], access: access, name: "APIResponse", type: endpoint.responseTypeName))]
         }
-        if let errorName = endpoint.errorTypeName {
+        if let errorName = endpoint.errorBodyEnumName ?? endpoint.errorTypeName {
             aliases.append(.typeAlias(SwiftTypeAlias(doc: ["The body of a failing response, carried by the thrown `NetworkError`."],
                                                      access: access, name: "APIErrorBody", type: errorName)))
         }
@@ -105,7 +97,7 @@ extension SwiftGenerator {
         guard !fields.isEmpty else { return [] }
         var members: [SwiftMember] = [
             .computedProperty(doc: ["The query parameters."], access: access, name: "query", type: "(any Encodable & Sendable)?",
-                              body: [construct("Query", fields)]),
+                              body: [requestFields(isBody: false)]),
         ]
         let (arrayStyle, objectStyle) = (endpoint.arrayQueryStyle, endpoint.objectQueryStyle)
         if arrayStyle != nil || objectStyle != nil {
@@ -138,10 +130,7 @@ extension SwiftGenerator {
         return "if let value = self.\(field.escapedSwiftName) { " + add + stringExpression("value", type: field.type) + ") }"
     }
 
-    /// `Type(a: self.a, b: self.b)` for the properties of `fields`.
-    func construct(_ type: String, _ fields: [ModelField]) -> String {
-        type + "(" + fields.map { Naming.argumentLabel($0.swiftName) + ": self." + $0.escapedSwiftName }.joined(separator: ", ") + ")"
-    }
+
 
     /// The path as a string literal that interpolates each parameter.
     func pathLiteral(_ pieces: [ModelPathPiece]) -> String {

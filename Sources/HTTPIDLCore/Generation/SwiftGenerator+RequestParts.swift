@@ -10,15 +10,15 @@ extension SwiftGenerator {
         var parameters: [SwiftParameter] = []
         /// The fields by placement, in declaration order.
         let query: [ModelField], headers: [ModelField], body: [ModelField]
-        /// Whether the body is a `Body` struct of the body fields (a JSON or form body of named fields).
-        let sendsBodyStruct: Bool
+        /// Whether the request encodes its body fields (a JSON or form body of named fields).
+        let sendsBodyFields: Bool
     }
 
     func requestParts(_ endpoint: ModelEndpoint) -> RequestParts {
         let fields = endpoint.requestFields
         var parts = RequestParts(query: fields.filter { $0.placement == .query }, headers: fields.filter { $0.placement == .header },
                                  body: fields.filter { $0.placement == .body },
-                                 sendsBodyStruct: endpoint.singleBody == nil && (endpoint.bodyEncoding == .json || endpoint.bodyEncoding == .form))
+                                 sendsBodyFields: endpoint.sendsBodyFields)
         for field in fields {
             parts.storedProperties.append(.storedProperty(doc: field.doc.isEmpty ? [placementDoc(field)] : field.doc, access: access,
                                                           isLet: false, name: field.escapedSwiftName, type: propertyType(field)))
@@ -64,8 +64,8 @@ extension SwiftGenerator {
             }
         }
         switch encoding {
-        case .json: return [".json(" + construct("Body", fields) + ")"]
-        case .form: return [".form(" + construct("Body", fields) + ")"]
+        case .json: return [".json(" + requestFields(isBody: true) + ")"]
+        case .form: return [".form(" + requestFields(isBody: true) + ")"]
         case .binary: return nil
         case .multipart: return multipartStatements(fields)
         }

@@ -3,39 +3,43 @@
 extension SwiftGenerator {
     // MARK: - Structs
 
-    /// A DTO struct: properties (`let` for a wire-only `Query`/`Body`), the memberwise init, and its `Codable`
-    /// members written out (`decodable`: `init(from:)` too), keyed by the wire keys.
+    /// A DTO struct (`Codable, Sendable, Equatable`): properties, the memberwise init, and its `Codable` members
+    /// written out, keyed by the wire keys.
     ///
     /// The conformances are written, not derived: a derived one makes a `CodingKeys` enum per struct, about twenty
     /// functions and their metadata each (a quarter of what a large API's debug build compiled).
-    func structDeclaration(name: String, doc: [String], fields: [ModelField], conformances: [String], decodable: Bool,
-                           constant: Bool = false) -> SwiftStruct {
-        var members = fields.flatMap { propertyMembers($0, constant: constant) }
+    func structDeclaration(name: String, doc: [String], fields: [ModelField]) -> SwiftStruct {
+        var members = fields.flatMap(propertyMembers)
         members.append(memberwiseInitializer(fields, doc: ["Creates a `\(name)`."]))
         if !fields.isEmpty {
-            if decodable {
-                members.append(.initializer(doc: ["Decodes the fields by their wire keys\(fields.contains { $0.defaultValue != nil } ? "; missing keys take their `DEFAULT`" : "")."],
-                                            access: access, modifiers: "",
-                                            parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], throwing: true,
-                                            body: ["let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)"] + fields.map(decodeStatement)))
-            }
-            members.append(.function(doc: ["Encodes the fields by their wire keys."], access: access, isStatic: false,
-                                     signature: "encode(to encoder: any Encoder) throws",
-                                     body: ["var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)"] + fields.map(encodeStatement)))
+            members.append(.initializer(doc: ["Decodes the fields by their wire keys\(fields.contains { $0.defaultValue != nil } ? "; missing keys take their `DEFAULT`" : "")."],
+                                        access: access, modifiers: "",
+                                        parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], throwing: true,
+                                        body: ["let container = try decoder.container(keyedBy: HTTPIDLCodingKey.self)"] + fields.map(decodeStatement)))
+            let sent = fields.filter { $0.direction != .readOnly }
+            members.append(.function(doc: ["Encodes the fields by their wire keys\(sent.count < fields.count ? " (`READONLY` ones are not sent)" : "")."],
+                                     access: access, isStatic: false, signature: "encode(to encoder: any Encoder) throws",
+                                     body: sent.isEmpty ? ["_ = encoder.container(keyedBy: HTTPIDLCodingKey.self)"]   // `{}`
+                                        : ["var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)"] + sent.map(encodeStatement)))
         }
-        return SwiftStruct(doc: doc, access: access, name: name, conformances: conformances, members: members)
+        return SwiftStruct(doc: doc, access: access, name: name, conformances: ["Codable", "Sendable", "Equatable"], members: members)
     }
 
     /// The stored property of `field`, or a computed one over its heap storage when it is indirect.
-    private func propertyMembers(_ field: ModelField, constant: Bool) -> [SwiftMember] {
+    private func propertyMembers(_ field: ModelField) -> [SwiftMember] {
         let name = field.escapedSwiftName
+        let doc = switch field.direction {
+        case .both: field.doc
+        case .readOnly: field.doc + ["Read-only: sent by the server, never encoded."]
+        case .writeOnly: field.doc + ["Write-only: sent to the server, absent in what it returns."]
+        }
         guard field.isIndirect else {
-            return [.storedProperty(doc: field.doc, access: access, isLet: constant, name: name, type: propertyType(field))]
+            return [.storedProperty(doc: doc, access: access, isLet: false, name: name, type: propertyType(field))]
         }
         let storage = "_\(field.swiftName)"
         let boxed = "HTTPIDLIndirect<\(swiftType(field.type))>"
         return [
-            .accessorProperty(doc: field.doc, access: access, name: name, type: propertyType(field),
+            .accessorProperty(doc: doc, access: access, name: name, type: propertyType(field),
                               getter: field.isOptional ? "self.\(storage)?.value" : "self.\(storage).value",
                               setter: field.isOptional ? "self.\(storage) = newValue.map(HTTPIDLIndirect.init)" : "self.\(storage) = HTTPIDLIndirect(newValue)"),
             .storedProperty(doc: [], access: "private", isLet: false, name: storage, type: boxed + (field.isOptional ? "?" : "")),
@@ -71,7 +75,7 @@ extension SwiftGenerator {
     }
 
     /// `try container.encode…(self.name, forKey: "key")` (`encodeIfPresent` for an optional).
-    private func encodeStatement(_ field: ModelField) -> String {
+    func encodeStatement(_ field: ModelField) -> String {
         let call = field.isOptional && !field.isNullable ? "try container.encodeIfPresent(" : "try container.encode("
         return "\(call)\(storageName(field)), forKey: \(Naming.stringLiteral(field.wireKey)))"
     }

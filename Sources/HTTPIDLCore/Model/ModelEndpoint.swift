@@ -21,8 +21,13 @@ package struct ModelEndpoint: Sendable {
     /// For a `WEBSOCKET` (whose `response` is the `RECEIVE` type): what the client sends, and the subprotocols
     /// offered.
     package var webSocket: (send: ModelType, subprotocols: [String])? = nil
-    /// The typed error body.
+    /// The typed error body (with `statusErrors`: of any other status).
     package let error: ModelPayload?
+    /// The `ERROR 404 { … }` bodies in source order; with them the `APIErrorBody` is `errorBodyEnumName`, an enum of
+    /// the bodies by status.
+    package var statusErrors: [ModelStatusError] = []
+    /// The name of that enum.
+    package var errorBodyEnumName: String? = nil
     /// The query encoder's array and object strategies when a `QUERY(STYLE)` field sets one (the first field of
     /// each kind); a field with another style has its own (`ModelField.queryStyle`).
     package var arrayQueryStyle: QueryStyle? = nil, objectQueryStyle: QueryStyle? = nil
@@ -35,4 +40,16 @@ package struct ModelEndpoint: Sendable {
         default: nil
         }
     }
+}
+
+/// `GET ERROR 404 { … }`: the error body of one status.
+package struct ModelStatusError: Sendable {
+    /// The status, 400–599.
+    package let status: Int
+    /// Doc lines of the part.
+    package let doc: [String]
+    /// The generated type name (`GetPetsError404`).
+    package let typeName: String
+    /// The body.
+    package let payload: ModelPayload
 }

@@ -10,6 +10,16 @@ package struct ModelField: Sendable, Hashable {
         case path, query, header, body
     }
 
+    /// Which way a `STRUCT` field travels (`READONLY`, `WRITEONLY`).
+    package enum Direction: Sendable, Hashable {
+        /// Both ways: encoded and decoded.
+        case both
+        /// Only from the server: decoded, never encoded.
+        case readOnly
+        /// Only to the server: encoded, and optional when decoded.
+        case writeOnly
+    }
+
     /// The values that hold references, shared by the copies of a field (never changed after `init`).
     private final class Storage: Sendable {
         let idlName: String
@@ -56,24 +66,27 @@ package struct ModelField: Sendable, Hashable {
     package let isIndirect: Bool
     /// `NULLABLE`: sent as `null` on purpose, distinct from absent (a `Nullable<T>` property).
     package let isNullable: Bool
+    /// `READONLY`/`WRITEONLY`: which way the field travels.
+    package let direction: Direction
     /// `QUERY(STYLE)`: how an array or object query field is written.
     package var queryStyle: QueryStyle? = nil
 
     /// Creates a field.
     init(idlName: String, swiftName: String, wireKey: String, type: ModelType, isOptional: Bool, defaultValue: ModelDefault?,
-         doc: [String], placement: Placement, isIndirect: Bool, isNullable: Bool = false, queryStyle: QueryStyle? = nil) {
+         doc: [String], placement: Placement, isIndirect: Bool, isNullable: Bool = false, direction: Direction = .both, queryStyle: QueryStyle? = nil) {
         storage = Storage(idlName: idlName, swiftName: swiftName, wireKey: wireKey, type: type, defaultValue: defaultValue, doc: doc)
         self.isOptional = isOptional
         self.placement = placement
         self.isIndirect = isIndirect
         self.isNullable = isNullable
+        self.direction = direction
         self.queryStyle = queryStyle
     }
 
     /// Fields are equal when all their values are.
     package static func == (lhs: ModelField, rhs: ModelField) -> Bool {
         guard lhs.isOptional == rhs.isOptional, lhs.placement == rhs.placement, lhs.isIndirect == rhs.isIndirect,
-              lhs.isNullable == rhs.isNullable, lhs.queryStyle == rhs.queryStyle else { return false }
+              lhs.isNullable == rhs.isNullable, lhs.direction == rhs.direction, lhs.queryStyle == rhs.queryStyle else { return false }
         if lhs.storage === rhs.storage { return true }
         return lhs.idlName == rhs.idlName && lhs.swiftName == rhs.swiftName && lhs.wireKey == rhs.wireKey && lhs.type == rhs.type
             && lhs.defaultValue == rhs.defaultValue && lhs.doc == rhs.doc
@@ -91,6 +104,7 @@ package struct ModelField: Sendable, Hashable {
         hasher.combine(placement)
         hasher.combine(isIndirect)
         hasher.combine(isNullable)
+        hasher.combine(direction)
         hasher.combine(queryStyle)
     }
 }

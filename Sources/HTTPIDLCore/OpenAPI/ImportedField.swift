@@ -1,5 +1,5 @@
 /// A field of the `.http` file an OpenAPI import writes: `/// doc`, `// note`, then
-/// `[REQUIRED|NULLABLE] [PLACEMENT] TYPE name [= "key"];`.
+/// `[REQUIRED|NULLABLE] [READONLY|WRITEONLY] [PLACEMENT] TYPE name [= "key"];`.
 struct ImportedField: Sendable, Hashable {
     /// `///` lines.
     var doc: [String] = []
@@ -9,6 +9,8 @@ struct ImportedField: Sendable, Hashable {
     var isRequired = false
     /// Whether the field is `NULLABLE` (a request property that can be sent as `null` on purpose).
     var isNullable = false
+    /// `READONLY` (OpenAPI `readOnly`) or `WRITEONLY` (`writeOnly`) on a `STRUCT` field, else nil.
+    var direction: String?
     /// `QUERY`, `QUERY(REPEATED)`, `HEADER`, `PATH`, `BODY` or nothing.
     var placement: String?
     /// The IDL type (`ARRAY<Pet>`).

@@ -63,7 +63,8 @@ enum ImportedFileWriter {
 
     private static func render(_ part: ImportedPart) -> [String] {
         var lines = comments(doc: part.doc, notes: part.notes, indent: "    ")
-        let header = "    \(part.method.rawValue) \(part.role.rawValue)" + (part.encoding.map { " " + $0.rawValue } ?? "")
+        let header = "    \(part.method.rawValue) \(part.role.rawValue)" + (part.status.map { " \($0)" } ?? "")
+            + (part.encoding.map { " " + $0.rawValue } ?? "")
             + (part.isEventStream ? " " + MessagePartSyntax.eventsKeyword : "")
         switch part.content {
         case .single(let type):
@@ -85,6 +86,7 @@ enum ImportedFileWriter {
         var text = indent
         if field.isRequired { text += "REQUIRED " }
         if field.isNullable { text += "NULLABLE " }
+        if let direction = field.direction { text += direction + " " }
         if let placement = field.placement { text += placement + " " }
         text += "\(field.type) \(field.name)"
         if let key = field.key, key != field.name { text += " = " + self.key(key) }

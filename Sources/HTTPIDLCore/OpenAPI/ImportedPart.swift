@@ -1,4 +1,4 @@
-/// One `METHOD REQUEST|RESPONSE|ERROR [ENCODING | EVENTS] { … }` of an imported message.
+/// One `METHOD REQUEST|RESPONSE|ERROR [STATUS | ENCODING | EVENTS] { … }` of an imported message.
 struct ImportedPart: Sendable, Hashable {
     /// What the braces hold.
     enum Content: Sendable, Hashable {
@@ -22,4 +22,6 @@ struct ImportedPart: Sendable, Hashable {
     var content: Content
     /// `RESPONSE EVENTS`: a `text/event-stream` response whose schema is that of one event's data.
     var isEventStream = false
+    /// `ERROR 404`: the error body of that status alone.
+    var status: Int?
 }

@@ -106,7 +106,7 @@ extension OpenAPITranslator {
 
     /// The 2xx response (the lowest code) and the typed error body: of the responses with a JSON body, the
     /// `4XX` range, then `default`, then `5XX`, then the body most 4xx/5xx codes share (the lowest code on a tie).
-    mutating func translateResponses(_ operation: OpenAPIOperation) -> (ImportedPart, ImportedPart?) {
+    mutating func translateResponses(_ operation: OpenAPIOperation) -> (ImportedPart, [ImportedPart]) {
         let entries = operation.node["responses"]?.entries ?? []
         let success = entries.filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }.first
         var response = ImportedPart(method: operation.method, role: .response, content: .fields([], bodyValue: nil))
@@ -117,19 +117,32 @@ extension OpenAPITranslator {
         }
         let failures = entries.filter { entry in
             guard entry.key.hasPrefix("4") || entry.key.hasPrefix("5") || entry.key == "default",
-                  let node = references.dereference(entry.value),
-                  let (_, kind, media) = OpenAPIMediaType.preferred(node["content"]) else { return false }
+                  let node = references.dereference(entry.value) else { return false }
+            // An export writes an empty `ERROR 410 {}` as a response without content.
+            guard let (_, kind, media) = OpenAPIMediaType.preferred(node["content"]) else { return isExport && node["content"] == nil }
             return kind == .json && media["schema"] != nil
         }
         let keys = failures.map { errorSchemaKey($0) }
-        guard let chosen = preferredError(failures, keys: keys) else { return (response, nil) }
-        var error = payload(failures[chosen].value, role: .error, method: operation.method, name: operation.stem + "Error")
-        let others = failures.indices.filter { keys[$0] != keys[chosen] }.map { failures[$0].key }
-        if !others.isEmpty {
-            error.notes.append("openapi: the body of a \(failures[chosen].key) response; \(others.joined(separator: ", ")) responses have another body"
-                + " (its bytes are kept in the thrown error)")
+        // An export writes the plain `ERROR` as `default` and each `ERROR 404` as its status, so no other body is chosen.
+        let chosen = isExport ? failures.firstIndex { $0.key == "default" } : preferredError(failures, keys: keys)
+        var errors: [ImportedPart] = []
+        // A status with a body of its own is an `ERROR 404 { … }`; a range (`5XX`) with another body stays a note.
+        let others = failures.indices.filter { index in chosen.map { keys[index] != keys[$0] } ?? true }
+        let byStatus = others.filter { Int(failures[$0].key) != nil }
+        if let chosen {
+            var error = payload(failures[chosen].value, role: .error, method: operation.method, name: operation.stem + "Error")
+            let ranges = others.filter { Int(failures[$0].key) == nil }.map { failures[$0].key }
+            if !ranges.isEmpty {
+                error.notes.append("openapi: the body of a \(failures[chosen].key) response; \(ranges.joined(separator: ", ")) responses have another body"
+                    + " (its bytes are kept in the thrown error)")
+            }
+            errors.append(error)
         }
-        return (response, error)
+        return (response, errors + byStatus.map { index in
+            var part = payload(failures[index].value, role: .error, method: operation.method, name: operation.stem + "Error" + failures[index].key)
+            part.status = Int(failures[index].key)
+            return part
+        })
     }
 
     /// The index of the error response whose body is the typed error (see `translateResponses`); `keys` tell

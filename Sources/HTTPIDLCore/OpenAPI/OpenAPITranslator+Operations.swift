@@ -78,9 +78,9 @@ extension OpenAPITranslator {
         if operation.node["deprecated"]?.bool == true { doc.append("Deprecated.") }
         request.doc = doc
         var parts = [request]
-        let (response, error) = translateResponses(operation)
+        let (response, errors) = translateResponses(operation)
         parts.append(response)
-        if let error { parts.append(error) }
+        parts += errors
         addMessage(operation, uri: uri, parts: parts)
     }
 

@@ -300,15 +300,15 @@ extension OpenAPITranslator {
             let resolved = references.dereference(property.value) ?? property.value
             let readOnly = (property.value["readOnly"] ?? resolved["readOnly"])?.bool == true
             let writeOnly = (property.value["writeOnly"] ?? resolved["writeOnly"])?.bool == true
-            var doc = propertyDoc(property.value)
-            if readOnly { doc.append("Read-only: sent by the server only, so optional here.") }
-            if writeOnly { doc.append("Write-only: never sent by the server, so optional here.") }
+            let doc = propertyDoc(property.value)
             let identifier = scope.identifier(preferring: property.value["x-httpidl-name"]?.string, for: property.key)
             let defaultValue = type.nullable ? nil : defaultLiteral(property.value, type: type.text)
             fields.append(ImportedField(doc: doc, notes: type.notes,
                                         isRequired: required.contains(property.key) && !type.nullable && !readOnly && !writeOnly
                                             && defaultValue == nil,
-                                        isNullable: type.nullable && (sendsNull || isExport) && !readOnly, type: type.text, name: identifier, key: property.key, defaultValue: defaultValue))
+                                        isNullable: type.nullable && (sendsNull || isExport) && !readOnly,
+                                        direction: readOnly ? "READONLY" : writeOnly ? "WRITEONLY" : nil,
+                                        type: type.text, name: identifier, key: property.key, defaultValue: defaultValue))
         }
         redeclare(.structure(name: typeName, doc: doc, notes: [], fields: fields), at: slot)
         return SchemaType(text: typeName)

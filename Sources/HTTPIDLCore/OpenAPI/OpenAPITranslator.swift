@@ -43,7 +43,7 @@ struct OpenAPITranslator {
         "JSONValue", "EmptyResponse", "HTTPMethod", "EndpointPath", "RequestBody", "HTTPHeaders", "APIDefinition",
         "URLQueryEncoder", "MultipartFormData", "DataResponseDecoder", "ResponseDecoder", "Codable", "Encodable",
         "Decodable", "Sendable", "Equatable", "Hashable", "Error", "Type", "Self", "Any", "Optional", "Array",
-        "Dictionary", "Set", "Result", "HTTPIDLIndirect", "Query", "Body", "CodingKeys", "Foundation", "Courier",
+        "Dictionary", "Set", "Result", "HTTPIDLIndirect", "Query", "Body", "HTTPIDLRequestFields", "StatusErrorBody", "CodingKeys", "Foundation", "Courier",
         "Character", "Never", "Void", "Decoder", "Encoder", "CodingKey", "RawRepresentable", "Protocol", "Nullable",
         "HTTPIDLCodingKey",
     ]

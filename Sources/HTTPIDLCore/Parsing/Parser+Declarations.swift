@@ -114,6 +114,7 @@ extension Parser {
             return nil
         }
         advance()
+        let status = role == .error ? parseErrorStatus() : nil
         var encoding: BodyEncoding?
         var encodingRange: SourceRange?
         if current.kind == .word, let value = BodyEncoding(rawValue: current.text) {
@@ -142,7 +143,19 @@ extension Parser {
                                      encoding: encoding, encodingRange: encodingRange, body: body,
                                      range: SourceRange(start: first.range.start, end: lastEnd))
         part.eventsRange = eventsRange
+        part.status = status
         return part
+    }
+
+    /// The status after `ERROR`, when a number follows (`GET ERROR 404 { … }`); reports one outside 400–599.
+    mutating func parseErrorStatus() -> (code: Int, range: SourceRange)? {
+        guard current.kind == .word, let first = current.text.unicodeScalars.first, ("0"..."9").contains(first) else { return nil }
+        defer { advance() }
+        guard current.text.count == 3, let code = Int(current.text), (400...599).contains(code) else {
+            errorAtCurrent("an ERROR status is a failing status code, 400 to 599; found '\(current.text)'")
+            return nil
+        }
+        return (code, current.range)
     }
 
     /// Skips to the next part, the end of the message, or the next declaration.

@@ -7,6 +7,8 @@ extension SemanticAnalyzer {
         let method: MethodKeyword
         let uri: URISyntax
         let request: MessagePartSyntax, response: MessagePartSyntax, error: MessagePartSyntax?
+        /// The `ERROR 404 { … }` parts.
+        var statusErrors: [MessagePartSyntax] = []
 
         /// The URI's path parameters.
         var parameters: [Identifier] { uri.parameters }
@@ -21,8 +23,13 @@ extension SemanticAnalyzer {
         var seen = Seen()
     }
 
-    mutating func analyzeEndpoint(_ parts: EndpointParts, names: (request: String, response: String, error: String)) -> ModelEndpoint? {
+    mutating func analyzeEndpoint(_ parts: EndpointParts, names: (request: String, response: String, error: String),
+                                  byStatus: EndpointNames? = nil) -> ModelEndpoint? {
         let errorsBefore = errorCount
+        let statusErrors = parts.statusErrors.compactMap { part in
+            analyzePayload(part).map { ModelStatusError(status: part.status?.code ?? 0, doc: part.doc,
+                                                        typeName: byStatus?.error(status: part.status?.code) ?? "", payload: $0) }
+        }
         var responsePayload = analyzePayload(parts.response)
         if parts.response.isEventStream, let payload = responsePayload, !checkEventPayload(payload, of: parts.response) { responsePayload = nil }
         let errorPayload = parts.error.flatMap { analyzePayload($0) }
@@ -44,6 +51,10 @@ extension SemanticAnalyzer {
                                      response: responsePayload, error: errorPayload)
         (endpoint.arrayQueryStyle, endpoint.objectQueryStyle) = queryStyles(parts.request)
         endpoint.isEventStream = parts.response.isEventStream
+        if !statusErrors.isEmpty {
+            endpoint.statusErrors = statusErrors
+            endpoint.errorBodyEnumName = byStatus?.errorBody
+        }
         return endpoint
     }
 

@@ -17,16 +17,23 @@ extension SemanticAnalyzer {
         for method in pairing.order {
             guard let request = pairing.requests[method], let response = pairing.responses[method] else { continue }
             let error = pairing.errors[method]
-            let names = (request: method.typePrefix + stem + "Request", response: method.typePrefix + stem + "Response",
-                         error: error == nil ? "" : method.typePrefix + stem + "ErrorBody")
+            let statusErrors = (pairing.statusErrors[method] ?? []).map { parts[$0] }
+            let names = EndpointNames(prefix: method.typePrefix + stem, byStatus: !statusErrors.isEmpty)
             let what = "MESSAGE \(syntax.uri.canonical) (\(method.rawValue))"
             var namesOK = registerGeneratedName(names.request, at: parts[request].methodRange, what: what)
             namesOK = registerGeneratedName(names.response, at: parts[response].methodRange, what: what) && namesOK
             if let error { namesOK = registerGeneratedName(names.error, at: parts[error].methodRange, what: what) && namesOK }
+            if !statusErrors.isEmpty { namesOK = registerGeneratedName(names.errorBody, at: statusErrors[0].methodRange, what: what) && namesOK }
+            for part in statusErrors {
+                namesOK = registerGeneratedName(names.error(status: part.status?.code), at: part.methodRange, what: what) && namesOK
+            }
             guard namesOK, pairing.valid else { continue }
             let endpointParts = EndpointParts(method: method, uri: syntax.uri, request: parts[request], response: parts[response],
-                                              error: error.map { parts[$0] })
-            if let endpoint = analyzeEndpoint(endpointParts, names: names) { endpoints.append(endpoint) }
+                                              error: error.map { parts[$0] }, statusErrors: statusErrors)
+            if let endpoint = analyzeEndpoint(endpointParts, names: (names.request, names.response, names.error),
+                                              byStatus: statusErrors.isEmpty ? nil : names) {
+                endpoints.append(endpoint)
+            }
         }
         guard pairing.valid else { return nil }
         return ModelMessage(uri: syntax.uri.canonical, doc: syntax.doc, endpoints: endpoints)
@@ -72,6 +79,8 @@ extension SemanticAnalyzer {
         /// The methods in order of first appearance.
         var order: [MethodKeyword] = []
         var requests: [MethodKeyword: Int] = [:], responses: [MethodKeyword: Int] = [:], errors: [MethodKeyword: Int] = [:]
+        /// The `ERROR 404 { … }` parts of each method, in source order.
+        var statusErrors: [MethodKeyword: [Int]] = [:]
         /// Whether no part is repeated and every request has a response and the other way round.
         var valid = true
     }
@@ -86,6 +95,8 @@ extension SemanticAnalyzer {
             switch parts[index].role {
             case .request: pairing.valid = store(index, of: parts, in: &pairing.requests) && pairing.valid
             case .response: pairing.valid = store(index, of: parts, in: &pairing.responses) && pairing.valid
+            case .error where parts[index].status != nil:
+                pairing.valid = storeStatusError(index, of: parts, in: &pairing.statusErrors) && pairing.valid
             case .error: pairing.valid = store(index, of: parts, in: &pairing.errors) && pairing.valid
             }
         }
@@ -94,7 +105,7 @@ extension SemanticAnalyzer {
                 report(.error, "\(method.rawValue) REQUEST has no matching \(method.rawValue) RESPONSE", at: parts[request].methodRange)
                 pairing.valid = false
             }
-            if pairing.requests[method] == nil, let orphan = pairing.responses[method] ?? pairing.errors[method] {
+            if pairing.requests[method] == nil, let orphan = pairing.responses[method] ?? pairing.errors[method] ?? pairing.statusErrors[method]?.first {
                 report(.error, "\(method.rawValue) \(parts[orphan].role.rawValue) has no matching \(method.rawValue) REQUEST",
                        at: parts[orphan].methodRange)
                 pairing.valid = false
@@ -113,6 +124,35 @@ extension SemanticAnalyzer {
         }
         table[method] = index
         return true
+    }
+
+    /// Adds the `ERROR 404 { … }` part `parts[index]` to its method's list; reports a second one for the same status.
+    mutating func storeStatusError(_ index: Int, of parts: [MessagePartSyntax], in table: inout [MethodKeyword: [Int]]) -> Bool {
+        let part = parts[index]
+        if let previous = table[part.method]?.first(where: { parts[$0].status?.code == part.status?.code }) {
+            report(.error, "duplicate \(part.method.rawValue) ERROR \(part.status?.code ?? 0) in this MESSAGE", at: part.methodRange,
+                   notes: [.init(range: parts[previous].methodRange, message: "first declared here")])
+            return false
+        }
+        table[part.method, default: []].append(index)
+        return true
+    }
+
+    /// The generated type names of one method of a message: `GetPetsRequest`, `GetPetsResponse`, and the error
+    /// body `GetPetsErrorBody`; with `ERROR 404 { … }` parts (`byStatus`) that name is the enum of the bodies by
+    /// status, each of which is `GetPetsError404` (`GetPetsError` for the `ERROR` of any other status).
+    struct EndpointNames {
+        let prefix: String
+        let byStatus: Bool
+
+        var request: String { prefix + "Request" }
+        var response: String { prefix + "Response" }
+        var errorBody: String { prefix + "ErrorBody" }
+        /// The type of the `ERROR` of any other status.
+        var error: String { byStatus ? prefix + "Error" : errorBody }
+
+        /// The type of the `ERROR` of `status` (nil: of any other status).
+        func error(status: Int?) -> String { status.map { prefix + "Error\($0)" } ?? error }
     }
 
     /// Route text must be a valid path: no `?` or `#` (Courier rejects them), and every `%` starts a `%XX` escape.

@@ -130,7 +130,7 @@ extension SemanticAnalyzer {
     /// the body or (for a method that sends its fields in the query, without a body) the query. `nil` after
     /// reporting a second placement or a placement that contradicts the URI.
     mutating func placement(of field: FieldSyntax, _ parts: EndpointParts, bodyEncoding: BodyEncoding?) -> ModelField.Placement? {
-        let modifiers = field.modifiers.filter { $0.0 != .required && $0.0 != .nullable }
+        let modifiers = field.modifiers.filter { !Self.valueModifiers.contains($0.0) }
         if modifiers.count > 1 {
             report(.error, "a field has one placement; remove '\(modifiers[1].0.rawValue)'", at: modifiers[1].1)
             return nil

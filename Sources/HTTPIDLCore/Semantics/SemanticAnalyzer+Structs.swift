@@ -39,25 +39,31 @@ extension SemanticAnalyzer {
             report(.error, "a STRUCT needs named fields ('TYPE name;'); '{ TYPE; }' is only for message bodies", at: type.range)
             return nil
         }
-        let fields = analyzeModelFields(syntax.body.fields) { indirect.contains(FieldKey(structName: syntax.name.text, fieldName: $0)) }
+        let fields = analyzeModelFields(syntax.body.fields, inStruct: true) {
+            indirect.contains(FieldKey(structName: syntax.name.text, fieldName: $0))
+        }
         return ModelStruct(name: syntax.name.text, doc: syntax.doc, fields: fields)
     }
 
-    /// Fields of a struct, response or error body (JSON).
-    mutating func analyzeModelFields(_ syntax: [FieldSyntax], isIndirect: (String) -> Bool = { _ in false }) -> [ModelField] {
+    /// Fields of a struct (`inStruct`), response or error body (JSON).
+    mutating func analyzeModelFields(_ syntax: [FieldSyntax], inStruct: Bool = false,
+                                     isIndirect: (String) -> Bool = { _ in false }) -> [ModelField] {
         var fields: [ModelField] = []
         var seen = Seen()
         for field in syntax {
-            for (modifier, range) in field.modifiers where modifier != .required && modifier != .nullable {
+            for (modifier, range) in field.modifiers where !Self.valueModifiers.contains(modifier) {
                 report(.error, "'\(modifier.rawValue)' places request fields; it has no meaning here", at: range)
             }
             guard let type = resolve(field.type), check(type, usage: .json, at: field.type.range),
                   let model = makeField(field, type: type, placement: .body, swiftName: nil, isIndirect: isIndirect(field.name.text),
-                                        seen: &seen) else { continue }
+                                        seen: &seen, inStruct: inStruct) else { continue }
             fields.append(model)
         }
         return fields
     }
+
+    /// The modifiers that say what a field holds, not where it goes.
+    static let valueModifiers: Set<FieldSyntax.Modifier> = [.required, .nullable, .readOnly, .writeOnly]
 
     /// Names and keys already used in one body.
     struct Seen {
@@ -72,7 +78,7 @@ extension SemanticAnalyzer {
     }
 
     mutating func makeField(_ field: FieldSyntax, type: ModelType, placement: ModelField.Placement, swiftName forced: String?,
-                                    isIndirect: Bool, seen: inout Seen, isRequest: Bool = false) -> ModelField? {
+                                    isIndirect: Bool, seen: inout Seen, isRequest: Bool = false, inStruct: Bool = false) -> ModelField? {
         var swiftName = forced ?? Naming.lowerCamel(field.name.text)
         guard !swiftName.isEmpty else {
             report(.error, "field name '\(field.name.text)' has no letters or digits to name a Swift property", at: field.name.range)
@@ -102,10 +108,30 @@ extension SemanticAnalyzer {
         seen.names[swiftName] = field.name.range
         seen.keys[WireKeyID(placement: placement, key: key)] = field.key?.range ?? field.name.range
         let optional = placement != .path && !field.has(.required) && defaultValue == nil
-        guard checkNullable(field, placement: placement, optional: optional) else { return nil }
+        guard checkNullable(field, placement: placement, optional: optional),
+              let direction = direction(of: field, inStruct: inStruct) else { return nil }
         return ModelField(idlName: field.name.text, swiftName: swiftName, wireKey: key, type: type, isOptional: optional,
                           defaultValue: defaultValue, doc: field.doc, placement: placement, isIndirect: isIndirect,
-                          isNullable: field.has(.nullable) && !isIndirect)
+                          isNullable: field.has(.nullable) && !isIndirect, direction: direction)
+    }
+
+    /// `READONLY`/`WRITEONLY`: on a `STRUCT` field (the type a request and a response share), never `REQUIRED`
+    /// (each is missing one way), one of the two, and a `READONLY` field is never sent, so not `NULLABLE`.
+    mutating func direction(of field: FieldSyntax, inStruct: Bool) -> ModelField.Direction? {
+        let markers = field.modifiers.filter { $0.0 == .readOnly || $0.0 == .writeOnly }
+        guard let (marker, range) = markers.first else { return .both }
+        if !inStruct {
+            report(.error, "\(marker.rawValue) applies to STRUCT fields (a request body is only sent, a response only received)", at: range)
+        } else if markers.count > 1 {
+            report(.error, "a field is READONLY or WRITEONLY, not both", at: markers[1].1)
+        } else if field.has(.required) {
+            report(.error, "a \(marker.rawValue) field is optional (it is missing one way); remove REQUIRED", at: range)
+        } else if marker == .readOnly, field.has(.nullable) {
+            report(.error, "a READONLY field is never sent, so never sent as null; remove NULLABLE", at: range)
+        } else {
+            return marker == .readOnly ? .readOnly : .writeOnly
+        }
+        return nil
     }
 
     /// `NULLABLE` marks an optional body or `STRUCT` field (a recursive one stays a plain optional).

@@ -34,6 +34,7 @@ public struct SemanticAnalyzer: Sendable {
         "Encoder", "Decoder", "CodingKey", "CodingKeys", "Foundation", "Courier", "Swift", "JSONValue", "Endpoint",
         "APIDefinition", "EventStreamDefinition", "HTTPMethod", "EndpointPath", "RequestBody", "HTTPHeaders", "MultipartFormData",
         "EmptyResponse", "TimeInterval", "RetryPolicy", "HTTPIDLIndirect", "HTTPIDLCodingKey", "Nullable", "Query", "Body",
+        "HTTPIDLRequestFields", "StatusErrorBody", "ResponseDecoder",
     ]
 
     /// Members of Courier's `Endpoint`/`APIDefinition`; a request field with one of these names gets a `Value` suffix.

@@ -14,6 +14,10 @@ package struct FieldSyntax: Sendable, Hashable {
         case required = "REQUIRED"
         /// An optional body or `STRUCT` field that can also be sent as `null` on purpose (`Nullable<T>`).
         case nullable = "NULLABLE"
+        /// A `STRUCT` field only the server sends (OpenAPI `readOnly`): decoded, never encoded.
+        case readOnly = "READONLY"
+        /// A `STRUCT` field only the client sends (OpenAPI `writeOnly`): encoded, optional when decoded.
+        case writeOnly = "WRITEONLY"
         /// Sent in the query string.
         case query = "QUERY"
         /// Sent as a header.

@@ -1,5 +1,17 @@
-/// `GET REQUEST [JSON] { … }`, `GET RESPONSE [EVENTS] { … }`, `GET ERROR { … }`.
+/// `GET REQUEST [JSON] { … }`, `GET RESPONSE [EVENTS] { … }`, `GET ERROR [404] { … }`.
 package struct MessagePartSyntax: Sendable, Hashable {
+    /// Parts are equal when they are written the same at the same place.
+    package static func == (lhs: MessagePartSyntax, rhs: MessagePartSyntax) -> Bool {
+        lhs.range == rhs.range && lhs.method == rhs.method && lhs.role == rhs.role && lhs.encoding == rhs.encoding
+            && lhs.body == rhs.body && lhs.doc == rhs.doc && lhs.eventsRange == rhs.eventsRange && lhs.status?.code == rhs.status?.code
+    }
+
+    /// Hashes the place and role.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(range)
+        hasher.combine(role)
+    }
+
     /// `///` lines before the part.
     package let doc: [String]
     /// The method and where it is.
@@ -17,6 +29,8 @@ package struct MessagePartSyntax: Sendable, Hashable {
     /// Where `EVENTS` stands, in `GET RESPONSE EVENTS { … }`: the response is a `text/event-stream` whose every
     /// event's data is one body value.
     package var eventsRange: SourceRange? = nil
+    /// The status in `GET ERROR 404 { … }` (400–599), with its range: the error body of that status alone.
+    package var status: (code: Int, range: SourceRange)? = nil
     /// The whole part.
     package let range: SourceRange
 

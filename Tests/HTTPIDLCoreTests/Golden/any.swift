@@ -93,25 +93,12 @@ public struct GetEventsRequest: APIDefinition {
     public var path: EndpointPath { "/events" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { Query(filter: self.filter, page: self.page) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let filter: JSONValue?
-        public let page: Int32?
-
-        /// Creates a `Query`.
-        public init(filter: JSONValue? = nil, page: Int32? = nil) {
-            self.filter = filter
-            self.page = page
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.filter, forKey: "filter")
-            try container.encodeIfPresent(self.page, forKey: "page")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.filter, forKey: "filter")
+        try container.encodeIfPresent(self.page, forKey: "page")
     }
 }
 
@@ -202,22 +189,11 @@ public struct PutEventsIdPayloadRequest: APIDefinition {
     }
 
     /// The request body.
-    public var body: RequestBody? { .json(Body(payload: self.payload)) }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
-    /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable {
-        public let payload: JSONValue
-
-        /// Creates a `Body`.
-        public init(payload: JSONValue) {
-            self.payload = payload
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encode(self.payload, forKey: "payload")
-        }
+    /// Encodes the body fields by their wire keys.
+    fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encode(self.payload, forKey: "payload")
     }
 }
 
@@ -272,22 +248,11 @@ public struct PostWebhookRequest: APIDefinition {
     public var path: EndpointPath { "/hooks/\(self.name)" }
 
     /// The request body.
-    public var body: RequestBody? { .form(Body(data: self.data)) }
+    public var body: RequestBody? { .form(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
-    /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable {
-        public let data: JSONValue?
-
-        /// Creates a `Body`.
-        public init(data: JSONValue? = nil) {
-            self.data = data
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.data, forKey: "data")
-        }
+    /// Encodes the body fields by their wire keys.
+    fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.data, forKey: "data")
     }
 }
 
@@ -339,5 +304,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

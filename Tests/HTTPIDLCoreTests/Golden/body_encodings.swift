@@ -56,30 +56,13 @@ public struct PostLoginRequest: APIDefinition {
     public var path: EndpointPath { "/login" }
 
     /// The request body.
-    public var body: RequestBody? {
-        .form(Body(user: self.user, password: self.password, scopes: self.scopes))
-    }
+    public var body: RequestBody? { .form(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
-    /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable {
-        public let user: String?
-        public let password: String?
-        public let scopes: [String]?
-
-        /// Creates a `Body`.
-        public init(user: String? = nil, password: String? = nil, scopes: [String]? = nil) {
-            self.user = user
-            self.password = password
-            self.scopes = scopes
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.user, forKey: "username")
-            try container.encodeIfPresent(self.password, forKey: "password")
-            try container.encodeIfPresent(self.scopes, forKey: "scopes")
-        }
+    /// Encodes the body fields by their wire keys.
+    fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.user, forKey: "username")
+        try container.encodeIfPresent(self.password, forKey: "password")
+        try container.encodeIfPresent(self.scopes, forKey: "scopes")
     }
 }
 
@@ -151,22 +134,11 @@ public struct PatchLoginRequest: APIDefinition {
     public var path: EndpointPath { "/login" }
 
     /// The request body.
-    public var body: RequestBody? { .json(Body(user: self.user)) }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
-    /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable {
-        public let user: String?
-
-        /// Creates a `Body`.
-        public init(user: String? = nil) {
-            self.user = user
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.user, forKey: "user")
-        }
+    /// Encodes the body fields by their wire keys.
+    fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.user, forKey: "user")
     }
 }
 
@@ -215,5 +187,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

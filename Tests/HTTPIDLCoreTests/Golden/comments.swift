@@ -100,28 +100,13 @@ public struct PostRoutesRequest: APIDefinition {
     public var path: EndpointPath { "/routes" }
 
     /// The request body.
-    public var body: RequestBody? { .json(Body(from: self.from, to: self.to, mode: self.mode)) }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
-    /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable {
-        public let from: Point?
-        public let to: Point?
-        public let mode: Mode?
-
-        /// Creates a `Body`.
-        public init(from: Point? = nil, to: Point? = nil, mode: Mode? = nil) {
-            self.from = from
-            self.to = to
-            self.mode = mode
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.from, forKey: "from")
-            try container.encodeIfPresent(self.to, forKey: "to")
-            try container.encodeIfPresent(self.mode, forKey: "mode")
-        }
+    /// Encodes the body fields by their wire keys.
+    fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.from, forKey: "from")
+        try container.encodeIfPresent(self.to, forKey: "to")
+        try container.encodeIfPresent(self.mode, forKey: "mode")
     }
 }
 
@@ -163,5 +148,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

@@ -124,22 +124,11 @@ public struct PostV2UsersBatchGetRequest: APIDefinition {
     public var path: EndpointPath { "/v2/users:batchGet" }
 
     /// The request body.
-    public var body: RequestBody? { .json(Body(ids: self.ids)) }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
-    /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable {
-        public let ids: [String]?
-
-        /// Creates a `Body`.
-        public init(ids: [String]? = nil) {
-            self.ids = ids
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.ids, forKey: "ids")
-        }
+    /// Encodes the body fields by their wire keys.
+    fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.ids, forKey: "ids")
     }
 }
 
@@ -162,5 +151,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

@@ -179,7 +179,7 @@ public struct GetAccountsStatusRequest: APIDefinition {
     public var path: EndpointPath { "/accounts/\(self.status.rawValue)" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { Query(code: self.code, filter: self.filter) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The header fields.
     public var headers: HTTPHeaders {
@@ -188,23 +188,10 @@ public struct GetAccountsStatusRequest: APIDefinition {
         return headers
     }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let code: Code
-        public let filter: Status
-
-        /// Creates a `Query`.
-        public init(code: Code = .notFound, filter: Status = .banned) {
-            self.code = code
-            self.filter = filter
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encode(self.code, forKey: "code")
-            try container.encode(self.filter, forKey: "filter")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encode(self.code, forKey: "code")
+        try container.encode(self.filter, forKey: "filter")
     }
 }
 
@@ -254,5 +241,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

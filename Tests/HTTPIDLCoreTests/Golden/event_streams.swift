@@ -55,22 +55,11 @@ public struct PostChatRequest: EventStreamDefinition {
     public var path: EndpointPath { "/chat" }
 
     /// The request body.
-    public var body: RequestBody? { .json(Body(prompt: self.prompt)) }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
-    /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable {
-        public let prompt: String
-
-        /// Creates a `Body`.
-        public init(prompt: String) {
-            self.prompt = prompt
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encode(self.prompt, forKey: "prompt")
-        }
+    /// Encodes the body fields by their wire keys.
+    fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encode(self.prompt, forKey: "prompt")
     }
 }
 
@@ -128,22 +117,11 @@ public struct GetFeedsFeedTicksRequest: EventStreamDefinition {
     public var path: EndpointPath { "/feeds/\(self.feed)/ticks" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { Query(since: self.since) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let since: Int32?
-
-        /// Creates a `Query`.
-        public init(since: Int32? = nil) {
-            self.since = since
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.since, forKey: "since")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.since, forKey: "since")
     }
 }
 
@@ -189,5 +167,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

@@ -47,42 +47,15 @@ public struct PatchEventsIdRequest: APIDefinition {
     public var path: EndpointPath { "/events/\(self.id.uuidString)" }
 
     /// The request body.
-    public var body: RequestBody? {
-        .json(Body(count: self.count, ratio: self.ratio, startsAt: self.startsAt, homepage: self.homepage, owner: self.owner))
-    }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
-    /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable {
-        public let count: Int?
-        public let ratio: Float?
-        public let startsAt: Date?
-        public let homepage: URL?
-        public let owner: UUID?
-
-        /// Creates a `Body`.
-        public init(
-            count: Int? = nil,
-            ratio: Float? = nil,
-            startsAt: Date? = nil,
-            homepage: URL? = nil,
-            owner: UUID? = nil
-        ) {
-            self.count = count
-            self.ratio = ratio
-            self.startsAt = startsAt
-            self.homepage = homepage
-            self.owner = owner
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.count, forKey: "count")
-            try container.encodeIfPresent(self.ratio, forKey: "ratio")
-            try container.encodeIfPresent(self.startsAt, forKey: "starts_at")
-            try container.encodeIfPresent(self.homepage, forKey: "homepage")
-            try container.encodeIfPresent(self.owner, forKey: "owner")
-        }
+    /// Encodes the body fields by their wire keys.
+    fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.count, forKey: "count")
+        try container.encodeIfPresent(self.ratio, forKey: "ratio")
+        try container.encodeIfPresent(self.startsAt, forKey: "starts_at")
+        try container.encodeIfPresent(self.homepage, forKey: "homepage")
+        try container.encodeIfPresent(self.owner, forKey: "owner")
     }
 }
 
@@ -132,5 +105,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

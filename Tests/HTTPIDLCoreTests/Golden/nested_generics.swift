@@ -35,32 +35,13 @@ public struct PostTagsRequest: APIDefinition {
     public var path: EndpointPath { "/tags" }
 
     /// The request body.
-    public var body: RequestBody? { .json(Body(groups: self.groups, matrix: self.matrix, names: self.names)) }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
-    /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable {
-        public let groups: [String: [[String: [String]]]]?
-        public let matrix: [[Int32]]?
-        public let names: [Int64: String]?
-
-        /// Creates a `Body`.
-        public init(
-            groups: [String: [[String: [String]]]]? = nil,
-            matrix: [[Int32]]? = nil,
-            names: [Int64: String]? = nil
-        ) {
-            self.groups = groups
-            self.matrix = matrix
-            self.names = names
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.groups, forKey: "groups")
-            try container.encodeIfPresent(self.matrix, forKey: "matrix")
-            try container.encodeIfPresent(self.names, forKey: "names")
-        }
+    /// Encodes the body fields by their wire keys.
+    fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.groups, forKey: "groups")
+        try container.encodeIfPresent(self.matrix, forKey: "matrix")
+        try container.encodeIfPresent(self.names, forKey: "names")
     }
 }
 
@@ -106,5 +87,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

@@ -78,30 +78,13 @@ public struct PatchProfilesIdRequest: APIDefinition {
     public var path: EndpointPath { "/profiles/\(self.id)" }
 
     /// The request body.
-    public var body: RequestBody? {
-        .json(Body(nickname: self.nickname, partner: self.partner, status: self.status))
-    }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
-    /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable {
-        public let nickname: Nullable<String>
-        public let partner: Nullable<Profile>
-        public let status: String?
-
-        /// Creates a `Body`.
-        public init(nickname: Nullable<String> = .absent, partner: Nullable<Profile> = .absent, status: String? = nil) {
-            self.nickname = nickname
-            self.partner = partner
-            self.status = status
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encode(self.nickname, forKey: "nickname")
-            try container.encode(self.partner, forKey: "partner")
-            try container.encodeIfPresent(self.status, forKey: "status")
-        }
+    /// Encodes the body fields by their wire keys.
+    fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encode(self.nickname, forKey: "nickname")
+        try container.encode(self.partner, forKey: "partner")
+        try container.encodeIfPresent(self.status, forKey: "status")
     }
 }
 
@@ -134,25 +117,12 @@ public struct PutProfilesIdRequest: APIDefinition {
     public var path: EndpointPath { "/profiles/\(self.id)" }
 
     /// The request body.
-    public var body: RequestBody? { .form(Body(nickname: self.nickname, assignee: self.assignee)) }
+    public var body: RequestBody? { .form(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
-    /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable {
-        public let nickname: Nullable<String>
-        public let assignee: Nullable<Int64>
-
-        /// Creates a `Body`.
-        public init(nickname: Nullable<String> = .absent, assignee: Nullable<Int64> = .absent) {
-            self.nickname = nickname
-            self.assignee = assignee
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encode(self.nickname, forKey: "nickname")
-            try container.encode(self.assignee, forKey: "assignee")
-        }
+    /// Encodes the body fields by their wire keys.
+    fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encode(self.nickname, forKey: "nickname")
+        try container.encode(self.assignee, forKey: "assignee")
     }
 }
 
@@ -199,9 +169,7 @@ public struct GetSearchRequest: APIDefinition {
     public var path: EndpointPath { "/search" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? {
-        Query(ids: self.ids, expand: self.expand, sizes: self.sizes, filter: self.filter, owner: self.owner)
-    }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The query encoder for this request's array and object styles.
     public var queryEncoder: URLQueryEncoder? {
@@ -211,38 +179,13 @@ public struct GetSearchRequest: APIDefinition {
         return encoder
     }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let ids: [String]?
-        public let expand: [String]?
-        public let sizes: [Int32]?
-        public let filter: Profile?
-        public let owner: Profile?
-
-        /// Creates a `Query`.
-        public init(
-            ids: [String]? = nil,
-            expand: [String]? = nil,
-            sizes: [Int32]? = nil,
-            filter: Profile? = nil,
-            owner: Profile? = nil
-        ) {
-            self.ids = ids
-            self.expand = expand
-            self.sizes = sizes
-            self.filter = filter
-            self.owner = owner
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.ids, forKey: "ids")
-            try container.encodeIfPresent(self.expand, forKey: "expand")
-            try container.encodeIfPresent(self.sizes, forKey: "sizes")
-            try container.encodeIfPresent(self.filter, forKey: "filter")
-            try container.encodeIfPresent(self.owner, forKey: "owner")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.ids, forKey: "ids")
+        try container.encodeIfPresent(self.expand, forKey: "expand")
+        try container.encodeIfPresent(self.sizes, forKey: "sizes")
+        try container.encodeIfPresent(self.filter, forKey: "filter")
+        try container.encodeIfPresent(self.owner, forKey: "owner")
     }
 }
 
@@ -265,5 +208,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

@@ -28,25 +28,12 @@ public struct GetMyExampleRequest: APIDefinition {
     public var path: EndpointPath { "/my/example" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { Query(t1: self.t1, t2: self.t2) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let t1: Int32?
-        public let t2: String?
-
-        /// Creates a `Query`.
-        public init(t1: Int32? = nil, t2: String? = nil) {
-            self.t1 = t1
-            self.t2 = t2
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.t1, forKey: "t")
-            try container.encodeIfPresent(self.t2, forKey: "tt")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.t1, forKey: "t")
+        try container.encodeIfPresent(self.t2, forKey: "tt")
     }
 }
 
@@ -92,5 +79,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

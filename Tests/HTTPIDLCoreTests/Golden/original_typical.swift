@@ -106,30 +106,13 @@ public struct GetV1ArticlesArticleIdCommentsRequest: APIDefinition {
     public var path: EndpointPath { "/v1/articles/\(self.articleId)/comments" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? {
-        Query(page: self.page, pageSize: self.pageSize, orderBy: self.orderBy)
-    }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let page: Int32?
-        public let pageSize: Int32?
-        public let orderBy: String?
-
-        /// Creates a `Query`.
-        public init(page: Int32? = nil, pageSize: Int32? = nil, orderBy: String? = nil) {
-            self.page = page
-            self.pageSize = pageSize
-            self.orderBy = orderBy
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.page, forKey: "p")
-            try container.encodeIfPresent(self.pageSize, forKey: "ps")
-            try container.encodeIfPresent(self.orderBy, forKey: "order")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.page, forKey: "p")
+        try container.encodeIfPresent(self.pageSize, forKey: "ps")
+        try container.encodeIfPresent(self.orderBy, forKey: "order")
     }
 }
 
@@ -193,25 +176,12 @@ public struct PostV1ArticlesArticleIdCommentsRequest: APIDefinition {
     public var path: EndpointPath { "/v1/articles/\(self.articleId)/comments" }
 
     /// The request body.
-    public var body: RequestBody? { .json(Body(content: self.content, replyTo: self.replyTo)) }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
-    /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable {
-        public let content: String?
-        public let replyTo: Int64?
-
-        /// Creates a `Body`.
-        public init(content: String? = nil, replyTo: Int64? = nil) {
-            self.content = content
-            self.replyTo = replyTo
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.content, forKey: "content")
-            try container.encodeIfPresent(self.replyTo, forKey: "replyTo")
-        }
+    /// Encodes the body fields by their wire keys.
+    fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.content, forKey: "content")
+        try container.encodeIfPresent(self.replyTo, forKey: "replyTo")
     }
 }
 
@@ -376,25 +346,12 @@ public struct GetV1ConfigRequest: APIDefinition {
     public var path: EndpointPath { "/v1/config" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { Query(platform: self.platform, version: self.version) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let platform: String?
-        public let version: String?
-
-        /// Creates a `Query`.
-        public init(platform: String? = nil, version: String? = nil) {
-            self.platform = platform
-            self.version = version
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.platform, forKey: "platform")
-            try container.encodeIfPresent(self.version, forKey: "version")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.platform, forKey: "platform")
+        try container.encodeIfPresent(self.version, forKey: "version")
     }
 }
 
@@ -417,5 +374,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

@@ -51,7 +51,7 @@ public struct PostOrdersOrderIdItemsRequest: APIDefinition {
     public var path: EndpointPath { "/orders/\(String(self.orderId))/items" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { Query(dryRun: self.dryRun) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The header fields.
     public var headers: HTTPHeaders {
@@ -63,41 +63,17 @@ public struct PostOrdersOrderIdItemsRequest: APIDefinition {
     }
 
     /// The request body.
-    public var body: RequestBody? { .json(Body(sku: self.sku, quantity: self.quantity)) }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let dryRun: Bool?
-
-        /// Creates a `Query`.
-        public init(dryRun: Bool? = nil) {
-            self.dryRun = dryRun
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.dryRun, forKey: "dry-run")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.dryRun, forKey: "dry-run")
     }
 
-    /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable {
-        public let sku: String?
-        public let quantity: Int32?
-
-        /// Creates a `Body`.
-        public init(sku: String? = nil, quantity: Int32? = nil) {
-            self.sku = sku
-            self.quantity = quantity
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.sku, forKey: "sku")
-            try container.encodeIfPresent(self.quantity, forKey: "quantity")
-        }
+    /// Encodes the body fields by their wire keys.
+    fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.sku, forKey: "sku")
+        try container.encodeIfPresent(self.quantity, forKey: "quantity")
     }
 }
 
@@ -130,41 +106,19 @@ public struct GetOrdersOrderIdItemsRequest: APIDefinition {
     public var path: EndpointPath { "/orders/\(self.orderId)/items" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { Query(page: self.page) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The request body.
-    public var body: RequestBody? { .json(Body(filter: self.filter)) }
+    public var body: RequestBody? { .json(HTTPIDLRequestFields { try self.encodeBody(to: &$0) }) }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let page: Int32?
-
-        /// Creates a `Query`.
-        public init(page: Int32? = nil) {
-            self.page = page
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.page, forKey: "page")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.page, forKey: "page")
     }
 
-    /// The body fields as sent on the wire.
-    public struct Body: Encodable, Sendable {
-        public let filter: String?
-
-        /// Creates a `Body`.
-        public init(filter: String? = nil) {
-            self.filter = filter
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.filter, forKey: "filter")
-        }
+    /// Encodes the body fields by their wire keys.
+    fileprivate func encodeBody(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.filter, forKey: "filter")
     }
 }
 
@@ -187,5 +141,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

@@ -59,35 +59,18 @@ public struct GetPetsPetIdPhotosRequest: APIDefinition {
     public var path: EndpointPath { "/pets/\(String(self.petId))/photos" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? {
-        Query(tags: self.tags, filter: self.filter, limit: self.limit)
-    }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The query encoder for this request's array and object styles.
     public var queryEncoder: URLQueryEncoder? {
         URLQueryEncoder(arrayEncodingStrategy: .repeated, objectEncodingStrategy: .flattened)
     }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let tags: [String]?
-        public let filter: Filter?
-        public let limit: Int32?
-
-        /// Creates a `Query`.
-        public init(tags: [String]? = nil, filter: Filter? = nil, limit: Int32? = nil) {
-            self.tags = tags
-            self.filter = filter
-            self.limit = limit
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.tags, forKey: "tags")
-            try container.encodeIfPresent(self.filter, forKey: "filter")
-            try container.encodeIfPresent(self.limit, forKey: "limit")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.tags, forKey: "tags")
+        try container.encodeIfPresent(self.filter, forKey: "filter")
+        try container.encodeIfPresent(self.limit, forKey: "limit")
     }
 }
 
@@ -123,7 +106,7 @@ public struct PutPetsPetIdPhotosRequest: APIDefinition {
     public var path: EndpointPath { "/pets/\(String(self.petId))/photos" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { Query(sizes: self.sizes) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The query encoder for this request's array and object styles.
     public var queryEncoder: URLQueryEncoder? { URLQueryEncoder(arrayEncodingStrategy: .pipeDelimited) }
@@ -138,20 +121,9 @@ public struct PutPetsPetIdPhotosRequest: APIDefinition {
     /// The request body.
     public var body: RequestBody? { .json(self.payload) }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let sizes: [Int32]?
-
-        /// Creates a `Query`.
-        public init(sizes: [Int32]? = nil) {
-            self.sizes = sizes
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.sizes, forKey: "sizes")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.sizes, forKey: "sizes")
     }
 }
 
@@ -187,25 +159,14 @@ public struct PostPetsPetIdPhotosRequest: APIDefinition {
     public var path: EndpointPath { "/pets/\(self.petId)/photos" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { Query(caption: self.caption) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The request body.
     public var body: RequestBody? { .file(self.fileURL, contentType: self.contentType) }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let caption: String?
-
-        /// Creates a `Query`.
-        public init(caption: String? = nil) {
-            self.caption = caption
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.caption, forKey: "caption")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.caption, forKey: "caption")
     }
 }
 
@@ -237,30 +198,17 @@ public struct GetSearchRequest: APIDefinition {
     public var path: EndpointPath { "/search" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { Query(ids: self.ids, where: self.`where`) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The query encoder for this request's array and object styles.
     public var queryEncoder: URLQueryEncoder? {
         URLQueryEncoder(arrayEncodingStrategy: .commaSeparated, objectEncodingStrategy: .brackets)
     }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let ids: [String]?
-        public let `where`: [String: String]?
-
-        /// Creates a `Query`.
-        public init(ids: [String]? = nil, `where`: [String: String]? = nil) {
-            self.ids = ids
-            self.`where` = `where`
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.ids, forKey: "ids")
-            try container.encodeIfPresent(self.`where`, forKey: "where")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.ids, forKey: "ids")
+        try container.encodeIfPresent(self.`where`, forKey: "where")
     }
 }
 
@@ -283,5 +231,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

@@ -225,46 +225,16 @@ public struct GetSearchRequest: APIDefinition {
     public var path: EndpointPath { "/search" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? {
-        Query(criteria: self.criteria, order: self.order, level: self.level, since: self.since, session: self.session, page: self.page)
-    }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let criteria: Criteria?
-        public let order: [Sort]
-        public let level: Level?
-        public let since: Date?
-        public let session: UUID?
-        public let page: Int32
-
-        /// Creates a `Query`.
-        public init(
-            criteria: Criteria? = nil,
-            order: [Sort],
-            level: Level? = nil,
-            since: Date? = nil,
-            session: UUID? = nil,
-            page: Int32 = 1
-        ) {
-            self.criteria = criteria
-            self.order = order
-            self.level = level
-            self.since = since
-            self.session = session
-            self.page = page
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.criteria, forKey: "criteria")
-            try container.encode(self.order, forKey: "order")
-            try container.encodeIfPresent(self.level, forKey: "level")
-            try container.encodeIfPresent(self.since, forKey: "since")
-            try container.encodeIfPresent(self.session, forKey: "session-id")
-            try container.encode(self.page, forKey: "page")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.criteria, forKey: "criteria")
+        try container.encode(self.order, forKey: "order")
+        try container.encodeIfPresent(self.level, forKey: "level")
+        try container.encodeIfPresent(self.since, forKey: "since")
+        try container.encodeIfPresent(self.session, forKey: "session-id")
+        try container.encode(self.page, forKey: "page")
     }
 }
 
@@ -327,5 +297,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

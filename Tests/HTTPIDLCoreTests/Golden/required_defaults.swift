@@ -91,25 +91,12 @@ public struct GetSettingsRequest: APIDefinition {
     public var path: EndpointPath { "/settings" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { Query(page: self.page, user: self.user) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let page: Int32
-        public let user: String
-
-        /// Creates a `Query`.
-        public init(page: Int32 = 1, user: String) {
-            self.page = page
-            self.user = user
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encode(self.page, forKey: "page")
-            try container.encode(self.user, forKey: "user")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encode(self.page, forKey: "page")
+        try container.encode(self.user, forKey: "user")
     }
 }
 
@@ -151,5 +138,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

@@ -116,62 +116,20 @@ public struct GetSearchRequest: APIDefinition {
     public var path: EndpointPath { "/search" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? {
-        Query(queryValue: self.queryValue, pathValue: self.pathValue, methodValue: self.methodValue, bodyValue: self.bodyValue, headersValue: self.headersValue, default: self.`default`, var: self.`var`, `inout`: self.`inout`, let: self.`let`, where: self.`where`)
-    }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let queryValue: String?
-        public let pathValue: String?
-        public let methodValue: String?
-        public let bodyValue: String?
-        public let headersValue: String?
-        public let `default`: String?
-        public let `var`: String?
-        public let `inout`: String?
-        public let `let`: Int32?
-        public let `where`: String?
-
-        /// Creates a `Query`.
-        public init(
-            queryValue: String? = nil,
-            pathValue: String? = nil,
-            methodValue: String? = nil,
-            bodyValue: String? = nil,
-            headersValue: String? = nil,
-            `default`: String? = nil,
-            `var`: String? = nil,
-            `inout`: String? = nil,
-            `let`: Int32? = nil,
-            `where`: String? = nil
-        ) {
-            self.queryValue = queryValue
-            self.pathValue = pathValue
-            self.methodValue = methodValue
-            self.bodyValue = bodyValue
-            self.headersValue = headersValue
-            self.`default` = `default`
-            self.`var` = `var`
-            self.`inout` = `inout`
-            self.`let` = `let`
-            self.`where` = `where`
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.queryValue, forKey: "q")
-            try container.encodeIfPresent(self.pathValue, forKey: "path")
-            try container.encodeIfPresent(self.methodValue, forKey: "method")
-            try container.encodeIfPresent(self.bodyValue, forKey: "body")
-            try container.encodeIfPresent(self.headersValue, forKey: "headers")
-            try container.encodeIfPresent(self.`default`, forKey: "default")
-            try container.encodeIfPresent(self.`var`, forKey: "var")
-            try container.encodeIfPresent(self.`inout`, forKey: "inout")
-            try container.encodeIfPresent(self.`let`, forKey: "let")
-            try container.encodeIfPresent(self.`where`, forKey: "where")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.queryValue, forKey: "q")
+        try container.encodeIfPresent(self.pathValue, forKey: "path")
+        try container.encodeIfPresent(self.methodValue, forKey: "method")
+        try container.encodeIfPresent(self.bodyValue, forKey: "body")
+        try container.encodeIfPresent(self.headersValue, forKey: "headers")
+        try container.encodeIfPresent(self.`default`, forKey: "default")
+        try container.encodeIfPresent(self.`var`, forKey: "var")
+        try container.encodeIfPresent(self.`inout`, forKey: "inout")
+        try container.encodeIfPresent(self.`let`, forKey: "let")
+        try container.encodeIfPresent(self.`where`, forKey: "where")
     }
 }
 
@@ -217,5 +175,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

@@ -89,7 +89,7 @@ public struct ChatRoomWebSocket: WebSocketDefinition {
     public var path: EndpointPath { "/rooms/\(String(self.room))/chat" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { Query(since: self.since) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
     /// The subprotocols offered, most preferred first.
     public var subprotocols: [String] { ["chat.v2", "chat.v1"] }
@@ -101,20 +101,9 @@ public struct ChatRoomWebSocket: WebSocketDefinition {
         return headers
     }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let since: Int?
-
-        /// Creates a `Query`.
-        public init(since: Int? = nil) {
-            self.since = since
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.since, forKey: "since")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.since, forKey: "since")
     }
 }
 
@@ -180,5 +169,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

@@ -101,25 +101,12 @@ public struct GetProfilesRequest: APIDefinition {
     public var path: EndpointPath { "/profiles" }
 
     /// The query parameters.
-    public var query: (any Encodable & Sendable)? { Query(sortOrder: self.sortOrder, page: self.page) }
+    public var query: (any Encodable & Sendable)? { HTTPIDLRequestFields { try self.encodeQuery(to: &$0) } }
 
-    /// The query parameters as sent on the wire.
-    public struct Query: Encodable, Sendable {
-        public let sortOrder: String?
-        public let page: Int32?
-
-        /// Creates a `Query`.
-        public init(sortOrder: String? = nil, page: Int32? = nil) {
-            self.sortOrder = sortOrder
-            self.page = page
-        }
-
-        /// Encodes the fields by their wire keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
-            try container.encodeIfPresent(self.sortOrder, forKey: "sort-order")
-            try container.encodeIfPresent(self.page, forKey: "p")
-        }
+    /// Encodes the query parameters by their wire keys.
+    fileprivate func encodeQuery(to container: inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws {
+        try container.encodeIfPresent(self.sortOrder, forKey: "sort-order")
+        try container.encodeIfPresent(self.page, forKey: "p")
     }
 }
 
@@ -161,5 +148,15 @@ fileprivate struct HTTPIDLCodingKey: CodingKey, ExpressibleByStringLiteral {
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
+    }
+}
+
+/// The query or the body of a request, encoded by the request's `encodeQuery` or `encodeBody`.
+fileprivate struct HTTPIDLRequestFields: Encodable, Sendable {
+    let encodeFields: @Sendable (inout KeyedEncodingContainer<HTTPIDLCodingKey>) throws -> Void
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: HTTPIDLCodingKey.self)
+        try self.encodeFields(&container)
     }
 }

@@ -55,7 +55,7 @@ import Testing
          "STRUCT F {\n    ARRAY<UUID> a;\n    DATE b;\n    STRING c;\n    URL d;\n    BLOB e;\n    BLOB f;\n    INT g;\n    FLOAT h;\n    DOUBLE i;\n    BOOL j;\n    ANY k;\n}"),
         // recursion and readOnly/writeOnly
         ("Node:\n  required: [id, next, secret]\n  properties:\n    id: {type: integer, readOnly: true}\n    secret: {type: string, writeOnly: true}\n    next: {$ref: '#/components/schemas/Node'}",
-         "STRUCT Node {\n    /// Read-only: sent by the server only, so optional here.\n    INT id;\n    /// Write-only: never sent by the server, so optional here.\n    STRING secret;\n    REQUIRED Node next;\n}"),
+         "STRUCT Node {\n    READONLY INT id;\n    WRITEONLY STRING secret;\n    REQUIRED Node next;\n}"),
         // wire names that are not identifiers
         ("R:\n  properties:\n    '+1': {type: integer}\n    '-1': {type: integer}\n    created-at: {type: string}\n    createdAt: {type: string}\n    2fa: {type: boolean}",
          "STRUCT R {\n    INT plus_1 = \"+1\";\n    INT minus_1 = \"-1\";\n    STRING created_at = \"created-at\";\n    STRING createdAt_2 = \"createdAt\";\n    BOOL n2fa = \"2fa\";\n}"),

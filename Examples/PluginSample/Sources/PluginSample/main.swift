@@ -22,11 +22,12 @@ try show(GetPetsPetIdRequest(petId: 7))
 try show(PostPetsRequest(payload: Pet(id: 1, name: "Tom", tags: ["cat"])))
 try show(PostPetsPetIdPhotoRequest(petId: "a/b", caption: "Tom"))
 
-// A generated query struct holding a recursive struct, enums and an array, as URLQueryEncoder writes it.
-let search = GetPetsSearchRequest.Query(
+// A generated request's query holding a recursive struct, enums and an array, as URLQueryEncoder writes it.
+let search = GetPetsSearchRequest(
     like: Pet(id: 3, name: "Tom & Jerry", status: .sold, tags: ["a b", "c"], mother: Pet(id: 2, name: "Kitty")),
     statuses: [.available, .unknown("lost+found")], limit: 5)
-print("query: \(try URLQueryEncoder().encodeQueryString(search))")
+let searchQuery: any Encodable & Sendable = search.query ?? [String: String]()
+print("query: \(try URLQueryEncoder().encodeQueryString(searchQuery))")
 
 // A round trip over a real socket: the embedded MockWebServer plays the pet store.
 let server = MockWebServer()

@@ -7,7 +7,7 @@ import Foundation
 let server = MockWebServer()
 try server.start()
 defer { server.shutdown() }
-let client = NetworkClient(baseURL: server.url("/v1"))
+let client = NetworkClient(baseURL: server.url("/v1"), configuration: .init(retryPolicy: .never))   // a 429 is not retried
 
 func show(_ label: String) async throws {
     let request = try await server.takeRequest()
@@ -19,15 +19,16 @@ func show(_ label: String) async throws {
 }
 
 server.enqueue(MockResponse(status: 200, headers: ["Content-Type": "application/json"],
-                            body: #"{"id":"7","name":"lamp","status":"glowing","labels":{"a":"b"},"owner":"kim"}"#))
+                            body: #"{"id":"7","name":"lamp","status":"glowing","labels":{"a":"b"},"owner":"kim","created":"today"}"#))
 let item = try await client.send(GetItemRequest(itemId: "a/b", tags: ["red", "blue"], filter: Filter(color: "red", size: 2),
                                                 xTrace: "t-1"))
 try await show("getItem")
 print("item \(item.id) \(item.name) \(item.status.map { "\($0)" } ?? "nil") \(item.labels ?? [:]) owner \(item.owner.map { "\($0)" } ?? "nil")")
+print("item created \(item.created ?? "nil") secret \(item.secret ?? "nil")")
 
 server.enqueue(MockResponse(status: 204))
 _ = try await client.send(PutItemRequest(itemId: "9", ids: [1, 2, 3],
-                                         payload: Item(id: 9, name: "desk", owner: .person(Person(name: "lee")))))
+                                         payload: Item(id: 9, name: "desk", owner: .person(Person(name: "lee")), created: "never sent", secret: "s3")))
 try await show("putItem")
 
 server.enqueue(MockResponse(status: 200, headers: ["Content-Type": "application/json"], body: "[]"))
@@ -63,13 +64,21 @@ print("charge \(charge.kind.map { "\($0)" } ?? "nil") \(charge.size.map { "\($0)
 let encoder = JSONEncoder()
 encoder.outputFormatting = .sortedKeys
 print("source \(String(decoding: try encoder.encode(Source.card(Card(last4: "4242"))), as: UTF8.self))")
+// 429 has a body of its own (ERROR 429), any other failing status the 4XX one: the status picks the case
 server.enqueue(MockResponse(status: 404, headers: ["Content-Type": "application/json"], body: #"{"title":"no such charge"}"#))
-do {
-    _ = try await client.send(GetChargesRequest())
-    print("getCharges: no error")
-} catch NetworkError.httpStatus(let failure) {
-    try await show("getCharges")
-    print("getCharges failed: \(failure.statusCode) \(failure.errorBody(as: GetChargesErrorBody.self)?.title ?? "no typed body")")
+server.enqueue(MockResponse(status: 429, headers: ["Content-Type": "application/json"], body: #"{"retryAfter":3}"#))
+for _ in 0..<2 {
+    do {
+        _ = try await client.send(GetChargesRequest())
+        print("getCharges: no error")
+    } catch NetworkError.httpStatus(let failure) {
+        try await show("getCharges")
+        switch failure.errorBody(as: GetChargesErrorBody.self) {
+        case .other(let problem)?: print("getCharges failed: \(failure.statusCode) \(problem.title ?? "no title")")
+        case .status429(let slowDown)?: print("getCharges failed: \(failure.statusCode) retry after \(slowDown.retryAfter ?? 0)")
+        case nil: print("getCharges failed: \(failure.statusCode) no typed body")
+        }
+    }
 }
 
 server.enqueue(MockResponse(status: 204))
