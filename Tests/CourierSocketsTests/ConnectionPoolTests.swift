@@ -2,6 +2,7 @@
 import CourierHTTP
 @testable import CourierSockets
 import Testing
+import TestSupport
 
 /// The pool counts exchanges per connection, whatever the protocol: one at a time on an HTTP/1.1 connection, up
 /// to the peer's limit on a multiplexed one, opening another connection only when every open one is full.
@@ -152,7 +153,7 @@ import Testing
         #expect(maker.made.count == 3)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aConnectionAllowedMoreExchangesTakesThem() async throws {
+    @Test(.hangLimit(minutes: 1)) func aConnectionAllowedMoreExchangesTakesThem() async throws {
         let pool = ConnectionPool(limit: 1)
         let connection = try Maker(capacity: 1).make()
         _ = try await Self.acquire(pool) { connection }

@@ -4,6 +4,7 @@ import CourierHTTP
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// The hook an upgrade (`101 Switching Protocols`, WebSockets) needs: an HTTP/1.1 connection gives its byte
 /// stream to another handler, which then owns the socket, and the pool lets the connection go.
@@ -40,7 +41,7 @@ import Testing
         func streamDeadlinePassed(now: UInt64) {}
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit(minutes: 1))
     func aConnectionHandsItsStreamToAnotherHandler() async throws {
         let server = MockWebServer()
         defer { server.shutdown() }

@@ -74,7 +74,7 @@ import TestSupport
         }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.hangLimit(minutes: 2))
     func aSilentFirstAddressLosesTheRaceToTheNext() async throws {
         let silent = try SilentListener()
         let server = MockWebServer()
@@ -85,7 +85,7 @@ import TestSupport
         #expect(connected == good.description)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.hangLimit(minutes: 2))
     func aRefusedFirstAddressHandsOverAtOnce() async throws {
         // Reserved, not listening: a listener shut down here would free its port for another test's server.
         let refused = try ClosedPort()
@@ -96,7 +96,7 @@ import TestSupport
         #expect(try await Self.connect(to: [Self.address("127.0.0.1", refusedPort), good]) == good.description)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.hangLimit(minutes: 2))
     func onlySilentAddressesTimeOutWithEveryAttemptClosed() async throws {
         let first = try SilentListener(), second = try SilentListener()
         let addresses = [first, second].map { Self.address("127.0.0.1", Int($0.listener.port)) }

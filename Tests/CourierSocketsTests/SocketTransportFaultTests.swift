@@ -212,7 +212,7 @@ struct SocketTransportFaultTests {
     }
 
     @Test("Expect: 100-continue answered at once with a final status: the body is never sent, the connection closes",
-          .timeLimit(.minutes(2)), .http1Only("its server is a hand-written HTTP/1.1 one"))
+          .hangLimit(minutes: 2), .http1Only("its server is a hand-written HTTP/1.1 one"))
     func expectContinueRefused() async throws {
         let refusing = try EarlyAnswerServer(answer: "HTTP/1.1 413 Content Too Large\r\nContent-Length: 8\r\n\r\ntoo big!")
         defer { refusing.shutdown() }

@@ -64,7 +64,7 @@ struct MockWebServerWaitTests {
         #expect(server.waitingTakeRequestCount == 0)
     }
 
-    @Test(.timeLimit(.minutes(20))) func shutdownEndsTheWait() async throws {
+    @Test(.hangLimit(minutes: 20)) func shutdownEndsTheWait() async throws {
         let server = MockWebServer()
         try server.start()
         let started = ContinuousClock.now

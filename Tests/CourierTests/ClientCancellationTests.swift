@@ -2,6 +2,7 @@ import Courier
 import CourierTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// A token provider whose refresh takes `refreshDelay` — or, with `holdingRefresh`, waits until `release()` —
 /// and then throws `refreshError` or stores the token `fresh`; counts refreshes. `waitUntilRefreshing()` returns
@@ -110,7 +111,7 @@ actor SlowTokenProvider: TokenProvider {
 
     // MARK: Coalescing
 
-    @Test(.timeLimit(.minutes(2))) func coalescedWaiterCancelledWhileTheLeaderIsSlowFailsPromptly() async throws {
+    @Test(.hangLimit(minutes: 2)) func coalescedWaiterCancelledWhileTheLeaderIsSlowFailsPromptly() async throws {
         let calls = Counter()
         let stub = StubTransport { _ in
             // The first caller's request ignores cancellation; one sent by the waiter itself does not.
@@ -244,7 +245,7 @@ actor SlowTokenProvider: TokenProvider {
 
 /// A coalesced waiter whose leader is cancelled was failed with `.cancelled` although nobody cancelled it.
 @Suite struct CoalescedWaiterTests {
-    @Test(.timeLimit(.minutes(2))) func waiterOutlivesACancelledLeaderAndSendsItself() async throws {
+    @Test(.hangLimit(minutes: 2)) func waiterOutlivesACancelledLeaderAndSendsItself() async throws {
         let calls = Counter()
         let stub = StubTransport { _ in
             if calls.next() == 0 { try await Task.sleep(for: .seconds(300)) }   // ended by the cancellation alone

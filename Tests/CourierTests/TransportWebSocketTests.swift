@@ -79,7 +79,7 @@ extension TransportKind {
         var message: String?
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: TransportKind.webSockets)
+    @Test(.hangLimit(minutes: 1), arguments: TransportKind.webSockets)
     func aGeneratedEndpointSendsAndReceivesTypedMessages(over transport: TransportKind) async throws {
         let mock = MockWebSocket([
             .receive, .send(.text(#"{"author":"ann","text":"hi all","sent_at":"2026-12-05T10:00:00Z"}"#)),
@@ -101,7 +101,7 @@ extension TransportKind {
         #expect(request.headers["Sec-WebSocket-Protocol"] == "chat.v2, chat.v1")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: TransportKind.webSockets)
+    @Test(.hangLimit(minutes: 1), arguments: TransportKind.webSockets)
     func aGeneratedEndpointsRefusalIsAnHTTPStatusError(over transport: TransportKind) async throws {
         server.enqueue(.json(#"{"message":"log in first"}"#, status: 401))
         let error = await #expect(throws: NetworkError.self) {
@@ -117,7 +117,7 @@ extension TransportKind {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: TransportKind.webSockets)
+    @Test(.hangLimit(minutes: 1), arguments: TransportKind.webSockets)
     func messagesBothWaysPingAndTheClientsClose(over transport: TransportKind) async throws {
         let mock = MockWebSocket([.echo, .echo, .echoUntilClose], acceptsCompression: false)
         server.enqueue(.webSocket(mock))
@@ -135,7 +135,7 @@ extension TransportKind {
         #expect(mock.transcript.closeCode == .goingAway && mock.transcript.closeReason == "bye now")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: TransportKind.webSockets)
+    @Test(.hangLimit(minutes: 1), arguments: TransportKind.webSockets)
     func theServersCloseEndsTheMessagesAndAnAbruptOneFails(over transport: TransportKind) async throws {
         server.enqueue(.webSocket(MockWebSocket([.send(.text("last")), .close(WebSocketCloseCode(rawValue: 4000), reason: "done")])))
         let socket = try await client(transport).webSocket(Chat())
@@ -150,7 +150,7 @@ extension TransportKind {
         #expect(error?.kind == .connectionLost && error?.closeCode == .abnormalClosure)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: TransportKind.webSockets)
+    @Test(.hangLimit(minutes: 1), arguments: TransportKind.webSockets)
     func aSubprotocolThatWasNotOfferedFailsTheHandshake(over transport: TransportKind) async throws {
         server.enqueue(.webSocket(MockWebSocket([.close(.normalClosure)], subprotocol: "not.offered")))
         let error = await #expect(throws: WebSocketError.self) {

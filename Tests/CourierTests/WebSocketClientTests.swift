@@ -48,7 +48,7 @@ import TestSupport
         return received
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit(minutes: 1))
     func echoesTextBinaryAndJSONThenClosesWithACodeAndReason() async throws {
         let mock = MockWebSocket([.echo, .echo, .echo], acceptsCompression: false)
         server.enqueue(.webSocket(mock))
@@ -69,7 +69,7 @@ import TestSupport
         #expect(try await messages.next() == nil)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit(minutes: 1))
     func fragmentedMessagesPingsAndTheServersClose() async throws {
         let long = String(repeating: "fragment ", count: 40)
         let mock = MockWebSocket([
@@ -87,7 +87,7 @@ import TestSupport
         #expect(mock.transcript.closeCode == WebSocketCloseCode(rawValue: 4000))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit(minutes: 1))
     func pingWaitsForItsPong() async throws {
         let mock = MockWebSocket([.echoUntilClose])
         server.enqueue(.webSocket(mock))
@@ -109,7 +109,7 @@ import TestSupport
         (.oversizedFrame(length: 1 << 20), .messageTooBig, 1009),
     ]
 
-    @Test(.timeLimit(.minutes(1)), arguments: violations)
+    @Test(.hangLimit(minutes: 1), arguments: violations)
     func serverViolationsCloseWithTheirCode(fault: MockWebSocket.Fault, kind: WebSocketError.Kind, code: UInt16) async throws {
         let mock = MockWebSocket([.send(.text("before")), .fault(fault)])
         server.enqueue(.webSocket(mock))
@@ -127,7 +127,7 @@ import TestSupport
         #expect(mock.transcript.closeCode == WebSocketCloseCode(rawValue: code))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit(minutes: 1))
     func anAbruptCloseIsAConnectionLoss() async throws {
         let mock = MockWebSocket([.fault(.abruptClose)])
         server.enqueue(.webSocket(mock))
@@ -136,7 +136,7 @@ import TestSupport
         #expect(error?.kind == .connectionLost && error?.closeCode == .abnormalClosure)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit(minutes: 1))
     func aRefusedHandshakeIsAnHTTPStatusError() async throws {
         server.enqueue(.text("log in first", status: 401))
         let error = await #expect(throws: NetworkError.self) { try await client().webSocket(Chat()) }
@@ -148,7 +148,7 @@ import TestSupport
         #expect(String(decoding: failure.body, as: UTF8.self) == "log in first")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit(minutes: 1))
     func theUpgradeGoesThroughTheInterceptors() async throws {
         let mock = MockWebSocket([.close(.normalClosure)])
         server.enqueue(.webSocket(mock))
@@ -161,7 +161,7 @@ import TestSupport
         #expect(request.headers["Upgrade"] == "websocket")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit(minutes: 1))
     func permessageDeflateIsNegotiatedAndUsed() async throws {
         let mock = MockWebSocket([.echo, .send(.text(String(repeating: "squeeze ", count: 500)))])
         server.enqueue(.webSocket(mock))
@@ -178,7 +178,7 @@ import TestSupport
         #expect(request.headers["Sec-WebSocket-Extensions"]?.hasPrefix("permessage-deflate") == true)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit(minutes: 1))
     func keepAlivePingsAndFailsWithoutAPong() async throws {
         let answering = MockWebSocket([.echoUntilClose])
         server.enqueue(.webSocket(answering))
@@ -195,7 +195,7 @@ import TestSupport
         #expect(error?.kind == .pingTimeout)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit(minutes: 1))
     func aDroppedWebSocketClosesGoingAway() async throws {
         let mock = MockWebSocket([.echoUntilClose])
         server.enqueue(.webSocket(mock))
@@ -208,7 +208,7 @@ import TestSupport
         #expect(mock.transcript.closeCode == .goingAway)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit(minutes: 1))
     func aPingWithoutAPongEndsWhenItsTaskIsCancelled() async throws {
         let mock = MockWebSocket([.echoUntilClose], answersPings: false)
         server.enqueue(.webSocket(mock))
@@ -222,7 +222,7 @@ import TestSupport
         #expect(mock.transcript.messages == [.text("still open")])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit(minutes: 1))
     func subprotocolsAreNegotiatedAndCheckedAgainstTheOffer() async throws {
         let agreeing = MockWebSocket([.close(.normalClosure)], subprotocol: "chat.v2")
         server.enqueue(.webSocket(agreeing))

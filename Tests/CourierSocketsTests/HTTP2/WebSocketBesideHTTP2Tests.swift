@@ -15,7 +15,7 @@ struct WebSocketBesideHTTP2Tests {
         var path: EndpointPath { "/chat" }
     }
 
-    @Test("ALPN picks h2 for requests; the WebSocket's connection offers only http/1.1", .timeLimit(.minutes(1)))
+    @Test("ALPN picks h2 for requests; the WebSocket's connection offers only http/1.1", .hangLimit(minutes: 1))
     func automaticOverTLS() async throws {
         let authority = try HeldCertificate.authority()
         var configuration = MockWebServer.Configuration(tls: try .init(serving: authority))
@@ -23,7 +23,7 @@ struct WebSocketBesideHTTP2Tests {
         try await exchange(configuration, version: .automatic, tls: authority.trustingConfiguration)
     }
 
-    @Test("prior knowledge on cleartext: the Upgrade still goes over HTTP/1.1", .timeLimit(.minutes(1)))
+    @Test("prior knowledge on cleartext: the Upgrade still goes over HTTP/1.1", .hangLimit(minutes: 1))
     func priorKnowledge() async throws {
         try await exchange(MockWebServer.Configuration(), version: .http2PriorKnowledge, tls: nil)
     }

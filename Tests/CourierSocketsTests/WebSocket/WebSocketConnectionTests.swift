@@ -19,7 +19,7 @@ import TestSupport
     }
 
     /// Returns once `condition` holds on `connection`'s loop thread, looked at again after each of its
-    /// backpressure events (the test's time limit guards against a hang).
+    /// backpressure events (the test's hang limit guards against a hang).
     static func waitUntil(_ connection: WebSocketConnection, _ condition: @escaping @Sendable () -> Bool) async {
         while true {
             let version = connection.changes.version
@@ -43,7 +43,7 @@ import TestSupport
 
     /// Found by `courier-bench websocket` (1,000,000 messages of 64 bytes, a thousand per socket read): a push
     /// below the limits after the reader took a few cleared the pause, and the paused reads never resumed.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit(minutes: 1))
     func aPushAfterAPartialDrainKeepsTheReadsPausedUntilTheInboxIsHalfEmpty() async throws {
         let inbox = WebSocketInbox(maximumMessages: 4, maximumBytes: 1 << 20)
         for _ in 0..<3 { #expect(inbox.push(.text("x"))) }
@@ -55,7 +55,7 @@ import TestSupport
         #expect(resumes == [false, true, false], "resumed once, below half of the limit")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit(minutes: 1))
     func aSenderWaitsWhileTheServerDoesNotRead() async throws {
         let listener = try LoopbackListener()
         defer { listener.shutdown() }
@@ -74,7 +74,7 @@ import TestSupport
         await #expect(throws: WebSocketError.self) { try await sender.value }
     }
 
-    @Test("wss through a CONNECT tunnel: TLS end to end with the origin, echo and close", .timeLimit(.minutes(1)))
+    @Test("wss through a CONNECT tunnel: TLS end to end with the origin, echo and close", .hangLimit(minutes: 1))
     func secureThroughAProxyTunnel() async throws {
         let ca = try HeldCertificate.authority()
         let mock = MockWebSocket([.echo])
@@ -94,7 +94,7 @@ import TestSupport
         #expect(mock.transcript.closeCode == .normalClosure)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangLimit(minutes: 1))
     func aSlowReaderPausesReadsAndMemoryStaysBounded() async throws {
         let server = MockWebServer()
         try server.start()
