@@ -27,8 +27,11 @@ extension MockWebServer {
             didSet { maxRecordedBodyBytes = Self.usable(maxRecordedBodyBytes: maxRecordedBodyBytes) }
         }
         /// The largest request body accepted at all (answered 413 above it, and recorded as malformed); nil
-        /// (the default) accepts any size. Set it to test how a client reports a rejected upload.
-        public var maxBodyBytes: Int64?
+        /// (the default) accepts any size. Set it to test how a client reports a rejected upload. A negative
+        /// value (given to the initializer or set later) is taken as 0 (only empty bodies are accepted).
+        public var maxBodyBytes: Int64? {
+            didSet { maxBodyBytes = Self.usable(maxBodyBytes: maxBodyBytes) }
+        }
         /// The listen backlog (pending connections not yet accepted); 1024 by default, so a burst of
         /// concurrent connections is not refused. A value below 1 (given to the initializer or set later) is
         /// raised to 1.
@@ -67,7 +70,7 @@ extension MockWebServer {
             self.idleTimeout = idleTimeout
             self.maxHeaderBytes = Self.usable(maxHeaderBytes: maxHeaderBytes)
             self.maxRecordedBodyBytes = Self.usable(maxRecordedBodyBytes: maxRecordedBodyBytes)
-            self.maxBodyBytes = maxBodyBytes
+            self.maxBodyBytes = Self.usable(maxBodyBytes: maxBodyBytes)
             self.backlog = Self.usable(backlog: backlog)
             self.unixSocketPath = unixSocketPath
         }
@@ -77,6 +80,7 @@ extension MockWebServer {
         private static func usable(maxHeaderBytes value: Int) -> Int { max(256, value) }
         private static func usable(maxRecordedBodyBytes value: Int) -> Int { max(0, value) }
         private static func usable(backlog value: Int32) -> Int32 { max(1, value) }
+        private static func usable(maxBodyBytes value: Int64?) -> Int64? { value.map { max(0, $0) } }
     }
 }
 

@@ -24,6 +24,21 @@ struct MockResponseRawTests {
         #expect(try await server.takeRequest(timeout: .seconds(5)).method == "GET")
     }
 
+    @Test("an event stream's status line carries its status's reason phrase")
+    func eventStreamReasonPhrase() async throws {
+        let server = MockWebServer()
+        defer { server.shutdown() }
+        server.enqueue(.eventStream(["data: x\n\n"], status: 503))
+        let (data, _) = try await offPool {
+            let client = try RawClient(port: server.port)
+            client.send(Self.request)
+            return client.readToEnd()
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/event-stream\r\n"))
+        #expect(text.hasSuffix("\r\n\r\ndata: x\n\n"))
+    }
+
     @Test("pieces arrive in order, each on its own, and the connection closes after the last")
     func pieces() async throws {
         let server = MockWebServer()

@@ -13,9 +13,11 @@ struct MockWebServerConfigurationTests {
         assigned.maxHeaderBytes = 10
         assigned.maxRecordedBodyBytes = -1
         assigned.backlog = -3
+        assigned.maxBodyBytes = -5
         assigned.http2.initialWindowSize = .max
         assigned.http2.goAwayAfterRequests = 0
-        let initialized = MockWebServer.Configuration(maxHeaderBytes: 10, maxRecordedBodyBytes: -1, backlog: -3)
+        let initialized = MockWebServer.Configuration(maxHeaderBytes: 10, maxRecordedBodyBytes: -1, maxBodyBytes: -5, backlog: -3)
+        #expect(assigned.maxBodyBytes == 0 && initialized.maxBodyBytes == 0)
         #expect(assigned.maxHeaderBytes == 256 && initialized.maxHeaderBytes == 256)
         #expect(assigned.maxRecordedBodyBytes == 0 && initialized.maxRecordedBodyBytes == 0)
         #expect(assigned.backlog == 1 && initialized.backlog == 1)

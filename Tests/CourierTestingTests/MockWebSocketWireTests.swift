@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// MockWebServer's WebSocket side checked byte for byte from a plain socket, against RFC 6455's own examples.
-@Suite("MockWebSocket on the wire")
+@Suite("MockWebSocket on the wire", .loopback)
 struct MockWebSocketWireTests {
     static let upgrade = "GET /chat HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
