@@ -285,6 +285,13 @@ if status != 0 and not failed:
 if status == 0 and any(t.get("test") for t in targets):
     # The blocks that are tests also have to pass (they only talk to 127.0.0.1).
     result = subprocess.run(["swift", "test"], capture_output=True, text=True)
+    output = result.stdout + result.stderr
+    if result.returncode != 0 and "unexpected signal" in output and "✘" not in output:
+        # The test process died with no test failed: print its crash report (the Swift runtime's backtrace) so
+        # the crash can be found, and run the blocks once more; a second crash or any failed test fails.
+        print("CRASH the test blocks' process died (no test had failed); its report, then one rerun:")
+        print("\n".join(output.splitlines()[-80:]))
+        result = subprocess.run(["swift", "test"], capture_output=True, text=True)
     if result.returncode != 0:
         print("FAIL the test blocks compiled but did not pass:")
         print("\n".join(l for l in (result.stdout + result.stderr).splitlines() if "✘" in l or "error" in l)[:4000])
