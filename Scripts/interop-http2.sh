@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Interop: SocketTransport's HTTP/2 against servers none of us wrote, via `courier-bench http2-check`:
-#   - nginx (Debian `nginx`) over TLS with ALPN (`.automatic`), a self-signed certificate made here with the
+#   - nginx (Debian `nginx`; nginx, nghttpd and h2o are installed with apt-get when missing) over TLS with ALPN (`.automatic`), a self-signed certificate made here with the
 #     openssl CLI and trusted through TLSConfiguration.additionalTrustedRoots; uploads stored with WebDAV PUT;
 #   - nghttpd (Debian `nghttp2-server`) with prior knowledge over cleartext (`.http2PriorKnowledge`); uploads
 #     echoed (--echo-upload);
-#   - h2o (Debian `h2o`, installed with apt-get when missing) over TLS with ALPN and over cleartext with prior
+#   - h2o (Debian `h2o`) over TLS with ALPN and over cleartext with prior
 #     knowledge; uploads go through its reverse proxy to the hypercorn app below, which echoes them;
 #   - hypercorn (PyPI, installed into a venv under .build) over TLS with ALPN and, on a second plain listener
 #     (--insecure-bind), over cleartext with prior knowledge, serving a small ASGI app made here (files from the
@@ -29,6 +29,9 @@ check() {  # label url mode ca
   run_check "$1" env COURIER_HTTP2_URL="$2" COURIER_HTTP2_MODE="$3" COURIER_HTTP2_CA="$4" COURIER_HTTP2_DOCROOT="$WORK/docs" \
     "$BENCH" http2-check
 }
+
+# The Debian servers, installed when missing (a fresh machine has none of them).
+debian_install nginx=nginx nghttpd=nghttp2-server h2o=h2o
 
 # One self-signed certificate for every TLS server.
 if command -v openssl >/dev/null; then
@@ -110,12 +113,8 @@ else
   echo "== nghttpd: skipped (apt-get install nghttp2-server)"
 fi
 
-# h2o and hypercorn: installed when missing (apt-get for h2o; a venv for hypercorn, as interop-httpbin.sh does).
+# hypercorn: installed when missing (a venv, as interop-httpbin.sh does).
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-if ! command -v h2o >/dev/null; then
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null 2>&1 || true
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends h2o >/dev/null 2>&1 || true
-fi
 VENV=".build/interop-http2-venv"
 if [ ! -x "$VENV/bin/hypercorn" ]; then
   if ! python3 -m venv "$VENV" >/dev/null 2>&1; then

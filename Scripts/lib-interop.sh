@@ -29,6 +29,27 @@ pypi_venv() {
   "$venv/bin/pip" install --quiet --disable-pip-version-check "$@"
 }
 
+# debian_install [COMMAND=PACKAGE]…: installs, with apt-get, the package of each COMMAND not on the PATH (root or
+# sudo needed only then). A package's own service (nginx on port 80) is kept from starting by a policy-rc.d for the
+# time of the install. Best effort: a package that cannot be installed leaves its command missing, and the caller
+# says what it skips.
+debian_install() {
+  local pair missing=()
+  for pair in "$@"; do
+    PATH="$PATH:/usr/sbin:/sbin" command -v "${pair%%=*}" >/dev/null || missing+=("${pair#*=}")
+  done
+  [ ${#missing[@]} -gt 0 ] || return 0
+  local sudo="" added_policy=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "== apt-get install ${missing[*]}"
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' | $sudo tee /usr/sbin/policy-rc.d >/dev/null && $sudo chmod +x /usr/sbin/policy-rc.d
+    added_policy=yes
+  fi
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null 2>&1 || true
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1 || true
+  [ -z "$added_policy" ] || $sudo rm -f /usr/sbin/policy-rc.d
+}
+
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
 
 # wait_port PORT PID: until PORT accepts a connection (10 s at most), or PID exits.
