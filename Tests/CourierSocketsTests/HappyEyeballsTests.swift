@@ -74,6 +74,37 @@ import TestSupport
         }
     }
 
+    /// Found by `stress-test.sh`: a task cancelled as it asked for a connection had its cancellation handler
+    /// reach the loop before the connect (`withTaskCancellationHandler` runs it first when the task is cancelled
+    /// already). The abort closed the stream, the connect then found it closed and the caller waited forever
+    /// ("open(_:) leaked its continuation"; `cancellationRacingTheStartNeverHangs` hung 9 runs in 10 under load).
+    @Test(.hangLimit(minutes: 1))
+    func aStreamAbortedBeforeItsConnectFailsTheCallerAsCancelled() async throws {
+        let settings = ConnectionSettings(
+            limits: HTTP1Limits(), decompression: DecompressionLimits(),
+            connectTimeout: MonotonicClock.nanoseconds(.seconds(60)), idleTimeout: MonotonicClock.nanoseconds(.seconds(60)),
+            tlsContext: .failure(.cancelled), metricsHandler: nil)
+        let loop = try EventLoopGroup.shared.nextLoop()
+        let key = PoolKey(scheme: "http", host: "127.0.0.1", port: 80, proxy: nil)
+        let stream = ByteStreamConnection(key: key, serverName: "127.0.0.1", loop: loop, settings: settings)
+        let server = MockWebServer()
+        defer { server.shutdown() }
+        let address = Self.address("127.0.0.1", Int(server.port))
+        let now = MonotonicClock.now()
+        await #expect(throws: NetworkError.cancelled) {
+            _ = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<any PooledConnection, any Error>) in
+                let pending = PendingConnection(pool: ConnectionPool(limit: 4), continuation: continuation)
+                loop.execute {
+                    stream.abortConnect()   // the cancellation handler's job, first
+                    stream.connect(to: [address], resolvedAt: now, startedAt: now, handler: pending)
+                }
+            }
+        }
+        let attempts = await withCheckedContinuation { continuation in loop.execute { continuation.resume(returning: stream.attempts.count) } }
+        #expect(attempts == 0)
+        #expect(server.requestCount == 0)
+    }
+
     @Test(.hangLimit(minutes: 2))
     func aSilentFirstAddressLosesTheRaceToTheNext() async throws {
         let silent = try SilentListener()

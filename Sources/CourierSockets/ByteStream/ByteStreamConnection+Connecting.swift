@@ -10,10 +10,13 @@ extension ByteStreamConnection {
     static let attemptDelay: UInt64 = 250_000_000
 
     /// Starts connecting to `addresses` (on the loop thread); `handler` hears `streamConnected` when the stream
-    /// is ready, or `streamClosed(error)` when it cannot be opened.
+    /// is ready, or `streamClosed(error)` when it cannot be opened. A stream aborted before it started (a caller
+    /// cancelled already when it asked: its cancellation handler reaches the loop first) opens nothing, and the
+    /// handler hears `.cancelled` at once — otherwise it would wait for an answer that never comes.
     func connect(
         to addresses: [SocketAddress], resolvedAt resolved: UInt64, startedAt start: UInt64, handler: any ByteStreamHandler
     ) {
+        guard state != .closed else { return handler.streamClosed(NetworkError.cancelled) }
         handOver(to: handler)
         self.addresses = Self.interleavingFamilies(addresses)
         self.connectTimings = ConnectTimings(start: start, resolved: resolved)
